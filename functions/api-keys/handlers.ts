@@ -1,0 +1,31 @@
+import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '#core/domain/api-keys';
+import { resolveWorkspace } from '#core/http/workspace-context';
+import type { HandlersFor } from '#core/http/types';
+import { paginate } from '#core/lists';
+import type { AppRoute } from '#routes';
+
+export const apiKeyHandlers: HandlersFor<AppRoute, 'api-keys'> = {
+  listApiKeys: async ({ workspaceId, query, route, url }, deps) => ({
+    status: 200,
+    body: paginate(await listApiKeys(deps, workspaceId), query, route.list, url),
+  }),
+  getApiKey: async ({ workspaceId, params }, deps) => ({
+    status: 200,
+    body: { data: await getApiKey(deps, workspaceId, params.id) },
+  }),
+  createApiKey: async ({ principal, workspaceId, body }, deps) => {
+    const home = await resolveWorkspace(deps, principal, body.workspace_id ?? workspaceId);
+    const created = await createApiKey(deps, principal, home, {
+      name: body.name,
+      scopes: body.scopes,
+      rateLimitTier: body.rate_limit_tier,
+      environment: body.environment,
+      expiresAt: body.expires_at,
+    });
+    return { status: 201, body: { message: 'API key created. Store the key now: it is not shown again.', data: created } };
+  },
+  deleteApiKey: async ({ workspaceId, params }, deps) => {
+    await revokeApiKey(deps, workspaceId, params.id);
+    return { status: 204 };
+  },
+};

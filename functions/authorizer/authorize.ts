@@ -1,0 +1,34 @@
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { authenticateApiKey, credentialFrom } from '#core/auth/authenticate';
+import type { Deps } from '#core/deps';
+import { ApiError } from '#core/errors';
+import { encodeVerdict } from '#core/http/authorizer-context';
+
+const headerOf = (event: APIGatewayRequestAuthorizerEvent, name: string) =>
+  Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+
+/** Every method of the stage: the policy does not depend on the method called. */
+const stageArn = (methodArn: string) => methodArn.split('/').slice(0, 2).join('/') + '/*';
+
+/**
+ * The REQUEST authorizer: finds and checks the credential and hands the verdict to the
+ * function in the context (see authorizer-context.ts). Failures of our own making, such
+ * as the table being unreachable, are thrown so that API Gateway answers 500.
+ */
+export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  let verdict;
+  try {
+    verdict = await authenticateApiKey(deps, credentialFrom(headerOf(event, 'authorization')));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    verdict = error;
+  }
+  return {
+    principalId: verdict instanceof ApiError ? 'anonymous' : String(verdict.userId),
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageArn(event.methodArn) }],
+    },
+    context: encodeVerdict(verdict),
+  };
+}

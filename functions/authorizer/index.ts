@@ -1,0 +1,5 @@
+import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { runtimeDeps } from '#core/runtime';
+import { authorize } from './authorize.ts';
+
+export const handler = (event: APIGatewayRequestAuthorizerEvent) => authorize(runtimeDeps(), event);

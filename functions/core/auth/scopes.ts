@@ -1,0 +1,52 @@
+/**
+ * Scope grammar of DECISIONS.md: `resource:action`, with `resource:*`, `*:action` and `*`
+ * as wildcards, and a few aliases that stand for a set of plain scopes.
+ */
+export const knownScopes = [
+  'posts:read', 'posts:write', 'posts:delete', 'posts:read-content',
+  'categories:read', 'categories:write',
+  'analytics:read',
+  'workspaces:read', 'workspaces:write', 'workspaces:delete',
+  'api-keys:read', 'api-keys:write', 'api-keys:delete',
+  'webhooks:read', 'webhooks:write', 'webhooks:delete',
+  'entitlements:read', 'entitlements:write',
+  'seo:read', 'seo:write',
+  'mcp:read', 'mcp:write',
+  'users:read', 'users:write',
+  'namespaces:read',
+  'usage:read',
+  'resources:write',
+] as const;
+
+const aliases: Record<string, readonly string[]> = {
+  'admin:*': ['*'],
+  'read:all': ['*:read'],
+  'write:resources': ['*:write'],
+  'webhooks:manage': ['webhooks:read', 'webhooks:write', 'webhooks:delete'],
+  'keys:manage': ['api-keys:read', 'api-keys:write', 'api-keys:delete'],
+};
+
+const resources = new Set(knownScopes.map((s) => s.split(':')[0]));
+const actions = new Set(knownScopes.map((s) => s.split(':')[1]));
+
+/** True when `scope` is a scope, alias or wildcard this service knows. */
+export function isKnownScope(scope: string): boolean {
+  if (scope === '*' || scope in aliases || (knownScopes as readonly string[]).includes(scope)) return true;
+  const [resource, action, ...rest] = scope.split(':');
+  if (rest.length > 0 || !resource || !action) return false;
+  return (resource === '*' && actions.has(action)) || (action === '*' && resources.has(resource));
+}
+
+const expand = (scopes: readonly string[]): string[] => scopes.flatMap((s) => aliases[s] ?? [s]);
+
+function covers(granted: string, required: string): boolean {
+  if (granted === '*' || granted === required) return true;
+  const [gResource, gAction] = granted.split(':');
+  const [rResource, rAction] = required.split(':');
+  return (gResource === '*' || gResource === rResource) && (gAction === '*' || gAction === rAction);
+}
+
+/** True when the scopes a credential holds grant the scope a route requires. */
+export function grants(held: readonly string[], required: string): boolean {
+  return expand(held).some((granted) => covers(granted, required));
+}

@@ -1,0 +1,132 @@
+/**
+ * Typed errors. The domain throws these; one middleware turns them into the error envelope
+ * (see envelope.ts), so no handler ever builds an error body by hand.
+ *
+ * `code` is variant A's lowercase code, `errorCode` variant C's uppercase one.
+ */
+export type ErrorExtras = Record<string, unknown>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly errorCode: string,
+    message: string,
+    readonly extras: ErrorExtras = {},
+    readonly meta: ErrorExtras = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ValidationFailed extends ApiError {
+  constructor(errors: FieldErrors, message = 'The given data was invalid.') {
+    super(422, 'validation_failed', 'VALIDATION_FAILED', message, { errors });
+  }
+}
+
+export class InvalidFormat extends ApiError {
+  constructor(message: string) {
+    super(400, 'bad_request', 'INVALID_FORMAT', message);
+  }
+}
+
+export class PayloadTooLarge extends ApiError {
+  constructor(limitBytes: number) {
+    super(413, 'bad_request', 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limitBytes} bytes.`, {
+      limit: limitBytes,
+    });
+  }
+}
+
+export class Unauthenticated extends ApiError {
+  constructor(message = 'Authentication is required: send an API key as a Bearer token.') {
+    super(401, 'unauthorized', 'UNAUTHENTICATED', message);
+  }
+}
+
+export class InvalidApiKey extends ApiError {
+  constructor(message = 'The API key is invalid or has been revoked.') {
+    super(401, 'unauthorized', 'INVALID_API_KEY', message);
+  }
+}
+
+export class TokenExpired extends ApiError {
+  constructor(expiredAt: string) {
+    super(401, 'unauthorized', 'TOKEN_EXPIRED', 'The credential has expired.', {}, { expired_at: expiredAt });
+  }
+}
+
+export class InsufficientPermissions extends ApiError {
+  constructor(requiredScope: string, providedScopes: readonly string[]) {
+    super(403, 'access_denied', 'INSUFFICIENT_PERMISSIONS', `This action requires the scope "${requiredScope}".`, {
+      required_scope: requiredScope,
+      provided_scopes: [...providedScopes],
+    });
+  }
+}
+
+export class AccessDenied extends ApiError {
+  constructor(message: string) {
+    super(403, 'access_denied', 'ACCESS_DENIED', message);
+  }
+}
+
+export class NotFound extends ApiError {
+  constructor(resourceType: string, resourceId: string) {
+    super(404, 'not_found', 'RESOURCE_NOT_FOUND', `No ${resourceType} with id "${resourceId}" exists.`, {
+      resource_type: resourceType,
+      resource_id: resourceId,
+    });
+  }
+}
+
+export class EndpointNotFound extends ApiError {
+  constructor(requestedPath: string) {
+    super(404, 'not_found', 'ENDPOINT_NOT_FOUND', `No endpoint answers ${requestedPath}.`, {
+      requested_path: requestedPath,
+    });
+  }
+}
+
+export class MethodNotAllowed extends ApiError {
+  constructor(method: string, path: string, allowed: readonly string[]) {
+    super(
+      405,
+      'method_not_allowed',
+      'METHOD_NOT_ALLOWED',
+      `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
+      { allowed_methods: [...allowed] },
+      {},
+      { Allow: allowed.join(', ') },
+    );
+  }
+}
+
+export class DuplicateResource extends ApiError {
+  constructor(resourceType: string, conflictingField: string, existingResourceId?: string) {
+    super(409, 'conflict', 'DUPLICATE_RESOURCE', `A ${resourceType} with this ${conflictingField} already exists.`, {
+      conflicting_field: conflictingField,
+      ...(existingResourceId ? { existing_resource_id: existingResourceId } : {}),
+    });
+  }
+}
+
+export class StateConflict extends ApiError {
+  constructor(message: string, currentState: string, requestedAction: string) {
+    super(409, 'conflict', 'STATE_CONFLICT', message, {
+      current_state: currentState,
+      requested_action: requestedAction,
+    });
+  }
+}
+
+export class InternalError extends ApiError {
+  constructor() {
+    super(500, 'server_error', 'INTERNAL_ERROR', 'Something went wrong on our side. Quote the request id when reporting it.');
+  }
+}

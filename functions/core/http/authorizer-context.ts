@@ -1,0 +1,38 @@
+import { ApiError, Unauthenticated } from '../errors.ts';
+import type { Principal } from '../auth/principal.ts';
+
+/**
+ * The authorizer's verdict travels to the function in the authorizer context, whose values
+ * API Gateway only carries as strings. A refused credential is passed on too, rather than
+ * denied in the authorizer, because API Gateway can only answer a denial with one fixed
+ * body; passing it on lets the function answer with the exact 401 of the spec
+ * (`INVALID_API_KEY`, `TOKEN_EXPIRED` with `meta.expired_at`, ...).
+ */
+export type AuthorizerContext = { principal: string } | { authError: string };
+
+interface SerializedError {
+  status: number;
+  code: string;
+  errorCode: string;
+  message: string;
+  extras: Record<string, unknown>;
+  meta: Record<string, unknown>;
+}
+
+export function encodeVerdict(verdict: Principal | ApiError): AuthorizerContext {
+  if (verdict instanceof ApiError) {
+    const { status, code, errorCode, message, extras, meta } = verdict;
+    return { authError: JSON.stringify({ status, code, errorCode, message, extras, meta } satisfies SerializedError) };
+  }
+  return { principal: JSON.stringify(verdict) };
+}
+
+/** The principal the authorizer established; throws the error it found instead. */
+export function decodeVerdict(context: Record<string, unknown> | null | undefined): Principal {
+  if (typeof context?.principal === 'string') return JSON.parse(context.principal) as Principal;
+  if (typeof context?.authError === 'string') {
+    const e = JSON.parse(context.authError) as SerializedError;
+    throw new ApiError(e.status, e.code, e.errorCode, e.message, e.extras, e.meta);
+  }
+  throw new Unauthenticated();
+}

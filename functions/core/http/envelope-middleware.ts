@@ -1,0 +1,76 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { config } from '../config.ts';
+import { errorEnvelope } from '../envelope.ts';
+import { ApiError, InternalError, InvalidFormat, PayloadTooLarge } from '../errors.ts';
+
+/** Larger bodies are refused before parsing; nothing this service accepts comes near it. */
+export const maxBodyBytes = 256 * 1024;
+
+const safeRequestId = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function headerValue(event: APIGatewayProxyEvent, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted && value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** A client's own X-Request-ID is kept when it is safe to echo and log; else the gateway's. */
+export function requestIdOf(event: APIGatewayProxyEvent): string {
+  const incoming = headerValue(event, 'x-request-id');
+  return incoming && safeRequestId.test(incoming) ? incoming : event.requestContext.requestId;
+}
+
+export function jsonResponse(
+  event: APIGatewayProxyEvent,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
+  return {
+    statusCode: status,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      'Cache-Control': 'no-store',
+      'X-Request-ID': requestIdOf(event),
+      ...headers,
+    },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+function asApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  const cause = (error as { cause?: { package?: string; message?: string } })?.cause;
+  if (cause?.package === '@middy/http-json-body-parser') {
+    return new InvalidFormat(
+      cause.message ? `The body is not valid JSON: ${cause.message}` : 'Send the body as JSON with Content-Type: application/json.',
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Outermost middleware: refuses oversized bodies, and turns every error into the envelope
+ * with the request id, so nothing reaches a client as a stack trace.
+ */
+export function envelopeMiddleware(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    before: async ({ event }) => {
+      if (event.body && Buffer.byteLength(event.body) > maxBodyBytes) throw new PayloadTooLarge(maxBodyBytes);
+    },
+    onError: async (request) => {
+      const known = asApiError(request.error);
+      const error = known ?? new InternalError();
+      const requestId = requestIdOf(request.event);
+      if (!known) {
+        console.error(JSON.stringify({ level: 'error', request_id: requestId, error: String(request.error), stack: (request.error as Error)?.stack }));
+      }
+      const body = errorEnvelope(error, { requestId, timestamp: new Date().toISOString() });
+      if (!known && config().DEBUG_ERRORS) body.debug = { exception: String(request.error), stack: (request.error as Error)?.stack };
+      request.response = jsonResponse(request.event, error.status, body, error.headers);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { z } from 'zod';
+import { grants } from '../auth/scopes.ts';
+import { config } from '../config.ts';
+import type { Deps } from '../deps.ts';
+import { EndpointNotFound, InsufficientPermissions } from '../errors.ts';
+import type { LambdaFunctionName, Route } from '../route-types.ts';
+import { decodeVerdict } from './authorizer-context.ts';
+import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
+import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
+import { validate } from './validation.ts';
+import { resolveWorkspace } from './workspace-context.ts';
+
+type Handler = middy.MiddyfiedHandler<APIGatewayProxyEvent, APIGatewayProxyResult>;
+
+const noParams = z.object({});
+const noQuery = z.strictObject({});
+
+/** Bodies are parsed only where a client sent one, so a bare POST (rotate, test) needs none. */
+function jsonBodyWhenPresent(): middy.MiddlewareObj<APIGatewayProxyEvent> {
+  const parser = httpJsonBodyParser();
+  return {
+    before: async (request) => {
+      if (request.event.body === null || request.event.body === '') return;
+      await parser.before!(request as never);
+    },
+  };
+}
+
+function absoluteUrl(event: APIGatewayProxyEvent): URL {
+  const proto = headerValue(event, 'x-forwarded-proto') ?? 'https';
+  const host = headerValue(event, 'host') ?? 'localhost';
+  const url = new URL(`${proto}://${host}${event.requestContext.path ?? event.path}`);
+  for (const [key, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
+    for (const value of values ?? []) url.searchParams.append(key, value);
+  }
+  return url;
+}
+
+const lowerCaseHeaders = (event: APIGatewayProxyEvent) =>
+  Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']));
+
+/**
+ * Builds the Lambda handler of one function: the middy stack around a dispatcher that
+ * finds the route from the API Gateway resource, checks the credential and its scope,
+ * validates path, query and body, resolves the workspace, and calls the route's handler.
+ */
+export function createFunction<R extends Route, F extends LambdaFunctionName>(options: {
+  routes: readonly R[];
+  name: F;
+  handlers: HandlersFor<R, F>;
+  deps: () => Deps;
+}): Handler {
+  const prefix = config().API_PREFIX;
+  const owned = new Map<string, Route>();
+  for (const route of options.routes) {
+    if (route.function === options.name) owned.set(`${route.method} ${prefix}${route.path}`, route);
+  }
+  const handlers = options.handlers as unknown as Record<string, RouteHandler<Route>>;
+
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(envelopeMiddleware())
+    .use(jsonBodyWhenPresent())
+    .handler(async (event) => {
+      const route = owned.get(`${event.httpMethod} ${event.resource}`);
+      if (!route) throw new EndpointNotFound(event.path);
+      const principal = decodeVerdict(event.requestContext.authorizer);
+      if (route.scope && !grants(principal.scopes, route.scope)) {
+        throw new InsufficientPermissions(route.scope, principal.scopes);
+      }
+      const params = validate(route.params ?? noParams, event.pathParameters ?? {}, 'path');
+      const query = validate(route.query ?? noQuery, event.queryStringParameters ?? {}, 'query');
+      const body = route.body ? validate(route.body, event.body ?? undefined, 'body') : undefined;
+      const deps = options.deps();
+      const headers = lowerCaseHeaders(event);
+      const named = headers['x-workspace-id'] || (query as { workspace_id?: string }).workspace_id;
+      const request: ApiRequest = {
+        route,
+        params,
+        query,
+        body,
+        headers,
+        principal,
+        workspaceId: await resolveWorkspace(deps, principal, named),
+        requestId: requestIdOf(event),
+        url: absoluteUrl(event),
+      } as ApiRequest;
+      const response = await handlers[route.operationId]!(request, deps);
+      return jsonResponse(event, response.status, response.body, response.headers);
+    });
+}

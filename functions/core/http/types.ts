@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { Principal } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
+import type { LambdaFunctionName, Route } from '../route-types.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface ApiRequest<R extends Route = Route> {
+  route: R;
+  params: Parsed<R['params']>;
+  query: Parsed<R['query']>;
+  body: Parsed<R['body']>;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+  principal: Principal;
+  /** The workspace this request acts in: the credential's own, or the one the client named. */
+  workspaceId: string;
+  requestId: string;
+  /** The absolute URL the client called, for list links. */
+  url: URL;
+}
+
+export interface ApiResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RouteHandler<R extends Route> = (request: ApiRequest<R>, deps: Deps) => Promise<ApiResponse>;
+
+/** The handlers one Lambda function must provide: one per route the table gives it. */
+export type HandlersFor<Routes extends Route, F extends LambdaFunctionName> = {
+  [R in Extract<Routes, { function: F }> as R['operationId']]: RouteHandler<R>;
+};

@@ -1,0 +1,43 @@
+import type { HttpMethod, Route } from './route-types.ts';
+
+export interface RouteMatch<R extends Route> {
+  route: R;
+  params: Record<string, string>;
+}
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+function matchTemplate(template: string, path: string): Record<string, string> | undefined {
+  const want = segmentsOf(template);
+  const have = segmentsOf(path);
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const h = have[i]!;
+    if (w.startsWith('{') && w.endsWith('}')) params[w.slice(1, -1)] = h;
+    else if (w !== h) return undefined;
+  }
+  return params;
+}
+
+/** Literal segments outrank parameters, as in API Gateway's resource matching. */
+const literalCount = (template: string) => segmentsOf(template).filter((s) => !s.startsWith('{')).length;
+
+/**
+ * Finds what a path means against the route table: the resource template it matches (the
+ * most literal one), the route for the method if there is one, and the methods allowed.
+ */
+export function matchRoute<R extends Route>(routes: readonly R[], method: string, path: string) {
+  let best: { template: string; params: Record<string, string> } | undefined;
+  for (const route of routes) {
+    const params = matchTemplate(route.path, path);
+    if (params && (!best || literalCount(route.path) > literalCount(best.template))) best = { template: route.path, params };
+  }
+  if (!best) return { kind: 'no-resource' as const };
+  const onResource = routes.filter((r) => r.path === best.template);
+  const route = onResource.find((r) => r.method === method);
+  const allowed = onResource.map((r) => r.method as HttpMethod);
+  if (!route) return { kind: 'wrong-method' as const, template: best.template, allowed };
+  return { kind: 'match' as const, route, params: best.params, template: best.template };
+}

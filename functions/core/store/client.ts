@@ -1,0 +1,18 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Config } from '../config.ts';
+
+/**
+ * One DynamoDB client per process, created at module scope by the callers so that a warm
+ * Lambda reuses its connections. A configured endpoint means DynamoDB Local, which takes
+ * any credentials.
+ */
+export function createDocumentClient(cfg: Pick<Config, 'AWS_REGION' | 'DYNAMODB_ENDPOINT'>): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({
+    region: cfg.AWS_REGION,
+    ...(cfg.DYNAMODB_ENDPOINT
+      ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  });
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}

@@ -1,0 +1,45 @@
+import { Entity } from 'electrodb';
+import { tierNames } from '../../tiers.ts';
+import { environments } from '../../auth/api-key-format.ts';
+
+/**
+ * An API key. Only its bcrypt hash is kept. Keys live in their workspace's partition;
+ * the authorizer finds a key it has not seen by its clear prefix through gsi1, and
+ * re-reads it by primary key (strongly consistent) on every request.
+ *
+ * | access pattern          | index | pk                  | sk          |
+ * |-------------------------|-------|---------------------|-------------|
+ * | key by id               | table | WKS#<wid>           | KEY#<id>    |
+ * | keys of a workspace     | table | WKS#<wid>           | KEY#        |
+ * | key by prefix           | gsi1  | KEYPREFIX#<prefix>  | KEY         |
+ */
+export const apiKeyEntity = new Entity({
+  model: { entity: 'apiKey', version: '1', service: 'tenant-api' },
+  attributes: {
+    id: { type: 'string', required: true },
+    workspaceId: { type: 'string', required: true },
+    userId: { type: 'number', required: true },
+    name: { type: 'string', required: true },
+    prefix: { type: 'string', required: true },
+    keyHash: { type: 'string', required: true },
+    scopes: { type: 'list', items: { type: 'string' }, required: true },
+    rateLimitTier: { type: tierNames, required: true },
+    environment: { type: environments, required: true },
+    expiresAt: { type: 'string' },
+    lastUsedAt: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    /** Epoch seconds: DynamoDB's TTL removes an expired key eventually; code treats it as gone at once. */
+    ttl: { type: 'number' },
+  },
+  indexes: {
+    byWorkspace: {
+      pk: { field: 'pk', composite: ['workspaceId'], template: 'WKS#${workspaceId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['id'], template: 'KEY#${id}', casing: 'none' },
+    },
+    byPrefix: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['prefix'], template: 'KEYPREFIX#${prefix}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: [], template: 'KEY', casing: 'none' },
+    },
+  },
+});

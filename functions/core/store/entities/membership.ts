@@ -1,0 +1,33 @@
+import { Entity } from 'electrodb';
+
+export const roles = ['owner', 'admin', 'member'] as const;
+export type Role = (typeof roles)[number];
+
+/**
+ * A user's place in a workspace.
+ *
+ * | access pattern             | index | pk            | sk              |
+ * |----------------------------|-------|---------------|-----------------|
+ * | members of a workspace     | table | WKS#<wid>     | MEMBER#<uid>    |
+ * | workspaces of a user       | gsi1  | USER#<uid>    | WKS#<wid>       |
+ */
+export const membershipEntity = new Entity({
+  model: { entity: 'membership', version: '1', service: 'tenant-api' },
+  attributes: {
+    workspaceId: { type: 'string', required: true },
+    userId: { type: 'number', required: true },
+    role: { type: roles, required: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byWorkspace: {
+      pk: { field: 'pk', composite: ['workspaceId'], template: 'WKS#${workspaceId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['userId'], template: 'MEMBER#${userId}', casing: 'none' },
+    },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['workspaceId'], template: 'WKS#${workspaceId}', casing: 'none' },
+    },
+  },
+});

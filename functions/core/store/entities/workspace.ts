@@ -1,0 +1,37 @@
+import { Entity } from 'electrodb';
+import { tierNames } from '../../tiers.ts';
+
+/**
+ * A tenant. Its members, slug claim and API keys live in the same partition, so deleting
+ * a workspace is one Query away from everything it owns.
+ *
+ * | access pattern     | index | pk         | sk  |
+ * |--------------------|-------|------------|-----|
+ * | workspace by id    | table | WKS#<id>   | WKS |
+ */
+export const workspaceEntity = new Entity({
+  model: { entity: 'workspace', version: '1', service: 'tenant-api' },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    slug: { type: 'string', required: true },
+    tier: { type: tierNames, required: true },
+    ownerId: { type: 'number', required: true },
+    settings: {
+      type: 'map',
+      required: true,
+      properties: {
+        timezone: { type: 'string', required: true },
+        locale: { type: 'string', required: true },
+      },
+    },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], template: 'WKS#${id}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'WKS', casing: 'none' },
+    },
+  },
+});

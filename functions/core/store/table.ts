@@ -1,0 +1,36 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+/**
+ * The single table's shape: the CDK stack and the local runner both build the table from
+ * this, so the two cannot drift. Entities overload `pk/sk` and `gsi1pk/gsi1sk`.
+ */
+export const tableDesign = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  globalIndexes: [{ indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  timeToLiveAttribute: 'ttl',
+} as const;
+
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const keys = [tableDesign, ...tableDesign.globalIndexes];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: keys.flatMap((k) => [
+      { AttributeName: k.partitionKey, AttributeType: 'S' as const },
+      { AttributeName: k.sortKey, AttributeType: 'S' as const },
+    ]),
+    KeySchema: [
+      { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
+      { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
+      IndexName: index.indexName,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}

@@ -1,0 +1,21 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { config } from '#core/config';
+import { EndpointNotFound, MethodNotAllowed } from '#core/errors';
+import { envelopeMiddleware } from '#core/http/envelope-middleware';
+import { matchRoute } from '#core/route-match';
+import { routes } from '#routes';
+
+/**
+ * Answers what no route does: API Gateway sends here every method a resource does not
+ * define (405 with Allow) and every path no resource matches (404 with requested_path).
+ */
+export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+  .use(envelopeMiddleware())
+  .handler(async (event) => {
+    const prefix = config().API_PREFIX;
+    const path = event.path.startsWith(prefix) ? event.path.slice(prefix.length) : undefined;
+    const found = path === undefined ? undefined : matchRoute(routes, event.httpMethod, path);
+    if (found?.kind === 'wrong-method') throw new MethodNotAllowed(event.httpMethod, event.path, found.allowed);
+    throw new EndpointNotFound(event.path);
+  });

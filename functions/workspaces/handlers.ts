@@ -1,0 +1,27 @@
+import type { HandlersFor } from '#core/http/types';
+import { paginate } from '#core/lists';
+import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from '#core/domain/workspaces';
+import type { AppRoute } from '#routes';
+
+export const workspaceHandlers: HandlersFor<AppRoute, 'workspaces'> = {
+  listWorkspaces: async ({ principal, query, route, url }, deps) => ({
+    status: 200,
+    body: paginate(await listWorkspaces(deps, principal.userId), query, route.list, url),
+  }),
+  getWorkspace: async ({ principal, params }, deps) => ({
+    status: 200,
+    body: { data: await getWorkspace(deps, principal.userId, params.id) },
+  }),
+  createWorkspace: async ({ principal, body }, deps) => ({
+    status: 201,
+    body: { message: 'Workspace created.', data: await createWorkspace(deps, principal.userId, body) },
+  }),
+  updateWorkspace: async ({ principal, params, body }, deps) => ({
+    status: 200,
+    body: { message: 'Workspace updated.', data: await updateWorkspace(deps, principal.userId, params.id, body) },
+  }),
+  deleteWorkspace: async ({ principal, params }, deps) => {
+    await deleteWorkspace(deps, principal.userId, params.id, principal.workspaceId);
+    return { status: 204 };
+  },
+};
