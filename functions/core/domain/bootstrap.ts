@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { generateApiKey } from '../auth/api-key-format.ts';
+import type { Deps } from '../deps.ts';
+import { issueApiKey } from './api-keys.ts';
+import { createUser, noUsersYet } from './users.ts';
+import { createWorkspace } from './workspaces.ts';
+
+export interface BootstrapInput {
+  apiKey?: string;
+  email?: string;
+  password?: string;
+}
+
+export interface BootstrapResult {
+  userId: number;
+  email: string;
+  password: string;
+  workspaceId: string;
+  apiKey: string;
+}
+
+/**
+ * On an empty store: an admin user, an enterprise workspace it owns, and a key with scope
+ * `*`. Values not given are generated; the caller prints them once. Does nothing (and
+ * answers undefined) when anyone exists already.
+ */
+export async function bootstrapAdmin(deps: Deps, input: BootstrapInput): Promise<BootstrapResult | undefined> {
+  if (!(await noUsersYet(deps))) return undefined;
+  const email = input.email ?? 'admin@localhost';
+  const password = input.password ?? randomBytes(12).toString('base64url');
+  const apiKey = input.apiKey ?? generateApiKey('live');
+  const user = await createUser(deps, { name: 'Admin', email, password, tier: 'enterprise' });
+  const workspace = await createWorkspace(deps, user.id, { name: 'Admin workspace', tier: 'enterprise' });
+  await issueApiKey(deps, user.id, workspace.id, { name: 'Bootstrap key', scopes: ['*'], plaintext: apiKey });
+  return { userId: user.id, email, password, workspaceId: workspace.id, apiKey };
+}

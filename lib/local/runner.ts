@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { systemClock } from '#core/clock';
+import { bcryptHasher, type Deps, type Hasher } from '#core/deps';
+import { bootstrapAdmin, type BootstrapResult } from '#core/domain/bootstrap';
+import { createDocumentClient } from '#core/store/client';
+import { createDatabase } from '#core/store/database';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
+import { createGateway } from './gateway.ts';
+import { localFunctions } from './functions.ts';
+import { ensureTable } from './table-setup.ts';
+import type { LocalConfig } from './local-config.ts';
+
+export interface LocalRunner {
+  /** Where the gateway listens, e.g. http://127.0.0.1:3000 */
+  origin: string;
+  /** The API's base URL: origin plus the prefix. */
+  baseUrl: string;
+  /** What was created on an empty store; undefined when the store already had users. */
+  bootstrap?: BootstrapResult;
+  dynamoDbEndpoint: string;
+  stop(): Promise<void>;
+}
+
+export interface RunnerHooks {
+  /** Wraps the DynamoDB client, e.g. to count calls in the bench. */
+  documentClient?: (client: DynamoDBDocumentClient) => DynamoDBDocumentClient;
+  hasher?: Hasher;
+}
+
+/** Starts the embedded store (unless an endpoint is given), the table, the bootstrap data and the gateway. */
+export async function startLocalRunner(cfg: LocalConfig, hooks: RunnerHooks = {}): Promise<LocalRunner> {
+  let store: DynamoDbLocal | undefined;
+  if (!cfg.DYNAMODB_ENDPOINT) store = await startDynamoDbLocal(cfg.DATA_DIR);
+  const endpoint = cfg.DYNAMODB_ENDPOINT ?? store!.endpoint;
+  try {
+    const baseClient = createDocumentClient({ AWS_REGION: cfg.AWS_REGION, DYNAMODB_ENDPOINT: endpoint });
+    const client = hooks.documentClient?.(baseClient) ?? baseClient;
+    await ensureTable(client, cfg.TABLE_NAME);
+    const deps: Deps = {
+      db: createDatabase(client, cfg.TABLE_NAME),
+      clock: systemClock,
+      hasher: hooks.hasher ?? bcryptHasher,
+    };
+    const bootstrap = await bootstrapAdmin(deps, {
+      apiKey: cfg.BOOTSTRAP_API_KEY,
+      email: cfg.BOOTSTRAP_EMAIL,
+      password: cfg.BOOTSTRAP_PASSWORD,
+    });
+    const server = createGateway(localFunctions(deps), cfg.API_PREFIX);
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(cfg.PORT, cfg.HOST, () => done());
+    });
+    const { port } = server.address() as AddressInfo;
+    const origin = `http://${cfg.HOST.includes(':') ? `[${cfg.HOST}]` : cfg.HOST}:${port}`;
+    return {
+      origin,
+      baseUrl: origin + cfg.API_PREFIX,
+      bootstrap,
+      dynamoDbEndpoint: endpoint,
+      stop: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((done) => server.close(() => done()));
+        client.destroy();
+        await store?.stop();
+      },
+    };
+  } catch (error) {
+    await store?.stop();
+    throw error;
+  }
+}

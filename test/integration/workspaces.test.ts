@@ -1,0 +1,123 @@
+import { createApiKey } from '#core/domain/api-keys';
+import { createUser } from '#core/domain/users';
+import {
+  createWorkspace,
+  deleteWorkspace,
+  getWorkspace,
+  listWorkspaces,
+  slugify,
+  updateWorkspace,
+} from '#core/domain/workspaces';
+import { authenticateApiKey } from '#core/auth/authenticate';
+import type { Principal } from '#core/auth/principal';
+import { testDeps, type TestDeps } from '../support/deps.ts';
+import { errorOf } from '../support/errors.ts';
+
+let deps: TestDeps;
+beforeAll(async () => {
+  deps = await testDeps();
+});
+const newUser = (name: string) => createUser(deps, { name, email: `${name}@example.com`, tier: 'free' });
+
+describe('workspaces', () => {
+  it('creates a workspace with defaults and makes the creator its owner', async () => {
+    const user = await newUser('ada');
+    const created = await createWorkspace(deps, user.id, { name: 'Analytical Engines' });
+    expect(created).toMatchObject({
+      name: 'Analytical Engines',
+      slug: 'analytical-engines',
+      tier: 'free',
+      settings: { timezone: 'UTC', locale: 'en' },
+    });
+    expect(created.id).toMatch(/^wks_[0-9A-Z]{26}$/);
+    const { data: member } = await deps.db.entities.membership.get({ workspaceId: created.id, userId: user.id }).go();
+    expect(member?.role).toBe('owner');
+  });
+
+  it('keeps auto slugs unique per owner but not across owners', async () => {
+    const [a, b] = await Promise.all([newUser('bea'), newUser('cy')]);
+    const first = await createWorkspace(deps, a.id, { name: 'Shop' });
+    const second = await createWorkspace(deps, a.id, { name: 'Shop' });
+    const third = await createWorkspace(deps, a.id, { name: 'shop!' });
+    const other = await createWorkspace(deps, b.id, { name: 'Shop' });
+    expect([first.slug, second.slug, third.slug, other.slug]).toEqual(['shop', 'shop-2', 'shop-3', 'shop']);
+  });
+
+  it('refuses an explicit slug the owner already uses with 409 DUPLICATE_RESOURCE', async () => {
+    const user = await newUser('dee');
+    const first = await createWorkspace(deps, user.id, { name: 'One', slug: 'taken' });
+    const error = await errorOf(createWorkspace(deps, user.id, { name: 'Two', slug: 'taken' }));
+    expect(error.status).toBe(409);
+    expect(error.errorCode).toBe('DUPLICATE_RESOURCE');
+    expect(error.extras).toEqual({ conflicting_field: 'slug', existing_resource_id: first.id });
+  });
+
+  it('makes slugs URL-friendly', () => {
+    expect(slugify('  Café Zürich & Co.  ')).toBe('cafe-zurich-co');
+    expect(slugify('!!!')).toBe('workspace');
+  });
+
+  it('answers 404 for a workspace the user is not a member of, as if it did not exist', async () => {
+    const [owner, stranger] = await Promise.all([newUser('eve'), newUser('fay')]);
+    const workspace = await createWorkspace(deps, owner.id, { name: 'Private' });
+    const error = await errorOf(getWorkspace(deps, stranger.id, workspace.id));
+    expect(error.status).toBe(404);
+    expect(error.extras).toEqual({ resource_type: 'workspace', resource_id: workspace.id });
+    expect((await errorOf(updateWorkspace(deps, stranger.id, workspace.id, { name: 'Mine' }))).status).toBe(404);
+    expect(await listWorkspaces(deps, stranger.id)).toEqual([]);
+  });
+
+  it('renames and merges settings, moving updated_at', async () => {
+    const user = await newUser('gus');
+    const workspace = await createWorkspace(deps, user.id, { name: 'Old', settings: { timezone: 'Europe/Berlin' } });
+    const updated = await updateWorkspace(deps, user.id, workspace.id, { name: 'New', settings: { locale: 'de-DE' } });
+    expect(updated).toMatchObject({ name: 'New', slug: 'old', settings: { timezone: 'Europe/Berlin', locale: 'de-DE' } });
+    expect(updated.updated_at >= workspace.updated_at).toBe(true);
+    expect(await getWorkspace(deps, user.id, workspace.id)).toEqual(updated);
+  });
+
+  it('lists only the workspaces of the user, in creation order', async () => {
+    const user = await newUser('hal');
+    const names = ['first', 'second', 'third'];
+    for (const name of names) await createWorkspace(deps, user.id, { name });
+    expect((await listWorkspaces(deps, user.id)).map((w) => w.name)).toEqual(names);
+  });
+
+  it('deletes a workspace with its keys, which stop working at once', async () => {
+    const user = await newUser('ivy');
+    const home = await createWorkspace(deps, user.id, { name: 'Home' });
+    const doomed = await createWorkspace(deps, user.id, { name: 'Doomed' });
+    const principal: Principal = {
+      userId: user.id,
+      workspaceId: home.id,
+      environment: 'live',
+      scopes: ['*'],
+      tier: 'free',
+      credential: { type: 'api_key', id: 'key_x' },
+    };
+    const key = await createApiKey(deps, principal, doomed.id, { name: 'doomed key' });
+    await expect(authenticateApiKey(deps, key.key)).resolves.toMatchObject({ workspaceId: doomed.id });
+    await deleteWorkspace(deps, user.id, doomed.id, home.id);
+    expect((await errorOf(getWorkspace(deps, user.id, doomed.id))).status).toBe(404);
+    expect((await errorOf(authenticateApiKey(deps, key.key))).errorCode).toBe('INVALID_API_KEY');
+    const { data: slugClaim } = await deps.db.entities.workspaceSlug.get({ ownerId: user.id, slug: 'doomed' }).go();
+    expect(slugClaim).toBeNull();
+  });
+
+  it("refuses to delete the calling credential's home workspace", async () => {
+    const user = await newUser('jo');
+    const home = await createWorkspace(deps, user.id, { name: 'Home' });
+    const error = await errorOf(deleteWorkspace(deps, user.id, home.id, home.id));
+    expect(error.status).toBe(409);
+    expect(error.errorCode).toBe('STATE_CONFLICT');
+  });
+
+  it('lets only owners delete and owners or admins change', async () => {
+    const [owner, member] = await Promise.all([newUser('kim'), newUser('lou')]);
+    const workspace = await createWorkspace(deps, owner.id, { name: 'Shared' });
+    await deps.db.entities.membership.create({ workspaceId: workspace.id, userId: member.id, role: 'member', createdAt: new Date().toISOString() }).go();
+    expect((await getWorkspace(deps, member.id, workspace.id)).id).toBe(workspace.id);
+    expect((await errorOf(updateWorkspace(deps, member.id, workspace.id, { name: 'x' }))).status).toBe(403);
+    expect((await errorOf(deleteWorkspace(deps, member.id, workspace.id, 'wks_other'))).status).toBe(403);
+  });
+});
