@@ -51,21 +51,26 @@ const csv = (allowed: readonly string[], what: string, allowDescending = false) 
 /** The query schema of a list endpoint: strict, so an unknown parameter is a 422. */
 export function listQuerySchema(spec: ListSpec) {
   return z.strictObject({
-    page: positiveInt('page').default(1),
+    page: positiveInt('page').default(1).describe('Page number, from 1; default 1.'),
     per_page: positiveInt('per_page')
       .transform((n) => Math.min(n, maxPerPage))
-      .default(defaultPerPage),
-    sort: csv(spec.sortable, 'sort field', true).optional(),
-    fields: csv(spec.fields, 'field').optional(),
-    include: csv(spec.includes ?? [], 'include').optional(),
-    search: z.string().min(1).max(200).optional(),
+      .default(defaultPerPage)
+      .describe(`Items per page; default ${defaultPerPage}, larger values are clamped to ${maxPerPage}.`),
+    sort: csv(spec.sortable, 'sort field', true)
+      .optional()
+      .describe(`Comma-separated fields, "-" for descending: ${spec.sortable.join(', ')}.`),
+    fields: csv(spec.fields, 'field').optional().describe(`Comma-separated fields to return (id always): ${spec.fields.join(', ')}.`),
+    include: csv(spec.includes ?? [], 'include')
+      .optional()
+      .describe(`Related resources to load: ${spec.includes?.join(', ') || 'none on this list'}.`),
+    search: z.string().min(1).max(200).optional().describe(`Case-insensitive text in ${spec.searchable.join(' or ')}.`),
     ...(spec.statusField ? { status: z.enum(spec.statusValues as [string, ...string[]]).optional() } : {}),
-    created_after: isoDate.optional(),
-    created_before: isoDate.optional(),
-    updated_after: isoDate.optional(),
-    updated_before: isoDate.optional(),
-    workspace_id: z.string().optional(),
-    namespace_id: z.string().optional(),
+    created_after: isoDate.optional().describe('Only items created after this ISO 8601 date or date-time.'),
+    created_before: isoDate.optional().describe('Only items created before this ISO 8601 date or date-time.'),
+    updated_after: isoDate.optional().describe('Only items updated after this ISO 8601 date or date-time.'),
+    updated_before: isoDate.optional().describe('Only items updated before this ISO 8601 date or date-time.'),
+    workspace_id: z.string().optional().describe('Act in this workspace of yours (like X-Workspace-ID).'),
+    namespace_id: z.string().optional().describe('Namespace context.'),
   });
 }
 

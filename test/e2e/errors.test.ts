@@ -1,0 +1,118 @@
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.stop());
+
+const envelope = (body: Record<string, unknown>) => {
+  expect(body).toEqual(
+    expect.objectContaining({
+      error: expect.any(String),
+      error_code: expect.any(String),
+      message: expect.any(String),
+      request_id: expect.any(String),
+      meta: expect.objectContaining({ request_id: body.request_id, timestamp: expect.any(String) }),
+    }),
+  );
+};
+
+describe('the error envelope', () => {
+  it('answers a missing Authorization header with 401 UNAUTHENTICATED', async () => {
+    const answer = await api.call('GET', '/workspaces', { key: '' });
+    expect(answer.status).toBe(401);
+    envelope(answer.body);
+    expect(answer.body).toMatchObject({ error: 'unauthorized', error_code: 'UNAUTHENTICATED' });
+    expect(answer.headers.get('x-request-id')).toBe(answer.body.request_id);
+  });
+
+  it('answers an unknown or malformed key with 401 INVALID_API_KEY', async () => {
+    for (const key of ['sk_live_00000000000000000000000000000000', 'not-a-key']) {
+      const answer = await api.call('GET', '/workspaces', { key });
+      expect(answer.status).toBe(401);
+      expect(answer.body.error_code).toBe('INVALID_API_KEY');
+    }
+  });
+
+  it('accepts the key as the HTTP Basic user name', async () => {
+    const basic = Buffer.from(`${api.adminKey}:`).toString('base64');
+    const answer = await api.call('GET', '/workspaces', { key: '', headers: { Authorization: `Basic ${basic}` } });
+    expect(answer.status).toBe(200);
+  });
+
+  it('answers a missing scope with 403, required_scope and provided_scopes', async () => {
+    const created = await api.call('POST', '/api-keys', { body: { name: 'reader', scopes: ['workspaces:read'] } });
+    const answer = await api.call('POST', '/workspaces', { key: created.body.data.key, body: { name: 'nope' } });
+    expect(answer.status).toBe(403);
+    envelope(answer.body);
+    expect(answer.body).toMatchObject({
+      error: 'access_denied',
+      error_code: 'INSUFFICIENT_PERMISSIONS',
+      required_scope: 'workspaces:write',
+      provided_scopes: ['workspaces:read'],
+    });
+  });
+
+  it('answers an unknown path with 404 ENDPOINT_NOT_FOUND and requested_path', async () => {
+    for (const path of ['/api/v1/nothing-here', '/', '/api/v2/workspaces', '/api/v1/workspaces/wks_1/deeper']) {
+      const answer = await api.call('GET', api.runner.origin + path);
+      expect(answer.status).toBe(404);
+      envelope(answer.body);
+      expect(answer.body).toMatchObject({ error: 'not_found', error_code: 'ENDPOINT_NOT_FOUND', requested_path: path });
+    }
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const answer = await api.call('PUT', '/workspaces');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET, POST');
+    envelope(answer.body);
+    expect(answer.body.error).toBe('method_not_allowed');
+  });
+
+  it('answers malformed JSON with 400 INVALID_FORMAT and a wrong content type likewise', async () => {
+    const broken = await api.call('POST', '/workspaces', { rawBody: '{"name": ' });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({ error: 'bad_request', error_code: 'INVALID_FORMAT' });
+    const form = await api.call('POST', '/workspaces', { rawBody: 'name=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(400);
+    expect(form.body.error_code).toBe('INVALID_FORMAT');
+  });
+
+  it('answers wrong types and non-object bodies with 422', async () => {
+    for (const body of [{ name: 42 }, [], 'a string', null, { name: 'ok', settings: 'UTC' }]) {
+      const answer = await api.call('POST', '/workspaces', { body });
+      expect(answer.status).toBe(422);
+      envelope(answer.body);
+    }
+  });
+
+  it('refuses a huge body with 413 before reading it into a function', async () => {
+    const answer = await api.call('POST', '/workspaces', { body: { name: 'x'.repeat(300 * 1024) } });
+    expect(answer.status).toBe(413);
+    envelope(answer.body);
+  });
+
+  it('survives odd path parameters and query strings with a 4xx', async () => {
+    for (const path of ['/workspaces/%ZZ', '/workspaces/%00', `/workspaces/${'a'.repeat(2000)}`, '/workspaces?page=1&page=x', '/workspaces?per_page[]=1', '/workspaces/%2F..%2F']) {
+      const answer = await api.call('GET', path);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+  });
+
+  it('echoes a safe X-Request-ID and replaces an unsafe one', async () => {
+    const safe = await api.call('GET', '/workspaces/not-an-id', { headers: { 'X-Request-ID': 'client-req-12345' } });
+    expect(safe.headers.get('x-request-id')).toBe('client-req-12345');
+    expect(safe.body.request_id).toBe('client-req-12345');
+    const unsafe = await api.call('GET', '/workspaces', { headers: { 'X-Request-ID': 'bad id with spaces <script>' } });
+    expect(unsafe.headers.get('x-request-id')).not.toContain('<');
+  });
+
+  it('answers every success with X-Request-ID too', async () => {
+    const answer = await api.call('GET', '/workspaces');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+});

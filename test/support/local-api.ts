@@ -1,0 +1,57 @@
+import { parseLocalConfig } from '#lib/local/local-config';
+import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
+import { testTableName } from './deps.ts';
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  // Bodies are JSON of varying shape; tests assert on them as a client would.
+  body: any;
+}
+
+export interface CallOptions {
+  key?: string;
+  body?: unknown;
+  /** Sent as is, without JSON encoding. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApi {
+  runner: LocalRunner;
+  /** The bootstrap key: scope `*` in the bootstrap workspace. */
+  adminKey: string;
+  call(method: string, path: string, options?: CallOptions): Promise<ApiAnswer>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The local runner on a free port over a fresh table of the shared DynamoDB Local: the
+ * tests talk to it over HTTP, as a client would.
+ */
+export async function startTestApi(): Promise<TestApi> {
+  const runner = await startLocalRunner(
+    parseLocalConfig({ DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: testTableName(), PORT: '0' }),
+  );
+  const adminKey = runner.bootstrap!.apiKey;
+  return {
+    runner,
+    adminKey,
+    async call(method, path, options = {}) {
+      const key = options.key === undefined ? adminKey : options.key;
+      const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+      const response = await fetch(path.startsWith('http') ? path : runner.baseUrl + path, {
+        method,
+        headers: {
+          ...(key ? { Authorization: `Bearer ${key}` } : {}),
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...options.headers,
+        },
+        body,
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    stop: () => runner.stop(),
+  };
+}
