@@ -102,6 +102,14 @@ describe('the error envelope', () => {
     }
   });
 
+  it('refuses a workspace context that is not a workspace id of yours with 403, however long', async () => {
+    for (const named of ['x'.repeat(3000), 'wks_nope', '../etc']) {
+      const answer = await api.call('GET', '/api-keys', { headers: { 'X-Workspace-ID': named } });
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toBe('access_denied');
+    }
+  });
+
   it('echoes a safe X-Request-ID and replaces an unsafe one', async () => {
     const safe = await api.call('GET', '/workspaces/not-an-id', { headers: { 'X-Request-ID': 'client-req-12345' } });
     expect(safe.headers.get('x-request-id')).toBe('client-req-12345');

@@ -32,7 +32,7 @@ describe('npm start', () => {
     expect(health.status).toBe(200);
     const listed = await fetch(`http://127.0.0.1:${port}/api/v1/workspaces`, { headers: { Authorization: `Bearer ${bootstrapKey}` } });
     expect(listed.status).toBe(200);
-    expect((await listed.json()).data[0].tier).toBe('enterprise');
+    expect(((await listed.json()) as { data: { tier: string }[] }).data[0]!.tier).toBe('enterprise');
 
     const dynamoEndpoint = /DynamoDB Local at (http:\/\/[\d.:]+)/.exec(output)![1]!;
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
