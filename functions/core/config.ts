@@ -1,25 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Runtime configuration, parsed once from the environment. Every Lambda and the local
  * runner read configuration through here, so a bad value fails at start with its name.
+ * zod/mini, because the authorizer bundle has no other use for zod and must stay small.
  */
+const flag = (fallback: '0' | '1') =>
+  z.pipe(
+    z._default(z.enum(['0', '1']), fallback),
+    z.transform((v) => v === '1'),
+  );
+
 const schema = z.object({
-  TABLE_NAME: z.string().min(1).default('tenant-api-local'),
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  AWS_REGION: z.string().default('us-east-1'),
-  API_PREFIX: z
-    .string()
-    .regex(/^(\/[a-z0-9-]+)+$/, 'must look like /api/v1')
-    .default('/api/v1'),
-  DEBUG_ERRORS: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-  SECURE_COOKIES: z
-    .enum(['0', '1'])
-    .default('1')
-    .transform((v) => v === '1'),
+  TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'tenant-api-local'),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  AWS_REGION: z._default(z.string(), 'us-east-1'),
+  API_PREFIX: z._default(z.string().check(z.regex(/^(\/[a-z0-9-]+)+$/, 'must look like /api/v1')), '/api/v1'),
+  DEBUG_ERRORS: flag('0'),
 });
 
 export type Config = z.infer<typeof schema>;

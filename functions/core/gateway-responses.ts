@@ -1,4 +1,4 @@
-import { ApiError, InternalError, Unauthenticated } from './errors.ts';
+import { ApiError, EndpointNotFound, InternalError, Unauthenticated } from './errors.ts';
 
 /**
  * API Gateway answers some requests itself, before any function runs. These are the
@@ -12,8 +12,10 @@ export interface GatewayResponseSpec {
 }
 
 export const gatewayResponses: readonly GatewayResponseSpec[] = [
-  // No Authorization header: API Gateway refuses before calling the authorizer.
+  // The authorizer itself refused (it passes verdicts on instead, so this is a safety net).
   { type: 'UNAUTHORIZED', error: new Unauthenticated() },
+  // A path no resource matches, should the {proxy+} fallback ever miss one.
+  { type: 'MISSING_AUTHENTICATION_TOKEN', error: new EndpointNotFound('$context.path') },
   { type: 'ACCESS_DENIED', error: new ApiError(403, 'access_denied', 'ACCESS_DENIED', 'Access to this resource is denied.') },
   { type: 'THROTTLED', error: new ApiError(429, 'rate_limit_exceeded', 'RATE_LIMIT_EXCEEDED', 'Too many requests; slow down and retry after a moment.') },
   { type: 'QUOTA_EXCEEDED', error: new ApiError(429, 'quota_exceeded', 'QUOTA_EXCEEDED', 'The usage quota of this plan is used up.') },

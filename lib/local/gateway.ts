@@ -92,8 +92,6 @@ export function createGateway(fns: LocalFunctions, prefix: string): Server {
     const params = Object.fromEntries(Object.entries(found.params).map(([k, v]) => [k, decode(v)]));
     let authorizer: Record<string, string> | null = null;
     if (found.route.auth === 'credential') {
-      const identity = Object.entries(request.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-      if (!identity?.trim()) return gatewayAnswer('UNAUTHORIZED', requestId);
       let verdict: APIGatewayAuthorizerResult;
       try {
         verdict = await fns.authorizer(authorizerEvent(request, resource, params, requestId));

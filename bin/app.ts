@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { z } from 'zod';
+import { ApiStack } from '#lib/api-stack';
+
+const contextSchema = z.object({
+  stackName: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/, 'must be a CloudFormation stack name').default('TenantApi'),
+  prefix: z
+    .string()
+    .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must look like api/v1, without slashes at the ends')
+    .default('api/v1'),
+  stageName: z.string().regex(/^\w+$/, 'must be letters, digits or underscores').default('prod'),
+});
+
+export type AppContext = z.input<typeof contextSchema>;
+
+function settingsOf(app: App) {
+  const given = Object.fromEntries(Object.keys(contextSchema.shape).map((key) => [key, app.node.tryGetContext(key)]));
+  const parsed = contextSchema.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+// Read here as well as by the CLI, so that a test synthesizes what `cdk synth` does,
+// feature flags included. Context from the CLI still takes precedence.
+const cdkJsonContext = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context;
+
+/** The CDK app with its one stack, checked by cdk-nag's AWS Solutions rules on synthesis. */
+export function createApp(context: AppContext & Record<string, unknown> = {}) {
+  const app = new App({ context: { ...cdkJsonContext(), ...context } });
+  const { stackName, prefix, stageName } = settingsOf(app);
+  // No env: the stack is account- and region-agnostic, so synthesis needs no credentials.
+  const stack = new ApiStack(app, stackName, { prefix, stageName });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  return { app, stack };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) createApp().app.synth();

@@ -1,0 +1,55 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { lambdaFunctions } from '#core/route-types';
+import type { FunctionName } from '#lib/bundling';
+import { Api } from './constructs/api.ts';
+import { ApiFunction, type ApiFunctionProps } from './constructs/api-function.ts';
+import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
+import { DataTable } from './constructs/data-table.ts';
+import { Monitoring } from './constructs/monitoring.ts';
+import { TierUsagePlans } from './constructs/tier-usage-plans.ts';
+
+export interface ApiStackProps extends StackProps {
+  /** The path prefix of every route, without slashes at the ends: `api/v1`. */
+  prefix: string;
+  stageName: string;
+}
+
+/** The whole service: the table, the functions and what each may touch, the API in front. */
+export class ApiStack extends Stack {
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { table } = new DataTable(this, 'Data');
+
+    const fn = (name: FunctionName, options: Pick<ApiFunctionProps, 'memorySize'> = {}) =>
+      new ApiFunction(this, constructIdOf(name), { name, apiPrefix: `/${props.prefix}`, ...options });
+    const routeFunctions = recordOf(lambdaFunctions, (name) => fn(name).bindTable(table, 'read-write').function);
+    // bcrypt is CPU-bound: a full vCPU keeps a key's first verification in a process short.
+    const authorizerFunction = fn('authorizer', { memorySize: 1769 }).bindTable(table, 'read').function;
+    const fallbackFunction = fn('fallback').function;
+
+    const api = new Api(this, 'Api', {
+      prefix: props.prefix,
+      stageName: props.stageName,
+      routeFunctions,
+      authorizerFunction,
+      fallbackFunction,
+    });
+    new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi });
+    new TierUsagePlans(this, 'UsagePlans', { api: api.restApi });
+    new Monitoring(this, 'Monitoring', {
+      api: api.restApi,
+      table,
+      functions: { ...routeFunctions, authorizer: authorizerFunction, fallback: fallbackFunction },
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API, prefix included' });
+    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The single DynamoDB table' });
+  }
+}
+
+const constructIdOf = (name: FunctionName) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
+
+const recordOf = <K extends string>(keys: readonly K[], make: (key: K) => IFunction) =>
+  Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<K, IFunction>;

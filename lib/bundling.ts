@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+import { lambdaFunctions } from '#core/route-types';
+
+/**
+ * How every Lambda is bundled. The CDK stack and `bin/build.ts` both read this file, so
+ * what the benchmark measures is what gets deployed.
+ */
+export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** One bundle per top-level folder of functions/ that API Gateway invokes. */
+export const functionNames = [...lambdaFunctions, 'authorizer', 'fallback'] as const;
+export type FunctionName = (typeof functionNames)[number];
+
+export const entryOf = (name: FunctionName) => join(projectRoot, 'functions', name, 'index.ts');
+
+const settings = {
+  target: 'node22',
+  minify: true,
+  // Error classes name themselves with `new.target.name`; mangled names would leak into logs.
+  keepNames: true,
+  // The Node.js 22 runtime ships AWS SDK v3: bundling it again only adds cold-start time.
+  external: ['@aws-sdk/*'],
+  // Prefer the ESM build of dual packages so that tree shaking works.
+  mainFields: ['module', 'main'],
+  // Some CJS dependencies call require(); an ESM bundle has none unless it makes one.
+  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  // Readable names (above) make traces usable; a source map would cost parse time at every cold start.
+  sourcemap: false,
+};
+
+/** esbuild's own options, for building outside CDK (`npm run build`, the benchmark). */
+export function esbuildOptions(name: FunctionName, outfile: string): BuildOptions {
+  return {
+    entryPoints: [entryOf(name)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: settings.target,
+    minify: settings.minify,
+    keepNames: settings.keepNames,
+    external: settings.external,
+    mainFields: settings.mainFields,
+    banner: { js: settings.banner },
+    sourcemap: settings.sourcemap,
+    logLevel: 'warning',
+  };
+}
+
+/** The same settings for NodejsFunction, which runs the project's own esbuild (a devDependency), not Docker. */
+export const nodejsBundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: settings.target,
+  minify: settings.minify,
+  keepNames: settings.keepNames,
+  externalModules: settings.external,
+  mainFields: settings.mainFields,
+  banner: settings.banner,
+  sourceMap: settings.sourcemap,
+  logLevel: LogLevel.WARNING,
+  forceDockerBundling: false,
+};

@@ -1,0 +1,31 @@
+import { GatewayResponse, ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { Construct } from 'constructs';
+import { errorEnvelope } from '#core/envelope';
+import { gatewayResponses } from '#core/gateway-responses';
+
+// API Gateway fills these in when it renders the template.
+const placeholders = { requestId: '$context.requestId', timestamp: '$context.requestTime' };
+
+// The catch-all types cover many statuses (403, 404, 429, 502 ...): overriding their status
+// would turn all of them into one.
+const keepsOriginalStatus = new Set(['DEFAULT_4XX', 'DEFAULT_5XX']);
+
+export interface ApiGatewayResponsesProps {
+  api: RestApi;
+}
+
+/** What API Gateway answers on its own (no credential, throttled, timeout ...), in our envelope. */
+export class ApiGatewayResponses extends Construct {
+  constructor(scope: Construct, id: string, props: ApiGatewayResponsesProps) {
+    super(scope, id);
+    for (const { type, error } of gatewayResponses) {
+      new GatewayResponse(this, type, {
+        restApi: props.api,
+        type: ResponseType.of(type),
+        statusCode: keepsOriginalStatus.has(type) ? undefined : String(error.status),
+        responseHeaders: { 'X-Request-ID': 'context.requestId' },
+        templates: { 'application/json': JSON.stringify(errorEnvelope(error, placeholders)) },
+      });
+    }
+  }
+}

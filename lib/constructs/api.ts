@@ -1,0 +1,100 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  CfnAuthorizer,
+  ApiKeySourceType,
+  EndpointType,
+  IdentitySource,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RequestAuthorizer,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { LambdaFunctionName } from '#core/route-types';
+import { routes } from '#routes';
+import { addRouteMethods } from './route-methods.ts';
+
+export interface ApiProps {
+  /** The path prefix of every route, without slashes at the ends: `api/v1`. */
+  prefix: string;
+  stageName: string;
+  routeFunctions: Record<LambdaFunctionName, IFunction>;
+  authorizerFunction: IFunction;
+  fallbackFunction: IFunction;
+}
+
+/**
+ * The REST API: one method per entry of the route table, the credential authorizer in
+ * front of them, and the fallback function behind everything the table does not define.
+ */
+export class Api extends Construct {
+  readonly restApi: RestApi;
+  /** The API's base address, prefix included. */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    this.restApi = new RestApi(this, 'RestApi', {
+      description: 'Multi-tenant REST API',
+      endpointTypes: [EndpointType.REGIONAL],
+      // Usage plans find the caller's plan key in what the authorizer returns, not in x-api-key.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+      // Access and execution logs need API Gateway's account-wide CloudWatch role. Other APIs
+      // in the account rely on it too, so it outlives this stack.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: props.stageName,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        loggingLevel: MethodLoggingLevel.ERROR,
+        // Request and response bodies would put credentials and tenant data in the logs.
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+        tracingEnabled: true,
+        // Per method, across all callers: within the account's default quota (10,000 rps,
+        // burst 5,000) and above the largest tier's plan, so the tier limits bind first.
+        throttlingRateLimit: 5_000,
+        throttlingBurstLimit: 5_000,
+      },
+    });
+
+    const authorizer = new RequestAuthorizer(this, 'CredentialAuthorizer', {
+      handler: props.authorizerFunction,
+      identitySources: [IdentitySource.header('Authorization')],
+      // A cached verdict would keep a revoked key working until it expired. The authorizer
+      // keeps its own per-process cache of bcrypt results and still reads the key record.
+      resultsCacheTtl: Duration.seconds(0),
+    });
+    // CDK insists on an identity source; without caching API Gateway needs none. Dropping it
+    // means the authorizer also sees requests without an Authorization header (session
+    // cookies, and a missing credential answered by our code with an ISO 8601 timestamp).
+    (authorizer.node.defaultChild as CfnAuthorizer).addPropertyDeletionOverride('IdentitySource');
+
+    addRouteMethods(this.restApi.root.resourceForPath(props.prefix), routes, {
+      routeFunctions: props.routeFunctions,
+      fallbackFunction: props.fallbackFunction,
+      authorizer,
+    });
+    this.url = this.restApi.urlForPath(`/${props.prefix}`);
+
+    Validations.of(this.restApi).acknowledge(
+      {
+        id: 'AwsSolutions-APIG2',
+        reason: "The functions validate every request against the route table's zod schemas, answering 400/422 in our envelope with field errors.",
+      },
+      {
+        id: 'AwsSolutions-APIG3',
+        reason: 'Rate limits are per tenant (application limiter, tier usage plans); a WAF web ACL, paid per ACL and request, is chosen per account at deployment.',
+      },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason: "API Gateway's CloudWatch role is one per account and region, shared by every REST API there; this is AWS's policy for it.",
+      },
+    );
+  }
+}

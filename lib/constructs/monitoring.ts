@@ -1,0 +1,56 @@
+import { Duration } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Operation, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+
+export interface MonitoringProps {
+  api: RestApi;
+  table: ITable;
+  functions: Record<string, IFunction>;
+}
+
+const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
+
+// What the store issues (ElectroDB), within CloudWatch's limit of ten metrics per alarm.
+const tableOperations = {
+  ...fiveMinutes,
+  operations: [
+    Operation.GET_ITEM,
+    Operation.BATCH_GET_ITEM,
+    Operation.QUERY,
+    Operation.PUT_ITEM,
+    Operation.UPDATE_ITEM,
+    Operation.DELETE_ITEM,
+    Operation.BATCH_WRITE_ITEM,
+    Operation.TRANSACT_WRITE_ITEMS,
+  ],
+};
+
+/**
+ * Alarms on what should never happen: no client request is meant to produce a 5xx, and
+ * on-demand capacity is meant never to throttle. Any one occurrence is worth a look.
+ */
+export class Monitoring extends Construct {
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    this.alarmOn('Api5xx', props.api.metricServerError(fiveMinutes));
+    this.alarmOn('TableThrottles', props.table.metricThrottledRequestsForOperations(tableOperations));
+    this.alarmOn('TableSystemErrors', props.table.metricSystemErrorsForOperations(tableOperations));
+    for (const [name, fn] of Object.entries(props.functions)) {
+      this.alarmOn(`${name}Errors`, fn.metricErrors(fiveMinutes));
+      this.alarmOn(`${name}Throttles`, fn.metricThrottles(fiveMinutes));
+    }
+  }
+
+  private alarmOn(id: string, metric: IMetric): void {
+    new Alarm(this, id, {
+      metric,
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import { Validations } from 'aws-cdk-lib';
+import { AuthorizationType, LambdaIntegration, type IAuthorizer, type IResource, type Method } from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { LambdaFunctionName, Route } from '#core/route-types';
+
+export interface RouteTargets {
+  routeFunctions: Record<LambdaFunctionName, IFunction>;
+  fallbackFunction: IFunction;
+  authorizer: IAuthorizer;
+}
+
+// One permission per function for the whole API: per-method permissions would grow each
+// function's resource policy towards its 20 KB limit as the route table grows.
+const integrationOf = (fn: IFunction) => new LambdaIntegration(fn, { scopePermissionToMethod: false });
+
+function withAncestors(resource: IResource): IResource[] {
+  const chain: IResource[] = [];
+  for (let r: IResource | undefined = resource; r; r = r.parentResource) chain.push(r);
+  return chain;
+}
+
+function acknowledgeNoCredential(method: Method, why: string): void {
+  Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason: why }, { id: 'AwsSolutions-COG4', reason: why });
+}
+
+/**
+ * Adds a method for every route under `base`, then the fallback function as `ANY` on every
+ * resource on the way (so a wrong method answers 405 with Allow, and a bare prefix 404) and
+ * as `{proxy+}` at the root (so an unknown path answers 404 in our envelope).
+ */
+export function addRouteMethods(base: IResource, routes: readonly Route[], targets: RouteTargets): void {
+  const integrations = new Map<IFunction, LambdaIntegration>();
+  const integrate = (fn: IFunction) => integrations.get(fn) ?? integrations.set(fn, integrationOf(fn)).get(fn)!;
+
+  const withRoutes = new Set<IResource>();
+  for (const route of routes) {
+    const resource = base.resourceForPath(route.path.replace(/^\//, ''));
+    const integration = integrate(targets.routeFunctions[route.function]);
+    if (route.auth === 'credential') {
+      const method = resource.addMethod(route.method, integration, {
+        authorizer: targets.authorizer,
+        authorizationType: AuthorizationType.CUSTOM,
+      });
+      Validations.of(method).acknowledge({
+        id: 'AwsSolutions-COG4',
+        reason: 'Callers are API keys and user tokens checked by the Lambda REQUEST authorizer; Cognito does not issue them.',
+      });
+    } else {
+      const method = resource.addMethod(route.method, integration, { authorizationType: AuthorizationType.NONE });
+      acknowledgeNoCredential(method, `The route table makes ${route.method} ${route.path} public (auth: none).`);
+    }
+    withRoutes.add(resource);
+  }
+
+  const fallback = integrate(targets.fallbackFunction);
+  const fallbackOn = new Set([...withRoutes].flatMap(withAncestors));
+  fallbackOn.add(base.api.root.addResource('{proxy+}'));
+  for (const resource of fallbackOn) {
+    const method = resource.addMethod('ANY', fallback, { authorizationType: AuthorizationType.NONE });
+    acknowledgeNoCredential(method, 'The fallback only answers 404 or 405 and reads no data, so it needs no credential.');
+  }
+}

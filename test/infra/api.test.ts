@@ -1,0 +1,121 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { gatewayResponses } from '#core/gateway-responses';
+import { tierNames, tiers } from '#core/tiers';
+import { routes } from '#routes';
+import { createApp } from '../../bin/app.ts';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+
+const prefix = '/api/v1';
+// No stack is bundled: the template is the same, and nag.test.ts bundles in its full synthesis.
+const { stack } = createApp({ prefix: prefix.slice(1), stageName: 'prod', 'aws:cdk:bundling-stacks': [] });
+const template = Template.fromStack(stack);
+const resources = template.toJSON().Resources as Resources;
+
+const logicalIdOf = (type: string, props: Record<string, unknown> = {}) => Object.keys(template.findResources(type, { Properties: props }));
+
+/** A resource's path, rebuilt by walking ParentId up to the API's root. */
+function pathOf(resourceId: { Ref?: string }): string {
+  if (!resourceId.Ref) return '';
+  const { ParentId, PathPart } = resources[resourceId.Ref]!.Properties;
+  return `${pathOf(ParentId)}/${PathPart}`;
+}
+
+const methods = Object.values(template.findResources('AWS::ApiGateway::Method')).map(({ Properties: p }) => ({
+  httpMethod: p.HttpMethod as string,
+  path: pathOf(p.ResourceId) || '/',
+  authorizationType: p.AuthorizationType as string,
+  authorizerId: p.AuthorizerId as { Ref: string } | undefined,
+  integrationTarget: JSON.stringify(p.Integration.Uri),
+}));
+const methodFor = (httpMethod: string, path: string) => methods.find((m) => m.httpMethod === httpMethod && m.path === path);
+
+const functionIdOf = (pascalName: string) => logicalIdOf('AWS::Lambda::Function').find((id) => id.startsWith(`${pascalName}Function`))!;
+const fallbackId = functionIdOf('Fallback');
+const pascal = (name: string) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
+
+describe('routes', () => {
+  it.each(routes.map((r) => [r.method, r.path, r] as const))('%s %s is a method integrated with its function', (method, path, route) => {
+    const found = methodFor(method, `${prefix}${path}`);
+    expect(found).toBeDefined();
+    expect(found!.integrationTarget).toContain(functionIdOf(pascal(route.function)));
+  });
+
+  it('credential routes go through the REQUEST authorizer, which caches nothing and needs no header', () => {
+    const [authorizerId] = logicalIdOf('AWS::ApiGateway::Authorizer', {
+      Type: 'REQUEST',
+      IdentitySource: Match.absent(),
+      AuthorizerResultTtlInSeconds: 0,
+    });
+    expect(authorizerId).toBeDefined();
+    for (const route of routes.filter((r) => r.auth === 'credential')) {
+      const found = methodFor(route.method, `${prefix}${route.path}`)!;
+      expect(found.authorizationType).toBe('CUSTOM');
+      expect(found.authorizerId).toEqual({ Ref: authorizerId });
+    }
+  });
+
+  it('every resource, the root included, answers methods no route defines from the fallback function', () => {
+    const paths = ['/', ...logicalIdOf('AWS::ApiGateway::Resource').map((id) => pathOf({ Ref: id }))];
+    expect(paths).toEqual(expect.arrayContaining(routes.map((r) => `${prefix}${r.path}`)));
+    for (const path of paths) {
+      const any = methodFor('ANY', path);
+      expect(any).toMatchObject({ authorizationType: 'NONE' });
+      expect(any!.integrationTarget).toContain(fallbackId);
+    }
+  });
+
+  it('unknown paths reach the fallback function through {proxy+} at the root', () => {
+    expect(methodFor('ANY', '/{proxy+}')!.integrationTarget).toContain(fallbackId);
+  });
+});
+
+describe('gateway responses', () => {
+  it.each(gatewayResponses.map((r) => [r.type, r] as const))('%s is rendered in the error envelope with X-Request-ID', (type, { error }) => {
+    const keepsStatus = type === 'DEFAULT_4XX' || type === 'DEFAULT_5XX';
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: type,
+      StatusCode: keepsStatus ? Match.absent() : String(error.status),
+      ResponseParameters: { 'gatewayresponse.header.X-Request-ID': 'context.requestId' },
+      ResponseTemplates: { 'application/json': Match.stringLikeRegexp(`"error_code":"${error.errorCode}".*\\$context\\.requestId`) },
+    });
+  });
+});
+
+describe('usage plans', () => {
+  it('there is one plan per tier', () => {
+    template.resourceCountIs('AWS::ApiGateway::UsagePlan', tierNames.length);
+  });
+
+  it.each(tierNames)('the %s plan throttles at the tier rate with its burst allowance', (tier) => {
+    const { requestsPerMinute, burstPercent } = tiers[tier];
+    const rateLimit = requestsPerMinute / 60;
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      UsagePlanName: Match.stringLikeRegexp(`-${tier}$`),
+      Throttle: { RateLimit: rateLimit, BurstLimit: Math.max(1, Math.ceil(rateLimit * (1 + burstPercent / 100))) },
+    });
+  });
+
+  it('the free tier allows one request per second with no burst', () => {
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      UsagePlanName: Match.stringLikeRegexp('-free$'),
+      Throttle: { RateLimit: 1, BurstLimit: 1 },
+    });
+  });
+});
+
+describe('stage', () => {
+  it('logs access, traces, and never logs bodies', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'prod',
+      TracingEnabled: true,
+      AccessLogSetting: Match.objectLike({ DestinationArn: Match.anyValue() }),
+      MethodSettings: [Match.objectLike({ DataTraceEnabled: false, LoggingLevel: 'ERROR' })],
+    });
+  });
+
+  it('the ApiUrl output ends with the prefix', () => {
+    const [output] = Object.values(template.findOutputs('ApiUrl'));
+    expect(JSON.stringify(output.Value)).toContain(`"${prefix}"]]`);
+  });
+});

@@ -1,0 +1,72 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { tableDesign } from '#core/store/table';
+import { functionNames } from '#lib/bundling';
+import { createApp } from '../../bin/app.ts';
+
+// No stack is bundled: the template is the same, and nag.test.ts bundles in its full synthesis.
+const { stack } = createApp({ 'aws:cdk:bundling-stacks': [] });
+const template = Template.fromStack(stack);
+
+describe('functions', () => {
+  it('there is one Lambda per bundle', () => {
+    template.resourceCountIs('AWS::Lambda::Function', functionNames.length);
+  });
+
+  it('every function runs Node.js 22 on arm64 with active tracing and its own log group', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    for (const { Properties: p } of functions) {
+      expect(p).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+        Environment: { Variables: expect.objectContaining({ API_PREFIX: '/api/v1' }) },
+      });
+    }
+  });
+
+  it('no function role carries an AWS managed policy', () => {
+    for (const { Properties: p } of Object.values(template.findResources('AWS::IAM::Role'))) {
+      if (p.AssumeRolePolicyDocument.Statement[0].Principal.Service === 'lambda.amazonaws.com') {
+        expect(p.ManagedPolicyArns).toBeUndefined();
+      }
+    }
+  });
+});
+
+describe('table', () => {
+  it('is keyed, indexed and expired as tableDesign says', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      TimeToLiveSpecification: { AttributeName: tableDesign.timeToLiveAttribute, Enabled: true },
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+  });
+
+  it('can be restored to any point in time, is encrypted, and outlives the stack', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      Properties: Match.objectLike({
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+      }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+
+  it('its name is a stack output', () => {
+    template.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^DataTable') } });
+  });
+});
