@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { hotPath } from '../store/database.ts';
 import { InvalidApiKey, TokenExpired, Unauthenticated } from '../errors.ts';
 import { keyDigest, parseApiKey } from './api-key-format.ts';
 import type { Principal } from './principal.ts';
@@ -49,7 +50,7 @@ export async function authenticateApiKey(deps: Deps, key: string): Promise<Princ
   const location = verifiedKeys.get(digest) ?? (await findByPrefix(deps, key, parsed.prefix));
   if (!location) throw new InvalidApiKey();
   // The index read above may trail a revocation; this read by primary key does not.
-  const { data: item } = await deps.db.entities.apiKey.get(location).go({ consistent: true });
+  const { data: item } = await deps.db.entities.apiKey.get(location).go({ ...hotPath, consistent: true });
   const now = deps.clock.now();
   if (!item || (item.ttl !== undefined && item.ttl * 1000 <= now.getTime())) {
     verifiedKeys.delete(digest);

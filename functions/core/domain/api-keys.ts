@@ -5,10 +5,10 @@ import { grants } from '../auth/scopes.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound, ValidationFailed } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { apiKeyEntity } from '../store/entities/api-key.ts';
+import type { Database } from '../store/database.ts';
 import type { Tier } from '../tiers.ts';
 
-type ApiKeyItem = EntityItem<typeof apiKeyEntity>;
+type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
 
 export const defaultKeyScopes = ['*:read', '*:write'];
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound } from '../errors.ts';
+import { hotPath } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { Role } from '../store/entities/membership.ts';
  * foreign id is indistinguishable from one that never existed.
  */
 export async function roleIn(deps: Deps, workspaceId: string, userId: number): Promise<Role> {
-  const { data } = await deps.db.entities.membership.get({ workspaceId, userId }).go();
+  const { data } = await deps.db.entities.membership.get({ workspaceId, userId }).go(hotPath);
   if (!data) throw new NotFound('workspace', workspaceId);
   return data.role;
 }

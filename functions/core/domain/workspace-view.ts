@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
-import type { workspaceEntity } from '../store/entities/workspace.ts';
+import type { Database } from '../store/database.ts';
 
-export type WorkspaceItem = EntityItem<typeof workspaceEntity>;
+export type WorkspaceItem = EntityItem<Database['entities']['workspace']>;
 
 /** A workspace as the API shows it; lists leave out `settings` (single-resource field). */
 export function workspaceView(item: WorkspaceItem) {

@@ -2,6 +2,7 @@ import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound, StateConflict } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { hotPath } from '../store/database.ts';
 import { defaultTier, type Tier } from '../tiers.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { workspaceSummaryView, workspaceView } from './workspace-view.ts';
@@ -75,7 +76,7 @@ export async function createWorkspace(deps: Deps, ownerId: number, input: NewWor
 }
 
 async function loadWorkspace(deps: Deps, id: string) {
-  const { data } = await deps.db.entities.workspace.get({ id }).go();
+  const { data } = await deps.db.entities.workspace.get({ id }).go(hotPath);
   if (!data) throw new NotFound('workspace', id);
   return data;
 }

@@ -1,25 +1,36 @@
-import { Service } from 'electrodb';
+import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { apiKeyEntity } from './entities/api-key.ts';
-import { counterEntity } from './entities/counter.ts';
-import { membershipEntity } from './entities/membership.ts';
-import { userEntity } from './entities/user.ts';
-import { workspaceEntity } from './entities/workspace.ts';
-import { workspaceSlugEntity } from './entities/workspace-slug.ts';
+import { apiKeySchema } from './entities/api-key.ts';
+import { counterSchema } from './entities/counter.ts';
+import { membershipSchema } from './entities/membership.ts';
+import { userSchema } from './entities/user.ts';
+import { workspaceSchema } from './entities/workspace.ts';
+import { workspaceSlugSchema } from './entities/workspace-slug.ts';
 
-/** The entities composed into one ElectroDB service over the single table. */
+/**
+ * The entities composed into one ElectroDB service over the single table. Entities are
+ * made here, per database, because a Service binds its entities to its client and table:
+ * shared entity instances would let the last database made take every other's traffic.
+ */
 export function createDatabase(client: DynamoDBDocumentClient, table: string) {
+  const config = { client, table };
   return new Service(
     {
-      apiKey: apiKeyEntity,
-      counter: counterEntity,
-      membership: membershipEntity,
-      user: userEntity,
-      workspace: workspaceEntity,
-      workspaceSlug: workspaceSlugEntity,
+      apiKey: new Entity(apiKeySchema, config),
+      counter: new Entity(counterSchema, config),
+      membership: new Entity(membershipSchema, config),
+      user: new Entity(userSchema, config),
+      workspace: new Entity(workspaceSchema, config),
+      workspaceSlug: new Entity(workspaceSlugSchema, config),
     },
-    { client, table },
+    config,
   );
 }
 
 export type Database = ReturnType<typeof createDatabase>;
+
+/**
+ * Options for reads on every request's path: ElectroDB otherwise builds an error with a
+ * stack trace before each call, in case it fails (about a tenth of its cost per call).
+ */
+export const hotPath = { originalErr: true } as const;

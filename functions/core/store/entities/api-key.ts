@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 import { tierNames } from '../../tiers.ts';
 import { environments } from '../../auth/api-key-format.ts';
 
@@ -13,7 +13,7 @@ import { environments } from '../../auth/api-key-format.ts';
  * | keys of a workspace     | table | WKS#<wid>           | KEY#        |
  * | key by prefix           | gsi1  | KEYPREFIX#<prefix>  | KEY         |
  */
-export const apiKeyEntity = new Entity({
+export const apiKeySchema = createSchema({
   model: { entity: 'apiKey', version: '1', service: 'tenant-api' },
   attributes: {
     id: { type: 'string', required: true },

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * Monotonic counters for integer ids, advanced with an atomic ADD.
@@ -7,7 +7,7 @@ import { Entity } from 'electrodb';
  * |------------------|-------|-----------------|---------|
  * | counter by name  | table | COUNTER#<name>  | COUNTER |
  */
-export const counterEntity = new Entity({
+export const counterSchema = createSchema({
   model: { entity: 'counter', version: '1', service: 'tenant-api' },
   attributes: {
     name: { type: 'string', required: true },

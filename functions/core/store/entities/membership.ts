@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 export const roles = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof roles)[number];
@@ -11,7 +11,7 @@ export type Role = (typeof roles)[number];
  * | members of a workspace     | table | WKS#<wid>     | MEMBER#<uid>    |
  * | workspaces of a user       | gsi1  | USER#<uid>    | WKS#<wid>       |
  */
-export const membershipEntity = new Entity({
+export const membershipSchema = createSchema({
   model: { entity: 'membership', version: '1', service: 'tenant-api' },
   attributes: {
     workspaceId: { type: 'string', required: true },

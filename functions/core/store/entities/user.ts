@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 import { tierNames } from '../../tiers.ts';
 
 /**
@@ -9,7 +9,7 @@ import { tierNames } from '../../tiers.ts';
  * | user by id           | table | USER#<id>      | USER   |
  * | user by email        | gsi1  | EMAIL#<email>  | USER   |
  */
-export const userEntity = new Entity({
+export const userSchema = createSchema({
   model: { entity: 'user', version: '1', service: 'tenant-api' },
   attributes: {
     id: { type: 'number', required: true },

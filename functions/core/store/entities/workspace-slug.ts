@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * Claims a slug for its owner, so that "unique per owner" is a conditional write rather
@@ -8,7 +8,7 @@ import { Entity } from 'electrodb';
  * |-------------------------|-------|---------------|--------------|
  * | slugs of an owner       | table | OWNER#<uid>   | SLUG#<slug>  |
  */
-export const workspaceSlugEntity = new Entity({
+export const workspaceSlugSchema = createSchema({
   model: { entity: 'workspaceSlug', version: '1', service: 'tenant-api' },
   attributes: {
     ownerId: { type: 'number', required: true },

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 import { tierNames } from '../../tiers.ts';
 
 /**
@@ -9,7 +9,7 @@ import { tierNames } from '../../tiers.ts';
  * |--------------------|-------|------------|-----|
  * | workspace by id    | table | WKS#<id>   | WKS |
  */
-export const workspaceEntity = new Entity({
+export const workspaceSchema = createSchema({
   model: { entity: 'workspace', version: '1', service: 'tenant-api' },
   attributes: {
     id: { type: 'string', required: true },
