@@ -1,4 +1,5 @@
 /**
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * `npm run bench`: every performance figure of the project in one run, printed as a table
  * and written to bench/results.json. Phases run one after another, never two loads at once
  * (the machine has two cores), and everything started here is stopped before exit.
