@@ -1,4 +1,4 @@
-import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '#core/domain/api-keys';
+import { createApiKey, getApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
 import { resolveWorkspace } from '#core/http/workspace-context';
 import type { HandlersFor } from '#core/http/types';
 import { paginate } from '#core/lists';
@@ -21,9 +21,17 @@ export const apiKeyHandlers: HandlersFor<AppRoute, 'api-keys'> = {
       rateLimitTier: body.rate_limit_tier,
       environment: body.environment,
       expiresAt: body.expires_at,
+      allowedIps: body.allowed_ips,
     });
     return { status: 201, body: { message: 'API key created. Store the key now: it is not shown again.', data: created } };
   },
+  rotateApiKey: async ({ principal, workspaceId, params, body }, deps) => ({
+    status: 200,
+    body: {
+      message: 'API key rotated. Store the new key now: it is not shown again.',
+      data: await rotateApiKey(deps, principal, workspaceId, params.id, body.grace_period_hours),
+    },
+  }),
   deleteApiKey: async ({ workspaceId, params }, deps) => {
     await revokeApiKey(deps, workspaceId, params.id);
     return { status: 204 };

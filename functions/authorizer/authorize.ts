@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { authenticateApiKey, credentialFrom } from '#core/auth/authenticate';
+import { authenticate } from '#core/auth/authenticate';
 import type { Deps } from '#core/deps';
 import { ApiError } from '#core/errors';
 import { encodeVerdict } from '#core/http/authorizer-context';
@@ -18,7 +18,13 @@ const stageArn = (methodArn: string) => methodArn.split('/').slice(0, 2).join('/
 export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   let verdict;
   try {
-    verdict = await authenticateApiKey(deps, credentialFrom(headerOf(event, 'authorization')));
+    verdict = await authenticate(deps, {
+      authorization: headerOf(event, 'authorization'),
+      cookie: headerOf(event, 'cookie'),
+      xsrfToken: headerOf(event, 'x-xsrf-token'),
+      method: event.httpMethod,
+      sourceIp: event.requestContext.identity.sourceIp,
+    });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     verdict = error;

@@ -17,6 +17,8 @@ const schema = z.object({
   AWS_REGION: z._default(z.string(), 'us-east-1'),
   API_PREFIX: z._default(z.string().check(z.regex(/^(\/[a-z0-9-]+)+$/, 'must look like /api/v1')), '/api/v1'),
   DEBUG_ERRORS: flag('0'),
+  /** `registration.enabled`: whether POST {base_url}/register is open. */
+  REGISTRATION_ENABLED: flag('1'),
 });
 
 export type Config = z.infer<typeof schema>;

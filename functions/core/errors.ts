@@ -130,3 +130,39 @@ export class InternalError extends ApiError {
     super(500, 'server_error', 'INTERNAL_ERROR', 'Something went wrong on our side. Quote the request id when reporting it.');
   }
 }
+
+export class InvalidCredentials extends ApiError {
+  constructor() {
+    super(401, 'unauthorized', 'INVALID_CREDENTIALS', 'The email or password is wrong.');
+  }
+}
+
+export class InvalidToken extends ApiError {
+  constructor(message = 'The token or session is invalid, revoked or ended.') {
+    super(401, 'unauthorized', 'UNAUTHENTICATED', message);
+  }
+}
+
+export class WorkspaceSuspended extends ApiError {
+  constructor(workspaceId: string, suspendedAt: string, reason: string) {
+    super(403, 'access_denied', 'WORKSPACE_SUSPENDED', `Workspace ${workspaceId} is suspended.`, {}, {
+      suspended_at: suspendedAt,
+      reason,
+    });
+  }
+}
+
+export class RateLimited extends ApiError {
+  constructor(message: string, limit: number, resetAt: Date, now: Date) {
+    const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+    super(
+      429,
+      'rate_limit_exceeded',
+      'RATE_LIMIT_EXCEEDED',
+      message,
+      { retry_after: retryAfter, limit, remaining: 0, reset_at: resetAt.toISOString() },
+      {},
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+}

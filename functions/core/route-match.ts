@@ -1,4 +1,4 @@
-import type { HttpMethod, Route } from './route-types.ts';
+import { routePath, type HttpMethod, type Route } from './route-types.ts';
 
 export interface RouteMatch<R extends Route> {
   route: R;
@@ -25,17 +25,19 @@ function matchTemplate(template: string, path: string): Record<string, string> |
 const literalCount = (template: string) => segmentsOf(template).filter((s) => !s.startsWith('{')).length;
 
 /**
- * Finds what a path means against the route table: the resource template it matches (the
- * most literal one), the route for the method if there is one, and the methods allowed.
+ * Finds what a path (after the stage) means against the route table: the resource template
+ * it matches (the most literal one), the route for the method if there is one, and the
+ * methods allowed there.
  */
-export function matchRoute<R extends Route>(routes: readonly R[], method: string, path: string) {
+export function matchRoute<R extends Route>(routes: readonly R[], method: string, path: string, prefix: string) {
   let best: { template: string; params: Record<string, string> } | undefined;
   for (const route of routes) {
-    const params = matchTemplate(route.path, path);
-    if (params && (!best || literalCount(route.path) > literalCount(best.template))) best = { template: route.path, params };
+    const template = routePath(route, prefix);
+    const params = matchTemplate(template, path);
+    if (params && (!best || literalCount(template) > literalCount(best.template))) best = { template, params };
   }
   if (!best) return { kind: 'no-resource' as const };
-  const onResource = routes.filter((r) => r.path === best.template);
+  const onResource = routes.filter((r) => routePath(r, prefix) === best.template);
   const route = onResource.find((r) => r.method === method);
   const allowed = onResource.map((r) => r.method as HttpMethod);
   if (!route) return { kind: 'wrong-method' as const, template: best.template, allowed };

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
+import type { CredentialType } from './auth/principal.ts';
 import type { ListSpec } from './lists.ts';
 
-export const lambdaFunctions = ['workspaces', 'api-keys'] as const;
+export const lambdaFunctions = ['workspaces', 'api-keys', 'users', 'sessions', 'admin'] as const;
 export type LambdaFunctionName = (typeof lambdaFunctions)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,13 +16,21 @@ export interface RouteResponse {
 export interface Route {
   operationId: string;
   method: HttpMethod;
-  /** Relative to the API prefix (`/api/v1`), with `{name}` path parameters. */
+  /** Relative to the API prefix (`/api/v1`), or to the base URL when `mount` is `root`, with `{name}` path parameters. */
   path: string;
+  /** `root` for the spec's `{base_url}/login`-style endpoints outside the versioned prefix. */
+  mount?: 'root';
   function: LambdaFunctionName;
   /** `credential`: the authorizer must find a valid credential; `none`: public. */
   auth: 'credential' | 'none';
   /** The scope the credential must grant; undefined where any valid credential may call. */
   scope?: string;
+  /** The credential types that may call; all when absent. */
+  credentials?: readonly CredentialType[];
+  /** Platform operators only (the bootstrap admin), whatever the credential's scopes. */
+  platformAdmin?: true;
+  /** Still answers while the acting workspace is suspended (who am I, resume). */
+  allowSuspended?: true;
   summary: string;
   tag: string;
   params?: z.ZodObject;
@@ -31,3 +40,7 @@ export interface Route {
   list?: ListSpec;
   responses: Record<number, RouteResponse>;
 }
+
+/** The path API Gateway and the local gateway serve a route at. */
+export const routePath = (route: Pick<Route, 'path' | 'mount'>, prefix: string): string =>
+  route.mount === 'root' ? route.path : prefix + route.path;

@@ -13,9 +13,7 @@ import { routes } from '#routes';
 export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
   .use(envelopeMiddleware())
   .handler(async (event) => {
-    const prefix = config().API_PREFIX;
-    const path = event.path.startsWith(prefix) ? event.path.slice(prefix.length) : undefined;
-    const found = path === undefined ? undefined : matchRoute(routes, event.httpMethod, path);
-    if (found?.kind === 'wrong-method') throw new MethodNotAllowed(event.httpMethod, event.path, found.allowed);
+    const found = matchRoute(routes, event.httpMethod, event.path, config().API_PREFIX);
+    if (found.kind === 'wrong-method') throw new MethodNotAllowed(event.httpMethod, event.path, found.allowed);
     throw new EndpointNotFound(event.path);
   });

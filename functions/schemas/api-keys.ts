@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { environments } from '#core/auth/api-key-format';
+import { isIpRange } from '#core/auth/ip-allowlist';
 import { isKnownScope } from '#core/auth/scopes';
 import { idPattern } from '#core/ids';
 import { tierNames } from '#core/tiers';
@@ -16,6 +17,14 @@ export const createApiKeyBody = z.strictObject({
   environment: z.enum(environments).optional(),
   workspace_id: z.string().optional(),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  allowed_ips: z
+    .array(z.string().refine(isIpRange, { message: 'must be an IP address or CIDR range (v4 or v6)' }))
+    .max(100)
+    .optional(),
+});
+
+export const rotateApiKeyBody = z.strictObject({
+  grace_period_hours: z.int().min(0).max(720).default(24).describe('How long the old key keeps working; 0 ends it at once.'),
 });
 
 export const apiKey = z
@@ -27,6 +36,7 @@ export const apiKey = z
     rate_limit_tier: z.enum(tierNames),
     environment: z.enum(environments),
     workspace_id: z.string(),
+    allowed_ips: z.array(z.string()),
     last_used_at: timestamp.nullable(),
     expires_at: timestamp.nullable(),
     created_at: timestamp,
@@ -36,3 +46,7 @@ export const apiKey = z
 export const createdApiKey = apiKey
   .extend({ key: z.string().describe('the full key; shown in this response only') })
   .meta({ id: 'CreatedApiKey' });
+
+export const rotatedApiKey = createdApiKey
+  .extend({ grace_period_ends_at: timestamp.describe('Until when the old key keeps working') })
+  .meta({ id: 'RotatedApiKey' });

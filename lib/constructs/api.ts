@@ -75,7 +75,7 @@ export class Api extends Construct {
     // cookies, and a missing credential answered by our code with an ISO 8601 timestamp).
     (authorizer.node.defaultChild as CfnAuthorizer).addPropertyDeletionOverride('IdentitySource');
 
-    addRouteMethods(this.restApi.root.resourceForPath(props.prefix), routes, {
+    addRouteMethods(this.restApi.root, `/${props.prefix}`, routes, {
       routeFunctions: props.routeFunctions,
       fallbackFunction: props.fallbackFunction,
       authorizer,

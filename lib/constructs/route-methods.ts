@@ -1,7 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import { AuthorizationType, LambdaIntegration, type IAuthorizer, type IResource, type Method } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { LambdaFunctionName, Route } from '#core/route-types';
+import { routePath, type LambdaFunctionName, type Route } from '#core/route-types';
 
 export interface RouteTargets {
   routeFunctions: Record<LambdaFunctionName, IFunction>;
@@ -24,17 +24,17 @@ function acknowledgeNoCredential(method: Method, why: string): void {
 }
 
 /**
- * Adds a method for every route under `base`, then the fallback function as `ANY` on every
+ * Adds a method for every route at its path (under the prefix unless mounted at the root), then the fallback function as `ANY` on every
  * resource on the way (so a wrong method answers 405 with Allow, and a bare prefix 404) and
  * as `{proxy+}` at the root (so an unknown path answers 404 in our envelope).
  */
-export function addRouteMethods(base: IResource, routes: readonly Route[], targets: RouteTargets): void {
+export function addRouteMethods(root: IResource, prefix: string, routes: readonly Route[], targets: RouteTargets): void {
   const integrations = new Map<IFunction, LambdaIntegration>();
   const integrate = (fn: IFunction) => integrations.get(fn) ?? integrations.set(fn, integrationOf(fn)).get(fn)!;
 
   const withRoutes = new Set<IResource>();
   for (const route of routes) {
-    const resource = base.resourceForPath(route.path.replace(/^\//, ''));
+    const resource = root.resourceForPath(routePath(route, prefix).replace(/^\//, ''));
     const integration = integrate(targets.routeFunctions[route.function]);
     if (route.auth === 'credential') {
       const method = resource.addMethod(route.method, integration, {
@@ -47,14 +47,14 @@ export function addRouteMethods(base: IResource, routes: readonly Route[], targe
       });
     } else {
       const method = resource.addMethod(route.method, integration, { authorizationType: AuthorizationType.NONE });
-      acknowledgeNoCredential(method, `The route table makes ${route.method} ${route.path} public (auth: none).`);
+      acknowledgeNoCredential(method, `The route table makes ${route.method} ${route.path} public (auth: none): it is how a credential is obtained.`);
     }
     withRoutes.add(resource);
   }
 
   const fallback = integrate(targets.fallbackFunction);
   const fallbackOn = new Set([...withRoutes].flatMap(withAncestors));
-  fallbackOn.add(base.api.root.addResource('{proxy+}'));
+  fallbackOn.add(root.addResource('{proxy+}'));
   for (const resource of fallbackOn) {
     const method = resource.addMethod('ANY', fallback, { authorizationType: AuthorizationType.NONE });
     acknowledgeNoCredential(method, 'The fallback only answers 404 or 405 and reads no data, so it needs no credential.');

@@ -82,13 +82,12 @@ export function createGateway(fns: LocalFunctions, prefix: string): Server {
     if (request.method === 'GET' && request.path === '/health') {
       return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"status":"ok"}' };
     }
-    const relative = request.path.startsWith(`${prefix}/`) ? request.path.slice(prefix.length) : undefined;
-    const found = relative === undefined ? undefined : matchRoute(routes, request.method, relative);
-    if (found?.kind !== 'match') {
-      const resource = found?.kind === 'wrong-method' ? prefix + found.template : '/{proxy+}';
+    const found = matchRoute(routes, request.method, request.path, prefix);
+    if (found.kind !== 'match') {
+      const resource = found.kind === 'wrong-method' ? found.template : '/{proxy+}';
       return fns.fallback(proxyEvent(request, resource, null, null, requestId), lambdaContext('fallback', requestId));
     }
-    const resource = prefix + found.route.path;
+    const resource = found.template;
     const params = Object.fromEntries(Object.entries(found.params).map(([k, v]) => [k, decode(v)]));
     let authorizer: Record<string, string> | null = null;
     if (found.route.auth === 'credential') {

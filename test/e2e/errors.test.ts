@@ -27,12 +27,15 @@ describe('the error envelope', () => {
     expect(answer.headers.get('x-request-id')).toBe(answer.body.request_id);
   });
 
-  it('answers an unknown or malformed key with 401 INVALID_API_KEY', async () => {
-    for (const key of ['sk_live_00000000000000000000000000000000', 'not-a-key']) {
+  it('answers an unknown or malformed key with 401 INVALID_API_KEY, and an unknown bearer with 401', async () => {
+    for (const key of ['sk_live_00000000000000000000000000000000', 'sk_live_short']) {
       const answer = await api.call('GET', '/workspaces', { key });
       expect(answer.status).toBe(401);
       expect(answer.body.error_code).toBe('INVALID_API_KEY');
     }
+    const unknown = await api.call('GET', '/workspaces', { key: 'not-a-credential' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toMatchObject({ error: 'unauthorized', error_code: 'UNAUTHENTICATED' });
   });
 
   it('accepts the key as the HTTP Basic user name', async () => {

@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { gatewayResponses } from '#core/gateway-responses';
 import { tierNames, tiers } from '#core/tiers';
+import { routePath } from '#core/route-types';
 import { routes } from '#routes';
 import { createApp } from '../../bin/app.ts';
 
@@ -35,8 +36,8 @@ const fallbackId = functionIdOf('Fallback');
 const pascal = (name: string) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
 
 describe('routes', () => {
-  it.each(routes.map((r) => [r.method, r.path, r] as const))('%s %s is a method integrated with its function', (method, path, route) => {
-    const found = methodFor(method, `${prefix}${path}`);
+  it.each(routes.map((r) => [r.method, routePath(r, prefix), r] as const))('%s %s is a method integrated with its function', (method, path, route) => {
+    const found = methodFor(method, path);
     expect(found).toBeDefined();
     expect(found!.integrationTarget).toContain(functionIdOf(pascal(route.function)));
   });
@@ -49,7 +50,7 @@ describe('routes', () => {
     });
     expect(authorizerId).toBeDefined();
     for (const route of routes.filter((r) => r.auth === 'credential')) {
-      const found = methodFor(route.method, `${prefix}${route.path}`)!;
+      const found = methodFor(route.method, routePath(route, prefix))!;
       expect(found.authorizationType).toBe('CUSTOM');
       expect(found.authorizerId).toEqual({ Ref: authorizerId });
     }
@@ -57,7 +58,7 @@ describe('routes', () => {
 
   it('every resource, the root included, answers methods no route defines from the fallback function', () => {
     const paths = ['/', ...logicalIdOf('AWS::ApiGateway::Resource').map((id) => pathOf({ Ref: id }))];
-    expect(paths).toEqual(expect.arrayContaining(routes.map((r) => `${prefix}${r.path}`)));
+    expect(paths).toEqual(expect.arrayContaining(routes.map((r) => routePath(r, prefix))));
     for (const path of paths) {
       const any = methodFor('ANY', path);
       expect(any).toMatchObject({ authorizationType: 'NONE' });

@@ -1,4 +1,5 @@
-import { authenticateApiKey, credentialFrom } from '#core/auth/authenticate';
+import { authenticate } from '#core/auth/authenticate';
+import { credentialOf } from '#core/auth/credentials';
 import { issueApiKey, revokeApiKey } from '#core/domain/api-keys';
 import { createUser } from '#core/domain/users';
 import { createWorkspace } from '#core/domain/workspaces';
@@ -6,6 +7,8 @@ import { countingHasher, manualClock, testDeps, type TestDeps } from '../support
 import { errorOf } from '../support/errors.ts';
 
 const clock = manualClock(new Date());
+const authenticateApiKey = (deps: TestDeps, key: string) =>
+  authenticate(deps, { authorization: `Bearer ${key}`, method: 'GET', sourceIp: '203.0.113.9' });
 const hasher = countingHasher();
 let deps: TestDeps;
 let userId: number;
@@ -79,12 +82,13 @@ describe('API key authentication', () => {
   });
 
   it('reads the key from Bearer or from Basic with the key as user name', () => {
-    expect(credentialFrom('Bearer sk_live_abc')).toBe('sk_live_abc');
-    expect(credentialFrom('bearer   sk_live_abc')).toBe('sk_live_abc');
-    expect(credentialFrom(`Basic ${Buffer.from('sk_live_abc:').toString('base64')}`)).toBe('sk_live_abc');
-    expect(credentialFrom(`Basic ${Buffer.from('sk_live_abc').toString('base64')}`)).toBe('sk_live_abc');
+    const of = (authorization?: string) => credentialOf({ authorization, method: 'GET', sourceIp: '::1' });
+    expect(of('Bearer sk_live_abc')).toEqual({ type: 'api_key', key: 'sk_live_abc' });
+    expect(of('bearer   sk_live_abc')).toEqual({ type: 'api_key', key: 'sk_live_abc' });
+    expect(of(`Basic ${Buffer.from('sk_live_abc:').toString('base64')}`)).toEqual({ type: 'api_key', key: 'sk_live_abc' });
+    expect(of(`Basic ${Buffer.from('sk_live_abc').toString('base64')}`)).toEqual({ type: 'api_key', key: 'sk_live_abc' });
     for (const bad of [undefined, '', 'Bearer', 'Token abc', `Basic ${Buffer.from(':pw').toString('base64')}`]) {
-      expect(() => credentialFrom(bad)).toThrow(expect.objectContaining({ errorCode: 'UNAUTHENTICATED' }));
+      expect(() => of(bad)).toThrow(expect.objectContaining({ errorCode: 'UNAUTHENTICATED' }));
     }
   });
 });

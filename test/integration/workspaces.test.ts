@@ -8,12 +8,13 @@ import {
   slugify,
   updateWorkspace,
 } from '#core/domain/workspaces';
-import { authenticateApiKey } from '#core/auth/authenticate';
+import { authenticate } from '#core/auth/authenticate';
 import type { Principal } from '#core/auth/principal';
 import { testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 
 let deps: TestDeps;
+const authenticateApiKey = (d: TestDeps, key: string) => authenticate(d, { authorization: `Bearer ${key}`, method: 'GET', sourceIp: '::1' });
 beforeAll(async () => {
   deps = await testDeps();
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import type { Route } from '#core/route-types';
 import { routes } from '#routes';
 
 const runCheck = (file: string) =>
@@ -25,7 +26,7 @@ describe('openapi.yaml', () => {
 
   it('documents every route with its scope', () => {
     const document = parse(readFileSync('openapi.yaml', 'utf8'));
-    for (const route of routes) {
+    for (const route of routes as readonly Route[]) {
       const operation = document.paths[route.path]?.[route.method.toLowerCase()];
       expect(operation?.operationId).toBe(route.operationId);
       expect(operation['x-required-scope']).toBe(route.scope);

@@ -1,24 +1,25 @@
 import { matchRoute } from '#core/route-match';
+import { routePath } from '#core/route-types';
 import { routes } from '#routes';
 
 describe('route matching against the route table', () => {
   it('finds the route and its path parameters', () => {
-    const found = matchRoute(routes, 'GET', '/workspaces/wks_1');
-    expect(found).toMatchObject({ kind: 'match', template: '/workspaces/{id}', params: { id: 'wks_1' } });
+    const found = matchRoute(routes, 'GET', '/api/v1/workspaces/wks_1', '/api/v1');
+    expect(found).toMatchObject({ kind: 'match', template: '/api/v1/workspaces/{id}', params: { id: 'wks_1' } });
   });
 
   it('lists the allowed methods of a known path called with another method', () => {
-    const found = matchRoute(routes, 'PUT', '/workspaces/wks_1');
-    expect(found).toEqual({ kind: 'wrong-method', template: '/workspaces/{id}', allowed: ['GET', 'PATCH', 'DELETE'] });
+    const found = matchRoute(routes, 'PUT', '/api/v1/workspaces/wks_1', '/api/v1');
+    expect(found).toEqual({ kind: 'wrong-method', template: '/api/v1/workspaces/{id}', allowed: ['GET', 'PATCH', 'DELETE'] });
   });
 
   it('knows no resource for unknown or deeper paths', () => {
-    expect(matchRoute(routes, 'GET', '/nothing').kind).toBe('no-resource');
-    expect(matchRoute(routes, 'GET', '/workspaces/wks_1/extra').kind).toBe('no-resource');
+    expect(matchRoute(routes, 'GET', '/api/v1/nothing', '/api/v1').kind).toBe('no-resource');
+    expect(matchRoute(routes, 'GET', '/api/v1/workspaces/wks_1/extra', '/api/v1').kind).toBe('no-resource');
   });
 
   it('declares each method and path once', () => {
-    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    const keys = routes.map((r) => `${r.method} ${routePath(r, '/api/v1')}`);
     expect(new Set(keys).size).toBe(keys.length);
     const ids = routes.map((r) => r.operationId);
     expect(new Set(ids).size).toBe(ids.length);

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomBase62, sha256 } from './secrets.ts';
 
 /**
  * API keys look like `sk_live_<32 base62>`. The prefix (`sk_live_` plus the first 8 random
@@ -7,7 +7,6 @@ import { createHash, randomInt } from 'node:crypto';
 export const environments = ['live', 'test'] as const;
 export type Environment = (typeof environments)[number];
 
-const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const keyPattern = /^sk_(live|test)_([0-9A-Za-z]{32})$/;
 const lookupLength = 8;
 
@@ -16,11 +15,7 @@ export interface ParsedApiKey {
   prefix: string;
 }
 
-export function generateApiKey(environment: Environment): string {
-  let random = '';
-  for (let i = 0; i < 32; i++) random += base62[randomInt(base62.length)];
-  return `sk_${environment}_${random}`;
-}
+export const generateApiKey = (environment: Environment): string => `sk_${environment}_${randomBase62(32)}`;
 
 /** Splits a well-formed key into its environment and lookup prefix; undefined otherwise. */
 export function parseApiKey(key: string): ParsedApiKey | undefined {
@@ -31,4 +26,4 @@ export function parseApiKey(key: string): ParsedApiKey | undefined {
 }
 
 /** In-memory digest for the warm-process cache; never stored. */
-export const keyDigest = (key: string): string => createHash('sha256').update(key).digest('hex');
+export const keyDigest = sha256;

@@ -3,8 +3,10 @@ import { generateApiKey, parseApiKey, type Environment } from '../auth/api-key-f
 import type { Principal } from '../auth/principal.ts';
 import { grants } from '../auth/scopes.ts';
 import type { Deps } from '../deps.ts';
-import { AccessDenied, NotFound, ValidationFailed } from '../errors.ts';
+import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '../errors.ts';
+import { keyIsLive } from '../auth/api-key-auth.ts';
 import { newId } from '../ids.ts';
+import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import type { Tier } from '../tiers.ts';
 
@@ -24,6 +26,7 @@ export function apiKeyView(item: ApiKeyItem) {
     rate_limit_tier: item.rateLimitTier,
     environment: item.environment,
     workspace_id: item.workspaceId,
+    allowed_ips: item.allowedIps ?? [],
     last_used_at: item.lastUsedAt ?? null,
     expires_at: item.expiresAt ?? null,
     created_at: item.createdAt,
@@ -36,12 +39,20 @@ export interface NewApiKey {
   rateLimitTier?: Tier;
   environment?: Environment;
   expiresAt?: string | null;
+  allowedIps?: string[];
   /** A full key to store instead of a generated one (bootstrap with BOOTSTRAP_API_KEY). */
   plaintext?: string;
 }
 
 /** Stores a new key for `userId` in `workspaceId` and returns its view with the key, once. */
 export async function issueApiKey(deps: Deps, userId: number, workspaceId: string, input: NewApiKey) {
+  const { item, key } = await newKeyItem(deps, userId, workspaceId, input);
+  const { data } = await deps.db.entities.apiKey.create(item).go();
+  return { ...apiKeyView(data), key };
+}
+
+/** A key's record and the key itself, not yet stored. */
+async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input: NewApiKey) {
   const now = deps.clock.now();
   if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
     throw new ValidationFailed({ expires_at: ['must be in the future'] });
@@ -56,32 +67,33 @@ export async function issueApiKey(deps: Deps, userId: number, workspaceId: strin
   const parsed = parseApiKey(key);
   if (!parsed) throw new ValidationFailed({ key: ['must look like sk_live_ or sk_test_ and 32 letters or digits'] });
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined;
-  const { data } = await deps.db.entities.apiKey
-    .create({
-      id: newId('apiKey'),
-      workspaceId,
-      userId,
-      name: input.name,
-      prefix: parsed.prefix,
-      keyHash: await deps.hasher.hash(key),
-      scopes: input.scopes ?? defaultKeyScopes,
-      rateLimitTier,
-      environment: parsed.environment,
-      expiresAt,
-      createdAt: now.toISOString(),
-      ttl: expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredKeyRetentionSeconds : undefined,
-    })
-    .go();
-  return { ...apiKeyView(data), key };
+  const item: ApiKeyItem = {
+    id: newId('apiKey'),
+    workspaceId,
+    userId,
+    name: input.name,
+    prefix: parsed.prefix,
+    keyHash: await deps.hasher.hash(key),
+    scopes: input.scopes ?? defaultKeyScopes,
+    rateLimitTier,
+    environment: parsed.environment,
+    expiresAt,
+    allowedIps: input.allowedIps?.length ? input.allowedIps : undefined,
+    createdAt: now.toISOString(),
+    ttl: expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredKeyRetentionSeconds : undefined,
+  };
+  return { item, key };
+}
+
+function requireHeldScopes(principal: Principal, scopes: readonly string[], what: string) {
+  const beyond = scopes.filter((scope) => !grants(principal.scopes, scope));
+  if (beyond.length) throw new AccessDenied(`${what} scopes its creator does not hold: ${beyond.join(', ')}.`);
 }
 
 /** Creates a key on behalf of a credential, which can never grant more than it holds. */
 export async function createApiKey(deps: Deps, principal: Principal, workspaceId: string, input: NewApiKey) {
   const scopes = input.scopes ?? defaultKeyScopes;
-  const beyond = scopes.filter((scope) => !grants(principal.scopes, scope));
-  if (beyond.length) {
-    throw new AccessDenied(`A key cannot be given scopes its creator does not hold: ${beyond.join(', ')}.`);
-  }
+  requireHeldScopes(principal, scopes, 'A key cannot be given');
   return issueApiKey(deps, principal.userId, workspaceId, {
     ...input,
     scopes,
@@ -89,22 +101,88 @@ export async function createApiKey(deps: Deps, principal: Principal, workspaceId
   });
 }
 
+/** The workspace's keys that still work, an expired one included until it is pruned. */
 export async function listApiKeys(deps: Deps, workspaceId: string) {
   const { data } = await deps.db.entities.apiKey.query.byWorkspace({ workspaceId }).go({ pages: 'all' });
-  return data.map(apiKeyView);
+  const now = deps.clock.now();
+  return data.filter((item) => keyIsLive(item, now)).map(apiKeyView);
 }
 
-async function loadApiKey(deps: Deps, workspaceId: string, id: string) {
-  const { data } = await deps.db.entities.apiKey.get({ workspaceId, id }).go();
+/** A key as stored, revoked or rotated ones included; 404 when there is none. */
+async function loadStoredKey(deps: Deps, workspaceId: string, id: string) {
+  const { data } = await deps.db.entities.apiKey.get({ workspaceId, id }).go({ consistent: true });
   if (!data) throw new NotFound('api_key', id);
   return data;
 }
 
-export async function getApiKey(deps: Deps, workspaceId: string, id: string) {
-  return apiKeyView(await loadApiKey(deps, workspaceId, id));
+async function loadLiveKey(deps: Deps, workspaceId: string, id: string) {
+  const item = await loadStoredKey(deps, workspaceId, id);
+  if (!keyIsLive(item, deps.clock.now())) throw new NotFound('api_key', id);
+  return item;
 }
 
+export async function getApiKey(deps: Deps, workspaceId: string, id: string) {
+  return apiKeyView(await loadLiveKey(deps, workspaceId, id));
+}
+
+/** Revoked keys answer 401 at once; the record stays 30 days (rotation answers 409) before TTL drops it. */
 export async function revokeApiKey(deps: Deps, workspaceId: string, id: string) {
-  await loadApiKey(deps, workspaceId, id);
-  await deps.db.entities.apiKey.delete({ workspaceId, id }).go();
+  await loadLiveKey(deps, workspaceId, id);
+  const now = deps.clock.now();
+  await deps.db.entities.apiKey
+    .patch({ workspaceId, id })
+    .set({ revokedAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + expiredKeyRetentionSeconds })
+    .go();
+}
+
+export const maxGracePeriodHours = 720;
+
+/**
+ * Issues a new key with the same name, scopes, tier, environment, IP list and expiry; the
+ * old key keeps working until `grace_period_ends_at`, then is treated as gone (the pruning
+ * job and TTL remove it). Only a live key that is not already rotating can be rotated, and
+ * only by a credential holding every scope of the key.
+ */
+export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId: string, id: string, gracePeriodHours: number) {
+  const old = await loadStoredKey(deps, workspaceId, id);
+  const now = deps.clock.now();
+  const state = old.revokedAt
+    ? 'revoked'
+    : old.graceEndsAt
+      ? 'grace_period'
+      : old.expiresAt && Date.parse(old.expiresAt) <= now.getTime()
+        ? 'expired'
+        : keyIsLive(old, now)
+          ? 'active'
+          : 'removed';
+  if (state === 'removed') throw new NotFound('api_key', id);
+  if (state !== 'active') throw new StateConflict(`The key is ${state.replace('_', ' ')} and cannot be rotated.`, state, 'rotate');
+  requireHeldScopes(principal, old.scopes, 'Rotating would issue a key with');
+  const graceEndsAt = new Date(now.getTime() + gracePeriodHours * 3600 * 1000);
+  const { item, key } = await newKeyItem(deps, old.userId, workspaceId, {
+    name: old.name,
+    scopes: old.scopes,
+    rateLimitTier: old.rateLimitTier,
+    expiresAt: old.expiresAt,
+    allowedIps: old.allowedIps,
+    plaintext: generateApiKey(old.environment),
+  });
+  try {
+    await commitOrThrow(() =>
+      deps.db.transaction
+        .write(({ apiKey }) => [
+          apiKey.create(item).commit(),
+          apiKey
+            .patch({ workspaceId, id })
+            .set({ graceEndsAt: graceEndsAt.toISOString(), rotatedToId: item.id, ttl: Math.floor(graceEndsAt.getTime() / 1000) })
+            .where((attr, op) => `${op.notExists(attr.graceEndsAt)} AND ${op.notExists(attr.revokedAt)}`)
+            .commit(),
+        ])
+        .go(),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw new StateConflict('The key was rotated or revoked meanwhile.', 'grace_period', 'rotate');
+  }
+  return { ...apiKeyView(item), key, grace_period_ends_at: graceEndsAt.toISOString() };
 }

@@ -2,6 +2,7 @@ import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound, StateConflict } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';
 import { defaultTier, type Tier } from '../tiers.ts';
 import { requireRole, roleIn } from './membership.ts';
@@ -37,8 +38,6 @@ async function freeSlug(deps: Deps, ownerId: number, base: string): Promise<stri
   return candidate;
 }
 
-const isConditionFailure = (error: unknown) => /conditional|TransactionCanceled/i.test(String((error as Error)?.message));
-
 export async function createWorkspace(deps: Deps, ownerId: number, input: NewWorkspace) {
   const id = newId('workspace');
   const now = isoNow(deps.clock);
@@ -55,14 +54,15 @@ export async function createWorkspace(deps: Deps, ownerId: number, input: NewWor
   for (let attempt = 0; ; attempt++) {
     const slug = input.slug ?? (await freeSlug(deps, ownerId, slugify(input.name)));
     try {
-      const result = await deps.db.transaction
-        .write(({ workspace, membership, workspaceSlug }) => [
-          workspace.create({ ...item, slug }).commit(),
-          membership.create({ workspaceId: id, userId: ownerId, role: 'owner', createdAt: now }).commit(),
-          workspaceSlug.create({ ownerId, slug, workspaceId: id }).commit(),
-        ])
-        .go();
-      if (result.canceled) throw new Error('TransactionCanceled');
+      await commitOrThrow(() =>
+        deps.db.transaction
+          .write(({ workspace, membership, workspaceSlug }) => [
+            workspace.create({ ...item, slug }).commit(),
+            membership.create({ workspaceId: id, userId: ownerId, role: 'owner', createdAt: now }).commit(),
+            workspaceSlug.create({ ownerId, slug, workspaceId: id }).commit(),
+          ])
+          .go(),
+      );
       return workspaceView({ ...item, slug });
     } catch (error) {
       if (!isConditionFailure(error)) throw error;

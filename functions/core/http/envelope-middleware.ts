@@ -28,9 +28,11 @@ export function jsonResponse(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  cookies: string[] = [],
 ): APIGatewayProxyResult {
   return {
     statusCode: status,
+    ...(cookies.length ? { multiValueHeaders: { 'Set-Cookie': cookies } } : {}),
     headers: {
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       'Cache-Control': 'no-store',

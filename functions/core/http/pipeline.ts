@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { grants } from '../auth/scopes.ts';
 import { config } from '../config.ts';
 import type { Deps } from '../deps.ts';
-import { EndpointNotFound, InsufficientPermissions } from '../errors.ts';
-import type { LambdaFunctionName, Route } from '../route-types.ts';
+import { AccessDenied, EndpointNotFound, InsufficientPermissions } from '../errors.ts';
+import type { Principal } from '../auth/principal.ts';
+import { routePath, type LambdaFunctionName, type Route } from '../route-types.ts';
+import { requirePlatformAdmin } from '../domain/suspension.ts';
 import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
 import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
@@ -23,7 +25,11 @@ function jsonBodyWhenPresent(): middy.MiddlewareObj<APIGatewayProxyEvent> {
   const parser = httpJsonBodyParser();
   return {
     before: async (request) => {
-      if (request.event.body === null || request.event.body === '') return;
+      if (request.event.body === null || request.event.body === '') {
+        // No body at all reads as an empty object, so a missing field is named as such.
+        (request.event as { body: unknown }).body = undefined;
+        return;
+      }
       await parser.before!(request as never);
     },
   };
@@ -42,6 +48,18 @@ function absoluteUrl(event: APIGatewayProxyEvent): URL {
 const lowerCaseHeaders = (event: APIGatewayProxyEvent) =>
   Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']));
 
+/** The authorizer's principal, if the route lets its credential type and scopes in. */
+function authorizedPrincipal(route: Route, event: APIGatewayProxyEvent): Principal {
+  const principal = decodeVerdict(event.requestContext.authorizer);
+  if (route.credentials && !route.credentials.includes(principal.credential.type)) {
+    throw new AccessDenied(`This endpoint takes ${route.credentials.join(' or ').replaceAll('_', ' ')} credentials.`);
+  }
+  if (route.scope && !grants(principal.scopes, route.scope)) {
+    throw new InsufficientPermissions(route.scope, principal.scopes);
+  }
+  return principal;
+}
+
 /**
  * Builds the Lambda handler of one function: the middy stack around a dispatcher that
  * finds the route from the API Gateway resource, checks the credential and its scope,
@@ -56,7 +74,7 @@ export function createFunction<R extends Route, F extends LambdaFunctionName>(op
   const prefix = config().API_PREFIX;
   const owned = new Map<string, Route>();
   for (const route of options.routes) {
-    if (route.function === options.name) owned.set(`${route.method} ${prefix}${route.path}`, route);
+    if (route.function === options.name) owned.set(`${route.method} ${routePath(route, prefix)}`, route);
   }
   const handlers = options.handlers as unknown as Record<string, RouteHandler<Route>>;
 
@@ -66,14 +84,12 @@ export function createFunction<R extends Route, F extends LambdaFunctionName>(op
     .handler(async (event) => {
       const route = owned.get(`${event.httpMethod} ${event.resource}`);
       if (!route) throw new EndpointNotFound(event.path);
-      const principal = decodeVerdict(event.requestContext.authorizer);
-      if (route.scope && !grants(principal.scopes, route.scope)) {
-        throw new InsufficientPermissions(route.scope, principal.scopes);
-      }
+      const principal = route.auth === 'credential' ? authorizedPrincipal(route, event) : undefined;
       const params = validate(route.params ?? noParams, event.pathParameters ?? {}, 'path');
       const query = validate(route.query ?? noQuery, event.queryStringParameters ?? {}, 'query');
-      const body = route.body ? validate(route.body, event.body ?? undefined, 'body') : undefined;
+      const body = route.body ? validate(route.body, event.body === undefined ? {} : event.body, 'body') : undefined;
       const deps = options.deps();
+      if (route.platformAdmin) await requirePlatformAdmin(deps, principal!.userId);
       const headers = lowerCaseHeaders(event);
       const named = headers['x-workspace-id'] || (query as { workspace_id?: string }).workspace_id;
       const request: ApiRequest = {
@@ -83,11 +99,12 @@ export function createFunction<R extends Route, F extends LambdaFunctionName>(op
         body,
         headers,
         principal,
-        workspaceId: await resolveWorkspace(deps, principal, named),
+        workspaceId: principal ? await resolveWorkspace(deps, principal, named, route.allowSuspended) : undefined,
+        sourceIp: event.requestContext.identity.sourceIp,
         requestId: requestIdOf(event),
         url: absoluteUrl(event),
       } as ApiRequest;
       const response = await handlers[route.operationId]!(request, deps);
-      return jsonResponse(event, response.status, response.body, response.headers);
+      return jsonResponse(event, response.status, response.body, response.headers, response.cookies);
     });
 }

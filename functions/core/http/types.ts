@@ -5,6 +5,8 @@ import type { LambdaFunctionName, Route } from '../route-types.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+type Authenticated<R extends Route, T> = R['auth'] extends 'credential' ? T : undefined;
+
 export interface ApiRequest<R extends Route = Route> {
   route: R;
   params: Parsed<R['params']>;
@@ -12,9 +14,11 @@ export interface ApiRequest<R extends Route = Route> {
   body: Parsed<R['body']>;
   /** Header names lower-cased. */
   headers: Record<string, string>;
-  principal: Principal;
+  principal: Authenticated<R, Principal>;
   /** The workspace this request acts in: the credential's own, or the one the client named. */
-  workspaceId: string;
+  workspaceId: Authenticated<R, string>;
+  /** The client's address, as API Gateway saw it. */
+  sourceIp: string;
   requestId: string;
   /** The absolute URL the client called, for list links. */
   url: URL;
@@ -24,6 +28,8 @@ export interface ApiResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Set-Cookie values, one header each. */
+  cookies?: string[];
 }
 
 export type RouteHandler<R extends Route> = (request: ApiRequest<R>, deps: Deps) => Promise<ApiResponse>;

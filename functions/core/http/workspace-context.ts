@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal.ts';
+import { workspaceState } from '../auth/workspace-context.ts';
 import type { Deps } from '../deps.ts';
-import { AccessDenied } from '../errors.ts';
+import { AccessDenied, WorkspaceSuspended } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 
 const workspaceIdPattern = idPattern('workspace');
@@ -8,13 +9,27 @@ const workspaceIdPattern = idPattern('workspace');
 /**
  * The workspace a request acts in (DECISIONS.md, Tenancy): the credential's home
  * workspace, or another workspace of the same user named by X-Workspace-ID or
- * `workspace_id`. Naming one the user is not a member of is a 403, whether or not it exists.
+ * `workspace_id`. Naming one the user is not a member of is a 403, whether or not it
+ * exists. A suspended workspace answers 403 WORKSPACE_SUSPENDED unless the route allows it.
  */
-export async function resolveWorkspace(deps: Deps, principal: Principal, named: string | undefined): Promise<string> {
-  if (!named || named === principal.workspaceId) return principal.workspaceId;
+export async function resolveWorkspace(
+  deps: Deps,
+  principal: Principal,
+  named: string | undefined,
+  allowSuspended = false,
+): Promise<string> {
+  if (!named || named === principal.workspaceId) {
+    if (principal.suspension && !allowSuspended) {
+      throw new WorkspaceSuspended(principal.workspaceId, principal.suspension.suspendedAt, principal.suspension.reason);
+    }
+    return principal.workspaceId;
+  }
   const denied = new AccessDenied(`You are not a member of workspace "${named.slice(0, 64)}".`);
   if (!workspaceIdPattern.test(named)) throw denied;
-  const { data } = await deps.db.entities.membership.get({ workspaceId: named, userId: principal.userId }).go();
-  if (!data) throw denied;
+  const state = await workspaceState(deps, named, principal.userId);
+  if (!state.exists || !state.isMember) throw denied;
+  if (state.suspension && !allowSuspended) {
+    throw new WorkspaceSuspended(named, state.suspension.suspendedAt, state.suspension.reason);
+  }
   return named;
 }

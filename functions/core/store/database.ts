@@ -3,7 +3,11 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { apiKeySchema } from './entities/api-key.ts';
 import { counterSchema } from './entities/counter.ts';
 import { membershipSchema } from './entities/membership.ts';
+import { sessionSchema } from './entities/session.ts';
+import { throttleWindowSchema } from './entities/throttle-window.ts';
 import { userSchema } from './entities/user.ts';
+import { userEmailSchema } from './entities/user-email.ts';
+import { userTokenSchema } from './entities/user-token.ts';
 import { workspaceSchema } from './entities/workspace.ts';
 import { workspaceSlugSchema } from './entities/workspace-slug.ts';
 
@@ -19,7 +23,11 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       apiKey: new Entity(apiKeySchema, config),
       counter: new Entity(counterSchema, config),
       membership: new Entity(membershipSchema, config),
+      session: new Entity(sessionSchema, config),
+      throttleWindow: new Entity(throttleWindowSchema, config),
       user: new Entity(userSchema, config),
+      userEmail: new Entity(userEmailSchema, config),
+      userToken: new Entity(userTokenSchema, config),
       workspace: new Entity(workspaceSchema, config),
       workspaceSlug: new Entity(workspaceSlugSchema, config),
     },

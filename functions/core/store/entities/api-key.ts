@@ -26,9 +26,15 @@ export const apiKeySchema = createSchema({
     rateLimitTier: { type: tierNames, required: true },
     environment: { type: environments, required: true },
     expiresAt: { type: 'string' },
+    /** IPs and CIDR ranges (v4 and v6) the key may be used from; none means anywhere. */
+    allowedIps: { type: 'list', items: { type: 'string' } },
     lastUsedAt: { type: 'string' },
+    /** Set on the old key when it is rotated: it keeps working until then. */
+    graceEndsAt: { type: 'string' },
+    rotatedToId: { type: 'string' },
+    revokedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
-    /** Epoch seconds: DynamoDB's TTL removes an expired key eventually; code treats it as gone at once. */
+    /** Epoch seconds: DynamoDB's TTL removes a finished key eventually; code treats it as gone at once. */
     ttl: { type: 'number' },
   },
   indexes: {

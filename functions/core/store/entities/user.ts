@@ -7,7 +7,9 @@ import { tierNames } from '../../tiers.ts';
  * | access pattern       | index | pk             | sk     |
  * |----------------------|-------|----------------|--------|
  * | user by id           | table | USER#<id>      | USER   |
- * | user by email        | gsi1  | EMAIL#<email>  | USER   |
+ *
+ * A user is found by email through its email claim (user-email.ts), which also keeps
+ * emails unique.
  */
 export const userSchema = createSchema({
   model: { entity: 'user', version: '1', service: 'tenant-api' },
@@ -17,6 +19,8 @@ export const userSchema = createSchema({
     email: { type: 'string', required: true },
     tier: { type: tierNames, required: true },
     passwordHash: { type: 'string' },
+    /** Operates the platform (suspends workspaces, registers OAuth clients); not a tenant role. */
+    platformAdmin: { type: 'boolean', required: true, default: false },
     emailVerifiedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
@@ -25,11 +29,6 @@ export const userSchema = createSchema({
     byId: {
       pk: { field: 'pk', composite: ['id'], template: 'USER#${id}', casing: 'none' },
       sk: { field: 'sk', composite: [], template: 'USER', casing: 'none' },
-    },
-    byEmail: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['email'], template: 'EMAIL#${email}', casing: 'none' },
-      sk: { field: 'gsi1sk', composite: [], template: 'USER', casing: 'none' },
     },
   },
 });

@@ -25,6 +25,9 @@ export const workspaceSchema = createSchema({
         locale: { type: 'string', required: true },
       },
     },
+    /** Set while the platform has suspended the workspace: every request in it answers 403. */
+    suspendedAt: { type: 'string' },
+    suspendedReason: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },

@@ -1,0 +1,31 @@
+import type { Deps } from '../deps.ts';
+import type { Tier } from '../tiers.ts';
+import type { Suspension } from './principal.ts';
+
+export interface WorkspaceState {
+  exists: boolean;
+  isMember: boolean;
+  tier?: Tier;
+  suspension?: Suspension;
+}
+
+export function suspensionOf(workspace: { suspendedAt?: string; suspendedReason?: string } | null | undefined): Suspension | undefined {
+  return workspace?.suspendedAt ? { suspendedAt: workspace.suspendedAt, reason: workspace.suspendedReason ?? '' } : undefined;
+}
+
+/** A workspace and the user's membership in it, in one strongly consistent read. */
+export async function workspaceState(deps: Deps, workspaceId: string, userId: number): Promise<WorkspaceState> {
+  const { data } = await deps.db.transaction
+    .get(({ workspace, membership }) => [
+      workspace.get({ id: workspaceId }).commit(),
+      membership.get({ workspaceId, userId }).commit(),
+    ])
+    .go();
+  const [workspace, membership] = data;
+  return {
+    exists: !!workspace?.item,
+    isMember: !!membership?.item,
+    tier: workspace?.item?.tier,
+    suspension: suspensionOf(workspace?.item),
+  };
+}

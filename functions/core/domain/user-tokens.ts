@@ -1,0 +1,73 @@
+import type { EntityItem } from 'electrodb';
+import type { Principal } from '../auth/principal.ts';
+import { grants } from '../auth/scopes.ts';
+import { randomBase62, sha256 } from '../auth/secrets.ts';
+import type { Deps } from '../deps.ts';
+import { AccessDenied, NotFound, ValidationFailed } from '../errors.ts';
+import type { Database } from '../store/database.ts';
+import { nextId } from './users.ts';
+
+type UserTokenItem = EntityItem<Database['entities']['userToken']>;
+
+/** How long an expired token is kept (answering TOKEN_EXPIRED) before TTL may drop it. */
+const expiredTokenRetentionSeconds = 30 * 24 * 3600;
+
+export function userTokenView(item: UserTokenItem) {
+  return {
+    id: item.id,
+    name: item.name,
+    abilities: item.abilities,
+    workspace_id: item.workspaceId,
+    last_used_at: item.lastUsedAt ?? null,
+    expires_at: item.expiresAt ?? null,
+    created_at: item.createdAt,
+  };
+}
+
+export interface NewUserToken {
+  name: string;
+  abilities?: string[];
+  expiresAt?: string | null;
+}
+
+/**
+ * Issues a token `<id>|<secret>` for the calling user, acting in the request's workspace,
+ * shown once. A token never carries abilities its creator does not hold.
+ */
+export async function issueUserToken(deps: Deps, principal: Principal, workspaceId: string, input: NewUserToken) {
+  const abilities = input.abilities ?? principal.scopes;
+  const beyond = abilities.filter((ability) => !grants(principal.scopes, ability));
+  if (beyond.length) throw new AccessDenied(`A token cannot be given abilities its creator does not hold: ${beyond.join(', ')}.`);
+  const now = deps.clock.now();
+  if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
+    throw new ValidationFailed({ expires_at: ['must be in the future'] });
+  }
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined;
+  const secret = randomBase62(40);
+  const { data } = await deps.db.entities.userToken
+    .create({
+      id: await nextId(deps, 'userToken'),
+      userId: principal.userId,
+      workspaceId,
+      name: input.name,
+      abilities,
+      secretDigest: sha256(secret),
+      expiresAt,
+      createdAt: now.toISOString(),
+      ttl: expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredTokenRetentionSeconds : undefined,
+    })
+    .go();
+  return { ...userTokenView(data), token: `${data.id}|${secret}` };
+}
+
+export async function listUserTokens(deps: Deps, userId: number) {
+  const { data } = await deps.db.entities.userToken.query.byUser({ userId }).go({ pages: 'all' });
+  return data.map(userTokenView);
+}
+
+/** Revokes one of the user's own tokens; anyone else's is 404. */
+export async function revokeUserToken(deps: Deps, userId: number, id: number): Promise<void> {
+  const { data } = await deps.db.entities.userToken.get({ id }).go({ consistent: true });
+  if (!data || data.userId !== userId) throw new NotFound('user_token', String(id));
+  await deps.db.entities.userToken.delete({ id }).go();
+}

@@ -1,0 +1,28 @@
+import { createSchema } from 'electrodb';
+
+/**
+ * A login session. The cookie holds a random id; the table keeps only its SHA-256 digest,
+ * with the XSRF token the client must echo on unsafe requests.
+ *
+ * | access pattern     | index | pk                  | sk      |
+ * |--------------------|-------|---------------------|---------|
+ * | session by digest  | table | SESSION#<digest>    | SESSION |
+ */
+export const sessionSchema = createSchema({
+  model: { entity: 'session', version: '1', service: 'tenant-api' },
+  attributes: {
+    digest: { type: 'string', required: true },
+    userId: { type: 'number', required: true },
+    workspaceId: { type: 'string', required: true },
+    xsrfToken: { type: 'string', required: true },
+    expiresAt: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byDigest: {
+      pk: { field: 'pk', composite: ['digest'], template: 'SESSION#${digest}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'SESSION', casing: 'none' },
+    },
+  },
+});

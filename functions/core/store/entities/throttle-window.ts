@@ -1,0 +1,25 @@
+import { createSchema } from 'electrodb';
+
+/**
+ * A fixed-window counter, advanced with an atomic ADD (failed logins per email and per
+ * client address). TTL removes old windows; code only ever reads the current one.
+ *
+ * | access pattern         | index | pk                 | sk               |
+ * |------------------------|-------|--------------------|------------------|
+ * | window of a subject    | table | THROTTLE#<subject> | WINDOW#<start>   |
+ */
+export const throttleWindowSchema = createSchema({
+  model: { entity: 'throttleWindow', version: '1', service: 'tenant-api' },
+  attributes: {
+    subject: { type: 'string', required: true },
+    windowStart: { type: 'number', required: true },
+    count: { type: 'number', required: true, default: 0 },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    bySubject: {
+      pk: { field: 'pk', composite: ['subject'], template: 'THROTTLE#${subject}', casing: 'none' },
+      sk: { field: 'sk', composite: ['windowStart'], template: 'WINDOW#${windowStart}', casing: 'none' },
+    },
+  },
+});

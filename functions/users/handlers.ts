@@ -1,0 +1,40 @@
+import { addMember, listMembers } from '#core/domain/members';
+import { issueUserToken, listUserTokens, revokeUserToken } from '#core/domain/user-tokens';
+import { loadUser, updateUser, userView } from '#core/domain/users';
+import type { HandlersFor } from '#core/http/types';
+import { paginate } from '#core/lists';
+import type { AppRoute } from '#routes';
+
+export const userHandlers: HandlersFor<AppRoute, 'users'> = {
+  listUsers: async ({ workspaceId, query, route, url }, deps) => ({
+    status: 200,
+    body: paginate(await listMembers(deps, workspaceId), query, route.list, url),
+  }),
+  addUser: async ({ principal, workspaceId, body }, deps) => ({
+    status: 201,
+    body: { message: 'Member added.', data: await addMember(deps, principal.userId, workspaceId, body) },
+  }),
+  getCurrentUser: async ({ principal }, deps) => ({
+    status: 200,
+    body: { data: userView(await loadUser(deps, principal.userId)) },
+  }),
+  updateUser: async ({ principal, params, body }, deps) => ({
+    status: 200,
+    body: { message: 'User updated.', data: await updateUser(deps, principal.userId, params.user_id, body) },
+  }),
+  createUserToken: async ({ principal, workspaceId, body }, deps) => ({
+    status: 201,
+    body: {
+      message: 'Token created. Store it now: it is not shown again.',
+      data: await issueUserToken(deps, principal, workspaceId, { name: body.name, abilities: body.abilities, expiresAt: body.expires_at }),
+    },
+  }),
+  listUserTokens: async ({ principal, query, route, url }, deps) => ({
+    status: 200,
+    body: paginate(await listUserTokens(deps, principal.userId), query, route.list, url),
+  }),
+  deleteUserToken: async ({ principal, params }, deps) => {
+    await revokeUserToken(deps, principal.userId, params.id);
+    return { status: 204 };
+  },
+};
