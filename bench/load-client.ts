@@ -8,11 +8,7 @@
  */
 import autocannon from 'autocannon';
 import type { LoadOptions, PhaseResult } from './load.ts';
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
+import { percentile } from './stats.ts';
 
 async function phase(options: LoadOptions, seconds: number): Promise<PhaseResult> {
   const latencies: number[] = [];

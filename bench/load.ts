@@ -56,3 +56,6 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
   });
 }
+
+/** A load of a server in the bench's own process, with that process's CPU time per request. */
+export type ServerLoad = LoadResult & { serverCpuMsPerRequest: number };

@@ -20,6 +20,11 @@ export const atLeast = (limit: number, unit = '') => ({
   check: (value: number | undefined) => value !== undefined && value >= limit,
 });
 
+export const exactly = (expected: number) => ({
+  target: `= ${format(expected)}`,
+  check: (value: number | undefined) => value === expected,
+});
+
 /** A row, checked against `rule` when one is given. */
 export function row(
   section: string,

@@ -11,12 +11,17 @@ import { startDynamoDbLocal } from '#lib/local/dynamodb-local';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner } from '#lib/local/runner';
 import { measureBundles, sdkImportMs } from './bundles.ts';
-import { countBcryptCompares, countDynamoDbCalls } from './counters.ts';
-import { failuresOf, runLoad, type LoadOptions } from './load.ts';
+import { countBcryptCompares, countDynamoDbCalls, type Counters } from './counters.ts';
+import { measureCredential, type CredentialFigures } from './credentials.ts';
+import { createUserToken, sessionHeaders } from './http.ts';
+import { runLoad, type LoadOptions, type ServerLoad } from './load.ts';
+import { measureLogins } from './logins.ts';
 import { dynamoDbLocalPids, waitUntilGone } from './processes.ts';
-import { atLeast, atMost, renderTable, row, writeResults, type Row } from './report.ts';
+import { renderTable, writeResults } from './report.ts';
+import { tableRows } from './rows.ts';
 import { dbReadsOfWarmWorkspaceGet, startBaselineServer, startDbCeilingServer } from './servers.ts';
 import { measureStartToHealthy } from './startup.ts';
+import { measureKeyVerification } from './verification.ts';
 
 // The SDK warns that its 2027 releases need Node 22; Lambda runs 22 and the warning is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -35,6 +40,14 @@ const settings = {
   initRuns: 5,
   /** Sequential warm requests over which DynamoDB calls are counted. */
   countedReads: 100,
+  /** Load length for the user token and the session (the API key gets `seconds`). */
+  credentialSeconds: Number(process.env.BENCH_CREDENTIAL_SECONDS ?? 3),
+  /** Sequential POST /login with the right password, and of each kind of failure. */
+  logins: 50,
+  failedLogins: 30,
+  /** New API keys verified cold in process, then this many times each warm. */
+  verifiedKeys: 20,
+  warmVerifications: 10,
   region: 'us-east-1',
   table: 'tenant-api-bench',
 };
@@ -62,13 +75,12 @@ const step = (what: string) => console.log(`• ${what}`);
  * request: with DynamoDB Local and the load generator sharing two cores, every ms the
  * server spends is taken from the store, so CPU per request explains the req/s ratio.
  */
-async function load(url: string, extra: Partial<LoadOptions> = {}) {
+async function load(url: string, extra: Partial<LoadOptions> = {}): Promise<ServerLoad> {
   const cpuBefore = process.cpuUsage();
   const result = await runLoad({ url, connections: settings.connections, warmupSeconds: settings.warmupSeconds, seconds: settings.seconds, ...extra });
   const cpu = process.cpuUsage(cpuBefore);
   return { ...result, serverCpuMsPerRequest: (cpu.user + cpu.system) / 1000 / (result.warmup.responses + result.measured.responses) };
 }
-type ServerLoad = Awaited<ReturnType<typeof load>>;
 
 /** One request that must answer 200 with the workspace; a bench of error answers would measure nothing. */
 async function getWorkspaceOnce(url: string, headers: Record<string, string>, workspaceId: string) {
@@ -101,17 +113,16 @@ async function main() {
   const store = await startDynamoDbLocal('memory');
   cleanups.push(store.stop);
   const ourStorePids = dynamoDbLocalPids(Number(new URL(store.endpoint).port));
-  const calls = countDynamoDbCalls();
-  const bcrypt = countBcryptCompares(bcryptHasher);
+  const counters: Counters = { calls: countDynamoDbCalls(), bcrypt: countBcryptCompares(bcryptHasher) };
   const cfg = parseLocalConfig({ DATA_DIR: 'memory', PORT: '0', HOST: '127.0.0.1', DYNAMODB_ENDPOINT: store.endpoint, TABLE_NAME: settings.table });
   // Started once and left idle until its own phase: a second runner in this process would
-  // inherit the first one's verified-key cache and hide the cold bcrypt.
-  const runner = await startLocalRunner(cfg, { documentClient: calls.attach, hasher: bcrypt.hasher });
+  // share the first one's verified-credential caches and hide the cold bcrypt.
+  const runner = await startLocalRunner(cfg, { documentClient: counters.calls.attach, hasher: counters.bcrypt.hasher });
   cleanups.push(runner.stop);
   const bootstrap = runner.bootstrap;
   if (!bootstrap) throw new Error(`table ${settings.table} was not empty: nothing was bootstrapped`);
 
-  step('DB-bound ceiling: the same three GetItems on a bare server');
+  step('DB-bound ceiling: the same TransactGetItems and two GetItems on a bare server');
   // Counted like the runner's client, so that both carry the same instrumentation.
   const ceilingClient = countDynamoDbCalls().attach(createDocumentClient({ AWS_REGION: settings.region, DYNAMODB_ENDPOINT: store.endpoint }));
   cleanups.push(() => ceilingClient.destroy());
@@ -119,77 +130,58 @@ async function main() {
   const ceilingServer = await startDbCeilingServer(ceilingClient, reads);
   const ceiling = await load(ceilingServer.url, { warmupSeconds: settings.warmupSeconds + settings.jvmWarmupSeconds }).finally(ceilingServer.stop);
 
-  step('local runner: warm authenticated GET /api/v1/workspaces/{id}');
   const url = `${runner.baseUrl}/workspaces/${bootstrap.workspaceId}`;
-  const headers = { Authorization: `Bearer ${bootstrap.apiKey}` };
-  calls.reset();
-  bcrypt.reset();
-  await getWorkspaceOnce(url, headers, bootstrap.workspaceId); // cold: gsi1 Query + bcrypt
-  const coldRequestCalls = calls.snapshot();
-  calls.reset();
-  for (let i = 0; i < settings.countedReads; i++) await getWorkspaceOnce(url, headers, bootstrap.workspaceId);
-  const warmCallsPerRead = calls.total() / settings.countedReads;
-  const warmCallsByCommand = Object.fromEntries(Object.entries(calls.snapshot()).map(([k, n]) => [k, n / settings.countedReads]));
-  const local = await load(url, { headers });
-  const runnerRequests = 1 + settings.countedReads + local.warmup.responses + local.measured.responses;
-  const bcryptCompares = bcrypt.compares();
+  const credentialPhase = (headers: Record<string, string>, seconds: number) =>
+    measureCredential(counters, settings.countedReads, () => getWorkspaceOnce(url, headers, bootstrap.workspaceId), () => load(url, { headers, seconds }));
+  step(`local runner, API key: warm authenticated GET /api/v1/workspaces/{id} (${settings.seconds} s)`);
+  const apiKey = await credentialPhase({ Authorization: `Bearer ${bootstrap.apiKey}` }, settings.seconds);
+
+  step(`POST /login: ${settings.logins} right passwords, ${settings.failedLogins} unknown emails, ${settings.failedLogins} wrong passwords`);
+  const logins = await measureLogins(runner.origin, bootstrap, counters, { ok: settings.logins, failed: settings.failedLogins });
+  const userToken = await createUserToken(runner.origin, runner.baseUrl, bootstrap, 'bench');
+
+  step(`local runner, user token and session cookie (${settings.credentialSeconds} s each)`);
+  const token = await credentialPhase({ Authorization: `Bearer ${userToken}` }, settings.credentialSeconds);
+  // The last timed login's session, used by nothing else yet: its first request is cold.
+  const session = await credentialPhase(sessionHeaders(logins.lastLogin), settings.credentialSeconds);
+
+  step(`API key verification in process: ${settings.verifiedKeys} new keys cold, then ${settings.warmVerifications} times each warm`);
+  const verification = await measureKeyVerification(store.endpoint, settings.table, bootstrap, {
+    keys: settings.verifiedKeys,
+    warmRepeats: settings.warmVerifications,
+  });
 
   step('teardown');
   await teardown();
   const ourStoreLeft = await waitUntilGone(ourStorePids, 10_000);
   const dynamoDbLocalAfter = dynamoDbLocalPids();
 
-  const ratio = local.measured.requestsPerSecond / ceiling.measured.requestsPerSecond;
-  const loadSection =
-    `Load: ${settings.connections} keep-alive connections to 127.0.0.1, ${settings.seconds} s after ${settings.warmupSeconds} s warm-up` +
-    ` (${settings.warmupSeconds + settings.jvmWarmupSeconds} s for the ceiling, to warm DynamoDB Local)`;
-  const loadRows = (name: string, r: ServerLoad): Row[] => [
-    row(loadSection, `${name}: throughput`, r.measured.requestsPerSecond, 'req/s'),
-    row(loadSection, `${name}: latency p50`, r.measured.p50Ms, 'ms'),
-    row(loadSection, `${name}: latency p99`, r.measured.p99Ms, 'ms'),
-    row(loadSection, `${name}: server CPU per request`, r.serverCpuMsPerRequest, 'ms'),
-    row(loadSection, `${name}: non-2xx, errors, timeouts`, failuresOf(r.measured), '', atMost(0)),
-  ];
-  const readSection = 'Warm authenticated GET /api/v1/workspaces/{id} on the local runner';
-  const bundleSection = 'Lambda bundles (bin/build.ts buildAll, @aws-sdk/* external)';
-  const kib = 1024;
-  const rows: Row[] = [
-    ...loadRows('bare node:http baseline', baseline),
-    ...loadRows('DB-bound ceiling (3 GetItems)', ceiling),
-    ...loadRows('local runner', local),
-    row(loadSection, 'local runner / DB-bound ceiling, req/s', ratio, '×', atLeast(0.8)),
-    row(readSection, 'DynamoDB calls per warm read', warmCallsPerRead, '', atMost(3)),
-    row(readSection, 'bcrypt verifications per 1,000 requests', (bcryptCompares / runnerRequests) * 1000, '', {
-      target: '≤ 1 per key per process',
-      check: () => bcryptCompares <= 1, // one key in use
-    }),
-    ...bundles.flatMap((b) => [
-      row(bundleSection, `${b.name}: size`, b.bytes / kib, 'KiB', atMost(b.name === 'authorizer' ? 300 : 1024, 'KiB')),
-      row(bundleSection, `${b.name}: module init, median of ${b.initRunsMs.length}`, b.initMedianMs, 'ms', atMost(150, 'ms')),
-    ]),
-    row(bundleSection, `(context) @aws-sdk client-dynamodb + lib-dynamodb import alone`, sdkImport.medianMs, 'ms'),
-    row('npm start (node --import tsx bin/local.ts, DATA_DIR=memory)', 'time to healthy', startup.msToHealthy, 'ms', atMost(15_000, 'ms')),
-    row('npm start (node --import tsx bin/local.ts, DATA_DIR=memory)', 'its processes alive 5 s after SIGTERM', startup.leftAfterSigterm.length, '', atMost(0)),
-    row('Teardown', "bench's own DynamoDB Local left running", ourStoreLeft.length, '', atMost(0)),
-  ];
-
+  const { lastLogin: _cookies, ...loginFigures } = logins;
+  const credentials = { apiKey, userToken: token, session };
+  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, bundles, sdkImport, startup, ourStoreLeft };
+  const rows = tableRows(figures);
   console.log(`\n${renderTable(rows)}`);
-  console.log(`\nDynamoDB calls, cold first request: ${JSON.stringify(coldRequestCalls)}`);
-  console.log(`DynamoDB calls per warm read:      ${JSON.stringify(warmCallsByCommand)}`);
-  console.log(`bcrypt verifications: ${bcryptCompares} over ${runnerRequests.toLocaleString('en-US')} requests`);
+  for (const [name, c] of Object.entries(credentials)) {
+    console.log(`\n${name}: DynamoDB calls, cold first request ${JSON.stringify(c.coldRequestCalls)}; per warm read ${JSON.stringify(c.warm.dynamoDbCallsEachByCommand)}`);
+    console.log(`${name}: bcrypt compares ${c.bcryptCompares} over ${c.requests.toLocaleString('en-US')} requests`);
+  }
+  console.log(`\nlogin DynamoDB calls: right ${JSON.stringify(logins.ok.dynamoDbCallsEachByCommand)}; unknown email ${JSON.stringify(logins.unknownEmail.dynamoDbCallsEachByCommand)}`);
+  console.log(`key verification DynamoDB calls: cold ${JSON.stringify(verification.cold.dynamoDbCallsEachByCommand)}; warm ${JSON.stringify(verification.warm.dynamoDbCallsEachByCommand)}`);
   console.log(
     `pgrep -f DynamoDBLocal: before [${dynamoDbLocalBefore.join(', ')}], after [${dynamoDbLocalAfter.join(', ')}]` +
       ` (the bench's own: ${[...ourStorePids, ...startup.processes].join(', ')}; still running: ${ourStoreLeft.length + startup.leftAfterSigterm.length})`,
   );
 
+  const ratioToCeiling = (c: CredentialFigures) => c.load.measured.requestsPerSecond / ceiling.measured.requestsPerSecond;
   writeResults(resultsFile, {
     at: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, loadAverageAtStart, loadAverageAtEnd: loadavg() },
     settings,
-    load: { baseline, dbCeiling: ceiling, localRunner: local, runnerToCeilingRatio: ratio },
+    load: { baseline, dbCeiling: ceiling }, // the runner's loads are under credentials
     dbCeilingReads: reads,
-    dynamoDbCalls: { coldRequest: coldRequestCalls, perWarmRead: warmCallsPerRead, perWarmReadByCommand: warmCallsByCommand },
-    bcrypt: { compares: bcryptCompares, requests: runnerRequests, per1000Requests: (bcryptCompares / runnerRequests) * 1000 },
+    credentials: Object.fromEntries(Object.entries(credentials).map(([name, c]) => [name, { ...c, ratioToCeiling: ratioToCeiling(c) }])),
+    logins: loginFigures,
+    keyVerification: verification,
     bundles,
     sdkImport,
     startup,

@@ -1,6 +1,13 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type GetCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactGetCommand,
+  type DynamoDBDocumentClient,
+  type GetCommandInput,
+  type TransactGetCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/auth/api-key-format';
 import type { BootstrapResult } from '#core/domain/bootstrap';
 import { createDatabase } from '#core/store/database';
@@ -35,41 +42,59 @@ export function startBaselineServer(): Promise<BenchServer> {
   }, '/');
 }
 
+export interface WarmWorkspaceGetReads {
+  /** The authorizer's one read: API key, workspace and membership, transactional (so strongly consistent). */
+  credential: TransactGetCommandInput;
+  /** The handler's two reads, in parallel. */
+  membership: GetCommandInput;
+  workspace: GetCommandInput;
+}
+
 /**
- * The three GetItems of a warm authenticated GET /workspaces/{id}, with the runtime's own
- * keys: each entity's `params()` gives the exact Key it reads.
+ * The DynamoDB reads of a warm authenticated GET /workspaces/{id} with an API key, built
+ * by the runtime's own entities and transaction (`params()`), so the keys are exactly the
+ * ones it reads.
  */
-export async function dbReadsOfWarmWorkspaceGet(client: DynamoDBDocumentClient, table: string, bootstrap: BootstrapResult) {
-  const { apiKey: apiKeyEntity, membership: membershipEntity, workspace: workspaceEntity } = createDatabase(client, table).entities;
+export async function dbReadsOfWarmWorkspaceGet(
+  client: DynamoDBDocumentClient,
+  table: string,
+  bootstrap: BootstrapResult,
+): Promise<WarmWorkspaceGetReads> {
+  const db = createDatabase(client, table);
   const prefix = parseApiKey(bootstrap.apiKey)!.prefix;
-  const { Items: keys = [] } = await client.send(new QueryCommand(apiKeyEntity.query.byPrefix({ prefix }).params({ table })));
+  const { Items: keys = [] } = await client.send(new QueryCommand(db.entities.apiKey.query.byPrefix({ prefix }).params({ table })));
   const key = keys.find((k) => k.workspaceId === bootstrap.workspaceId);
   if (!key) throw new Error(`the bootstrap key (${prefix}…) is not in table ${table}`);
-  const workspaceId = bootstrap.workspaceId;
+  const { workspaceId, userId } = bootstrap;
+  const credential = db.transaction
+    .get(({ apiKey, workspace, membership }) => [
+      apiKey.get({ workspaceId, id: key.id as string }).commit(),
+      workspace.get({ id: workspaceId }).commit(),
+      membership.get({ workspaceId, userId }).commit(),
+    ])
+    .params() as TransactGetCommandInput; // ElectroDB types each Get loosely; it is a DocumentClient input
   return {
-    apiKey: { ...apiKeyEntity.get({ workspaceId, id: key.id as string }).params({ table }), ConsistentRead: true },
-    membership: membershipEntity.get({ workspaceId, userId: bootstrap.userId }).params({ table }),
-    workspace: workspaceEntity.get({ id: workspaceId }).params({ table }),
-  } as Record<'apiKey' | 'membership' | 'workspace', GetCommandInput>;
+    credential,
+    membership: db.entities.membership.get({ workspaceId, userId }).params({ table }),
+    workspace: db.entities.workspace.get({ id: workspaceId }).params({ table }),
+  };
 }
 
 /**
  * The DB-bound ceiling: a bare server doing, per request, only the DynamoDB reads of the
- * real warm path (consistent key read, then membership and workspace in parallel), on the
- * raw document client. The runner can only be slower; how much slower is its overhead.
+ * real warm path (the authorizer's TransactGetItems, then the handler's membership and
+ * workspace GetItems in parallel), on the raw document client. The runner can only be
+ * slower; how much slower is its overhead.
  */
-export function startDbCeilingServer(
-  client: DynamoDBDocumentClient,
-  reads: Awaited<ReturnType<typeof dbReadsOfWarmWorkspaceGet>>,
-): Promise<BenchServer> {
+export function startDbCeilingServer(client: DynamoDBDocumentClient, reads: WarmWorkspaceGetReads): Promise<BenchServer> {
   return listen(async (_req, res) => {
     try {
-      const { Item: key } = await client.send(new GetCommand(reads.apiKey));
+      const { Responses: found = [] } = await client.send(new TransactGetCommand(reads.credential));
       const [{ Item: member }, { Item: workspace }] = await Promise.all([
         client.send(new GetCommand(reads.membership)),
         client.send(new GetCommand(reads.workspace)),
       ]);
-      const status = key && member && workspace ? 200 : 404;
+      const status = found.length === 3 && found.every((r) => r.Item) && member && workspace ? 200 : 404;
       const body = JSON.stringify({ data: workspace ?? null });
       res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
       res.end(body);

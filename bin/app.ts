@@ -12,6 +12,8 @@ const contextSchema = z.object({
     .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must look like api/v1, without slashes at the ends')
     .default('api/v1'),
   stageName: z.string().regex(/^\w+$/, 'must be letters, digits or underscores').default('prod'),
+  /** `oauth.enabled`; `-c oauthEnabled=true` arrives as a string. */
+  oauthEnabled: z.union([z.boolean(), z.stringbool()]).default(false),
 });
 
 export type AppContext = z.input<typeof contextSchema>;
@@ -34,9 +36,9 @@ const cdkJsonContext = (): Record<string, unknown> =>
 /** The CDK app with its one stack, checked by cdk-nag's AWS Solutions rules on synthesis. */
 export function createApp(context: AppContext & Record<string, unknown> = {}) {
   const app = new App({ context: { ...cdkJsonContext(), ...context } });
-  const { stackName, prefix, stageName } = settingsOf(app);
+  const { stackName, prefix, stageName, oauthEnabled } = settingsOf(app);
   // No env: the stack is account- and region-agnostic, so synthesis needs no credentials.
-  const stack = new ApiStack(app, stackName, { prefix, stageName });
+  const stack = new ApiStack(app, stackName, { prefix, stageName, oauthEnabled });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return { app, stack };
 }

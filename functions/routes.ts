@@ -4,6 +4,7 @@ import type { Route } from '#core/route-types';
 import { adminWorkspace, suspendBody } from '#schemas/admin';
 import { apiKey, apiKeyId, createApiKeyBody, createdApiKey, rotateApiKeyBody, rotatedApiKey } from '#schemas/api-keys';
 import { createdOf, dataOf, listOf } from '#schemas/common';
+import { authorizeQuery, oauthToken, tokenForm } from '#schemas/oauth';
 import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#schemas/user-tokens';
 import { addMemberBody, loginBody, member, registerBody, updateUserBody, user, userId } from '#schemas/users';
 import {
@@ -337,6 +338,36 @@ export const routes = [
     tag: 'Admin',
     params: z.object({ id: workspaceId }),
     responses: { 200: { description: 'The workspace, no longer suspended.', schema: createdOf(adminWorkspace) } },
+  },
+  {
+    operationId: 'authorizeOAuthClient',
+    method: 'GET',
+    path: '/oauth/authorize',
+    mount: 'root',
+    function: 'oauth',
+    auth: 'credential',
+    credentials: ['session'],
+    enabledBy: 'OAUTH_ENABLED',
+    summary: "OAuth authorization code grant with PKCE: approves for the signed-in user and redirects to the client's redirect_uri",
+    tag: 'OAuth',
+    query: authorizeQuery,
+    responses: {
+      302: { description: 'To redirect_uri with `code` and `state`, or with `error` and `error_description` (RFC 6749 section 4.1.2).' },
+    },
+  },
+  {
+    operationId: 'issueOAuthToken',
+    method: 'POST',
+    path: '/oauth/token',
+    mount: 'root',
+    function: 'oauth',
+    auth: 'none',
+    enabledBy: 'OAUTH_ENABLED',
+    summary: 'OAuth token endpoint: authorization_code (with code_verifier) or client_credentials; client secret in the form or as HTTP Basic',
+    tag: 'OAuth',
+    body: tokenForm,
+    bodyFormat: 'form',
+    responses: { 200: { description: 'The access token (RFC 6749 section 5.1).', schema: oauthToken } },
   },
 ] as const satisfies readonly Route[];
 

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { lambdaFunctions } from '#core/route-types';
@@ -8,12 +8,15 @@ import { ApiFunction, type ApiFunctionProps } from './constructs/api-function.ts
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { Monitoring } from './constructs/monitoring.ts';
+import { PruningSchedule } from './constructs/pruning-schedule.ts';
 import { TierUsagePlans } from './constructs/tier-usage-plans.ts';
 
 export interface ApiStackProps extends StackProps {
   /** The path prefix of every route, without slashes at the ends: `api/v1`. */
   prefix: string;
   stageName: string;
+  /** Serves OAuth 2.0 (functions/core/config.ts, OAUTH_ENABLED). */
+  oauthEnabled: boolean;
 }
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
@@ -22,12 +25,20 @@ export class ApiStack extends Stack {
     super(scope, id, props);
     const { table } = new DataTable(this, 'Data');
 
-    const fn = (name: FunctionName, options: Pick<ApiFunctionProps, 'memorySize'> = {}) =>
-      new ApiFunction(this, constructIdOf(name), { name, apiPrefix: `/${props.prefix}`, ...options });
+    const fn = (name: FunctionName, options: Pick<ApiFunctionProps, 'memorySize' | 'timeout'> = {}) =>
+      new ApiFunction(this, constructIdOf(name), {
+        name,
+        apiPrefix: `/${props.prefix}`,
+        environment: { OAUTH_ENABLED: props.oauthEnabled ? '1' : '0' },
+        ...options,
+      });
     const routeFunctions = recordOf(lambdaFunctions, (name) => fn(name).bindTable(table, 'read-write').function);
     // bcrypt is CPU-bound: a full vCPU keeps a key's first verification in a process short.
     const authorizerFunction = fn('authorizer', { memorySize: 1769 }).bindTable(table, 'read').function;
     const fallbackFunction = fn('fallback').function;
+    // Deletes in pages and stops before its timeout; a backlog is worked off over several runs.
+    const prunerFunction = fn('pruner', { memorySize: 512, timeout: Duration.minutes(5) }).bindTable(table, 'read-write').function;
+    new PruningSchedule(this, 'Pruning', { pruner: prunerFunction });
 
     const api = new Api(this, 'Api', {
       prefix: props.prefix,
@@ -41,7 +52,7 @@ export class ApiStack extends Stack {
     new Monitoring(this, 'Monitoring', {
       api: api.restApi,
       table,
-      functions: { ...routeFunctions, authorizer: authorizerFunction, fallback: fallbackFunction },
+      functions: { ...routeFunctions, authorizer: authorizerFunction, fallback: fallbackFunction, pruner: prunerFunction },
     });
 
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API, prefix included' });

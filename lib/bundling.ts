@@ -10,8 +10,8 @@ import { lambdaFunctions } from '#core/route-types';
  */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** One bundle per top-level folder of functions/ that API Gateway invokes. */
-export const functionNames = [...lambdaFunctions, 'authorizer', 'fallback'] as const;
+/** One bundle per top-level folder of functions/ that AWS invokes: API Gateway, or the pruning schedule. */
+export const functionNames = [...lambdaFunctions, 'authorizer', 'fallback', 'pruner'] as const;
 export type FunctionName = (typeof functionNames)[number];
 
 export const entryOf = (name: FunctionName) => join(projectRoot, 'functions', name, 'index.ts');

@@ -29,7 +29,7 @@ const relink = (schema: JsonSchema): JsonSchema =>
   JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'));
 
 const errorResponses: Record<number, string> = {
-  400: 'Malformed request: the body is not JSON (INVALID_FORMAT).',
+  400: 'Malformed request: the body is not JSON, or not the form a form endpoint takes (INVALID_FORMAT); or an OAuth refusal (`error` as in RFC 6749).',
   401: 'No credential, or an invalid, revoked or expired one.',
   403: 'The credential lacks the scope (INSUFFICIENT_PERMISSIONS) or access is denied.',
   404: 'No such resource, or it belongs to another tenant (RESOURCE_NOT_FOUND).',
@@ -43,7 +43,7 @@ const errorResponses: Record<number, string> = {
 function errorStatuses(route: Route): number[] {
   const statuses = [405, 500];
   if (route.auth === 'credential') statuses.push(401, 403);
-  if (route.params) statuses.push(404);
+  if (route.params || route.enabledBy) statuses.push(404);
   if (route.body) statuses.push(400, 413);
   if (route.body || route.query || route.params) statuses.push(422);
   if (route.method === 'POST' || route.method === 'DELETE') statuses.push(409);
@@ -71,6 +71,8 @@ function parameters(route: Route) {
 
 const requestIdHeader = { 'X-Request-ID': { $ref: '#/components/headers/X-Request-ID' } };
 
+const bodyMediaType = (route: Route) => (route.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json');
+
 function operation(route: Route) {
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
@@ -89,16 +91,24 @@ function operation(route: Route) {
     security: route.auth === 'credential' ? [{ bearerAuth: [] }, { basicAuth: [] }] : [],
     parameters: [...parameters(route), { $ref: '#/components/parameters/XWorkspaceId' }, { $ref: '#/components/parameters/XRequestId' }],
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
+      ? { requestBody: { required: true, content: { [bodyMediaType(route)]: { schema: schemaOf(route.body, 'input') } } } }
       : {}),
     responses,
   };
 }
 
+const server = (url: string) => ({
+  url,
+  description: 'The deployed API Gateway stage or the local runner',
+  variables: { base_url: { default: 'http://127.0.0.1:3000', description: 'Scheme, host and stage path' } },
+});
+
 export function openApiDocument(prefix = '/api/v1') {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  for (const route of routes as readonly Route[]) {
+    // Routes mounted at the root (login, OAuth) live outside the versioned prefix.
+    const pathItem = (paths[route.path] ??= route.mount === 'root' ? { servers: [server('{base_url}')] } : {});
+    pathItem[route.method.toLowerCase()] = operation(route);
   }
   const errorSchema = schemaOf(errorEnvelope, 'output');
   return {
@@ -111,13 +121,7 @@ export function openApiDocument(prefix = '/api/v1') {
         '(`error`, `error_code`, `message`, `request_id`, `meta`). Generated from functions/routes.ts.',
       license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
-    servers: [
-      {
-        url: `{base_url}${prefix}`,
-        description: 'The deployed API Gateway stage or the local runner',
-        variables: { base_url: { default: 'http://127.0.0.1:3000', description: 'Scheme, host and stage path' } },
-      },
-    ],
+    servers: [server(`{base_url}${prefix}`)],
     security: [{ bearerAuth: [] }, { basicAuth: [] }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: `${name} endpoints` })),
     paths,

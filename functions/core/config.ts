@@ -19,9 +19,14 @@ const schema = z.object({
   DEBUG_ERRORS: flag('0'),
   /** `registration.enabled`: whether POST {base_url}/register is open. */
   REGISTRATION_ENABLED: flag('1'),
+  /** `oauth.enabled`: whether {base_url}/oauth/* answer and OAuth access tokens are accepted. */
+  OAUTH_ENABLED: flag('0'),
 });
 
 export type Config = z.infer<typeof schema>;
+
+/** The settings that switch something on or off, by name. */
+export type ConfigFlag = { [K in keyof Config]: Config[K] extends boolean ? K : never }[keyof Config];
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = schema.safeParse(env);

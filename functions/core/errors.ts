@@ -143,6 +143,17 @@ export class InvalidToken extends ApiError {
   }
 }
 
+/**
+ * A refusal of the OAuth protocol (RFC 6749 sections 4.1.2.1 and 5.2). `error` carries the
+ * RFC's code (`invalid_grant`, ...), which OAuth client libraries read, beside
+ * `error_description`; the rest of the envelope stays as everywhere.
+ */
+export class OAuthRefusal extends ApiError {
+  constructor(status: number, oauthError: string, description: string, headers: Record<string, string> = {}) {
+    super(status, oauthError, oauthError.toUpperCase(), description, { error_description: description }, {}, headers);
+  }
+}
+
 export class WorkspaceSuspended extends ApiError {
   constructor(workspaceId: string, suspendedAt: string, reason: string) {
     super(403, 'access_denied', 'WORKSPACE_SUSPENDED', `Workspace ${workspaceId} is suspended.`, {}, {

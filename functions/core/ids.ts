@@ -10,6 +10,7 @@ export const idPrefixes = {
   post: 'post',
   category: 'cat',
   seoIssue: 'seo',
+  oauthClient: 'client',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

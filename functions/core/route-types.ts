@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { CredentialType } from './auth/principal.ts';
+import type { ConfigFlag } from './config.ts';
 import type { ListSpec } from './lists.ts';
 
-export const lambdaFunctions = ['workspaces', 'api-keys', 'users', 'sessions', 'admin'] as const;
+export const lambdaFunctions = ['workspaces', 'api-keys', 'users', 'sessions', 'admin', 'oauth'] as const;
 export type LambdaFunctionName = (typeof lambdaFunctions)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,11 +32,15 @@ export interface Route {
   platformAdmin?: true;
   /** Still answers while the acting workspace is suspended (who am I, resume). */
   allowSuspended?: true;
+  /** An optional feature's switch: while it is off the route answers 404, as if it did not exist. */
+  enabledBy?: ConfigFlag;
   summary: string;
   tag: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** `form`: the body is application/x-www-form-urlencoded (OAuth's token endpoint), its fields given to `body` as strings. JSON otherwise. */
+  bodyFormat?: 'form';
   /** For list endpoints: what may be sorted, filtered, searched and trimmed. */
   list?: ListSpec;
   responses: Record<number, RouteResponse>;

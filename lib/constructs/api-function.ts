@@ -14,6 +14,10 @@ export interface ApiFunctionProps {
   apiPrefix: string;
   /** Lambda gives CPU in proportion to memory; 1,769 MB is one full vCPU. */
   memorySize?: number;
+  /** 10 seconds unless given: long enough for any request. */
+  timeout?: Duration;
+  /** Further settings of functions/core/config.ts, by variable name. */
+  environment?: Record<string, string>;
 }
 
 /** One bundle of functions/ as a Lambda, with the defaults every function shares. */
@@ -34,12 +38,12 @@ export class ApiFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
-      environment: { API_PREFIX: props.apiPrefix },
+      environment: { API_PREFIX: props.apiPrefix, ...props.environment },
       bundling: nodejsBundling,
     });
 

@@ -7,6 +7,7 @@ import { adminHandlers } from '../../functions/admin/handlers.ts';
 import { apiKeyHandlers } from '../../functions/api-keys/handlers.ts';
 import { authorize } from '../../functions/authorizer/authorize.ts';
 import { handler as fallback } from '../../functions/fallback/index.ts';
+import { oauthHandlers } from '../../functions/oauth/handlers.ts';
 import { sessionHandlers } from '../../functions/sessions/handlers.ts';
 import { userHandlers } from '../../functions/users/handlers.ts';
 import { workspaceHandlers } from '../../functions/workspaces/handlers.ts';
@@ -18,6 +19,7 @@ const handlerSets: { [F in LambdaFunctionName]: HandlersFor<AppRoute, F> } = {
   users: userHandlers,
   sessions: sessionHandlers,
   admin: adminHandlers,
+  oauth: oauthHandlers,
 };
 
 /** The same function code the Lambda bundles hold, wired to the local runner's dependencies. */

@@ -16,6 +16,8 @@ const schema = z.object({
   TABLE_NAME: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/).default('tenant-api-local'),
   AWS_REGION: z.string().default('us-east-1'),
   API_PREFIX: z.string().default('/api/v1'),
+  /** How often the pruning job runs (the local stand-in for the hourly schedule in AWS). */
+  PRUNE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
 });
 
 export type LocalConfig = z.infer<typeof schema>;

@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock } from '#core/clock';
 import { bcryptHasher, type Deps, type Hasher } from '#core/deps';
 import { bootstrapAdmin, type BootstrapResult } from '#core/domain/bootstrap';
+import { pruneExpired } from '#core/domain/pruning';
 import { createDocumentClient } from '#core/store/client';
 import { createDatabase } from '#core/store/database';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
@@ -52,6 +53,7 @@ export async function startLocalRunner(cfg: LocalConfig, hooks: RunnerHooks = {}
       server.once('error', fail);
       server.listen(cfg.PORT, cfg.HOST, () => done());
     });
+    const pruning = startPruning(deps, cfg.PRUNE_INTERVAL_SECONDS * 1000);
     const { port } = server.address() as AddressInfo;
     const origin = `http://${cfg.HOST.includes(':') ? `[${cfg.HOST}]` : cfg.HOST}:${port}`;
     return {
@@ -62,6 +64,7 @@ export async function startLocalRunner(cfg: LocalConfig, hooks: RunnerHooks = {}
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
+        await pruning.stop();
         client.destroy();
         await store?.stop();
       },
@@ -70,4 +73,34 @@ export async function startLocalRunner(cfg: LocalConfig, hooks: RunnerHooks = {}
     await store?.stop();
     throw error;
   }
+}
+
+/**
+ * The pruning job, as the hourly schedule runs it in AWS: once at start, then every
+ * `intervalMs`, never two runs at once. It reports only when it deleted something.
+ */
+function startPruning(deps: Deps, intervalMs: number) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= pruneExpired(deps)
+      .then(
+        (counts) => {
+          if (Object.values(counts).some((n) => n > 0)) console.log(`pruned ${JSON.stringify(counts)}`);
+        },
+        (error: Error) => {
+          // A table made before gsi2 existed (a kept DATA_DIR) has no index to prune from.
+          const hint = /specified index/i.test(error.message) ? ' (the table predates gsi2: start with a fresh DATA_DIR to get it)' : '';
+          console.error(`pruning failed: ${error.message}${hint}`);
+        },
+      )
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(run, intervalMs);
+  run();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

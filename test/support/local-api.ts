@@ -1,3 +1,7 @@
+import { systemClock } from '#core/clock';
+import { bcryptHasher, type Deps } from '#core/deps';
+import { createDocumentClient } from '#core/store/client';
+import { createDatabase } from '#core/store/database';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { testTableName } from './deps.ts';
@@ -29,9 +33,9 @@ export interface TestApi {
  * The local runner on a free port over a fresh table of the shared DynamoDB Local: the
  * tests talk to it over HTTP, as a client would.
  */
-export async function startTestApi(): Promise<TestApi> {
+export async function startTestApi(tableName = testTableName()): Promise<TestApi> {
   const runner = await startLocalRunner(
-    parseLocalConfig({ DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: testTableName(), PORT: '0' }),
+    parseLocalConfig({ DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: tableName, PORT: '0' }),
   );
   const adminKey = runner.bootstrap!.apiKey;
   return {
@@ -53,5 +57,23 @@ export async function startTestApi(): Promise<TestApi> {
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
     },
     stop: () => runner.stop(),
+  };
+}
+
+/**
+ * startTestApi, plus the domain's dependencies over the runner's own table: for setting up
+ * what no endpoint creates (OAuth clients are registered by the admin CLI).
+ */
+export async function startTestApiWithDeps(): Promise<TestApi & { deps: Deps }> {
+  const tableName = testTableName();
+  const api = await startTestApi(tableName);
+  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: api.runner.dynamoDbEndpoint });
+  return {
+    ...api,
+    deps: { db: createDatabase(client, tableName), clock: systemClock, hasher: bcryptHasher },
+    stop: async () => {
+      client.destroy();
+      await api.stop();
+    },
   };
 }

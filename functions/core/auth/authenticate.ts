@@ -1,7 +1,9 @@
+import { config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { InvalidToken } from '../errors.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
 import { credentialOf, type CredentialRequest } from './credentials.ts';
+import { authenticateOAuth } from './oauth-auth.ts';
 import type { Principal } from './principal.ts';
 import { authenticateSession } from './session-auth.ts';
 import { authenticateUserToken } from './user-token-auth.ts';
@@ -17,6 +19,7 @@ export async function authenticate(deps: Deps, request: CredentialRequest): Prom
     case 'session':
       return authenticateSession(deps, credential.sessionId, request);
     case 'oauth':
+      if (config().OAUTH_ENABLED) return authenticateOAuth(deps, credential.token);
       throw new InvalidToken('The bearer credential is not an API key, a user token or a known access token.');
   }
 }

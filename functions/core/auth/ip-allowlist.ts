@@ -1,7 +1,9 @@
 import ipaddr from 'ipaddr.js';
 
+type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
 /** Parses an IP or CIDR range, v4 or v6; undefined when it is neither. */
-export function parseIpRange(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | undefined {
+export function parseIpRange(entry: string): Range | undefined {
   try {
     if (entry.includes('/')) return ipaddr.parseCIDR(entry);
     const address = ipaddr.parse(entry);
@@ -9,6 +11,14 @@ export function parseIpRange(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number]
   } catch {
     return undefined;
   }
+}
+
+/** An IPv4-mapped IPv6 range (`::ffff:10.0.0.0/104`) as the IPv4 range it stands for. */
+function unmapped([base, bits]: Range): Range {
+  if (base.kind() === 'ipv6' && (base as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+    return [(base as ipaddr.IPv6).toIPv4Address(), bits - 96];
+  }
+  return [base, bits];
 }
 
 export const isIpRange = (entry: string): boolean => parseIpRange(entry) !== undefined;
@@ -24,8 +34,7 @@ export function ipAllowed(ip: string, ranges: readonly string[]): boolean {
   return ranges.some((entry) => {
     const range = parseIpRange(entry);
     if (!range) return false;
-    const [base, bits] = range;
-    const candidate = base.kind() === 'ipv4' ? ipaddr.process(base.toString()) : base;
-    return address.kind() === candidate.kind() && address.match([candidate, bits] as never);
+    const [base, bits] = unmapped(range);
+    return address.kind() === base.kind() && address.match([base, bits] as never);
   });
 }

@@ -8,6 +8,7 @@ import { keyIsLive } from '../auth/api-key-auth.ts';
 import { newId } from '../ids.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
+import { prunableFrom } from '../store/table.ts';
 import type { Tier } from '../tiers.ts';
 
 type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
@@ -67,6 +68,7 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
   const parsed = parseApiKey(key);
   if (!parsed) throw new ValidationFailed({ key: ['must look like sk_live_ or sk_test_ and 32 letters or digits'] });
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined;
+  const ttl = expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredKeyRetentionSeconds : undefined;
   const item: ApiKeyItem = {
     id: newId('apiKey'),
     workspaceId,
@@ -80,7 +82,8 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
     expiresAt,
     allowedIps: input.allowedIps?.length ? input.allowedIps : undefined,
     createdAt: now.toISOString(),
-    ttl: expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredKeyRetentionSeconds : undefined,
+    ttl,
+    prunableAt: ttl === undefined ? undefined : prunableFrom(ttl),
   };
   return { item, key };
 }
@@ -129,9 +132,10 @@ export async function getApiKey(deps: Deps, workspaceId: string, id: string) {
 export async function revokeApiKey(deps: Deps, workspaceId: string, id: string) {
   await loadLiveKey(deps, workspaceId, id);
   const now = deps.clock.now();
+  const ttl = Math.floor(now.getTime() / 1000) + expiredKeyRetentionSeconds;
   await deps.db.entities.apiKey
     .patch({ workspaceId, id })
-    .set({ revokedAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + expiredKeyRetentionSeconds })
+    .set({ revokedAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) })
     .go();
 }
 
@@ -148,17 +152,18 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   const now = deps.clock.now();
   const state = old.revokedAt
     ? 'revoked'
-    : old.graceEndsAt
-      ? 'grace_period'
-      : old.expiresAt && Date.parse(old.expiresAt) <= now.getTime()
-        ? 'expired'
-        : keyIsLive(old, now)
-          ? 'active'
-          : 'removed';
+    : !keyIsLive(old, now)
+      ? 'removed'
+      : old.graceEndsAt
+        ? 'grace_period'
+        : old.expiresAt && Date.parse(old.expiresAt) <= now.getTime()
+          ? 'expired'
+          : 'active';
   if (state === 'removed') throw new NotFound('api_key', id);
   if (state !== 'active') throw new StateConflict(`The key is ${state.replace('_', ' ')} and cannot be rotated.`, state, 'rotate');
   requireHeldScopes(principal, old.scopes, 'Rotating would issue a key with');
   const graceEndsAt = new Date(now.getTime() + gracePeriodHours * 3600 * 1000);
+  const graceTtl = Math.floor(graceEndsAt.getTime() / 1000);
   const { item, key } = await newKeyItem(deps, old.userId, workspaceId, {
     name: old.name,
     scopes: old.scopes,
@@ -174,7 +179,7 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
           apiKey.create(item).commit(),
           apiKey
             .patch({ workspaceId, id })
-            .set({ graceEndsAt: graceEndsAt.toISOString(), rotatedToId: item.id, ttl: Math.floor(graceEndsAt.getTime() / 1000) })
+            .set({ graceEndsAt: graceEndsAt.toISOString(), rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
             .where((attr, op) => `${op.notExists(attr.graceEndsAt)} AND ${op.notExists(attr.revokedAt)}`)
             .commit(),
         ])

@@ -26,7 +26,7 @@ export interface BootstrapResult {
  */
 export async function bootstrapAdmin(deps: Deps, input: BootstrapInput): Promise<BootstrapResult | undefined> {
   if (!(await noUsersYet(deps))) return undefined;
-  const email = input.email ?? 'admin@localhost';
+  const email = input.email ?? 'admin@example.com';
   const password = input.password ?? randomBytes(12).toString('base64url');
   const apiKey = input.apiKey ?? generateApiKey('live');
   const user = await createUser(deps, { name: 'Admin', email, password, tier: 'enterprise', platformAdmin: true });

@@ -40,6 +40,7 @@ export async function addMember(deps: Deps, actorId: number, workspaceId: string
         email: input.email,
         tier: 'free',
         password: input.password ?? randomBytes(24).toString('base64url'),
+        managedByWorkspaceId: workspaceId,
       });
   try {
     await deps.db.entities.membership
@@ -47,7 +48,7 @@ export async function addMember(deps: Deps, actorId: number, workspaceId: string
       .go();
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    throw new DuplicateResource('membership', 'email', String(user.id));
+    throw new DuplicateResource('membership', 'email');
   }
   return { ...userView(user), role: input.role };
 }

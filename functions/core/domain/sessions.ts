@@ -65,6 +65,8 @@ export async function login(deps: Deps, input: Login) {
       expiresAt: expiresAt.toISOString(),
       createdAt: now.toISOString(),
       ttl: Math.floor(expiresAt.getTime() / 1000),
+      // The session ends at expiresAt itself (session-auth), up to a second after its TTL.
+      prunableAt: expiresAt.toISOString(),
     })
     .go();
   return { user: userView(user), sessionId, xsrfToken, expiresAt };

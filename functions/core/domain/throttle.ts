@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { RateLimited } from '../errors.ts';
+import { prunableFrom } from '../store/table.ts';
 
 export interface ThrottlePolicy {
   limit: number;
@@ -29,9 +30,10 @@ export async function checkThrottle(deps: Deps, subject: string, policy: Throttl
 
 export async function countAgainst(deps: Deps, subject: string, policy: ThrottlePolicy): Promise<void> {
   const { start, end } = windowOf(policy, deps.clock.now());
+  const ttl = Math.floor(end.getTime() / 1000);
   await deps.db.entities.throttleWindow
     .update({ subject, windowStart: start })
     .add({ count: 1 })
-    .set({ ttl: Math.floor(end.getTime() / 1000) })
+    .set({ ttl, prunableAt: prunableFrom(ttl) })
     .go();
 }

@@ -5,6 +5,7 @@ import { randomBase62, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound, ValidationFailed } from '../errors.ts';
 import type { Database } from '../store/database.ts';
+import { prunableFrom } from '../store/table.ts';
 import { nextId } from './users.ts';
 
 type UserTokenItem = EntityItem<Database['entities']['userToken']>;
@@ -44,6 +45,7 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
   }
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined;
   const secret = randomBase62(40);
+  const ttl = expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredTokenRetentionSeconds : undefined;
   const { data } = await deps.db.entities.userToken
     .create({
       id: await nextId(deps, 'userToken'),
@@ -54,7 +56,8 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
       secretDigest: sha256(secret),
       expiresAt,
       createdAt: now.toISOString(),
-      ttl: expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredTokenRetentionSeconds : undefined,
+      ttl,
+      prunableAt: ttl === undefined ? undefined : prunableFrom(ttl),
     })
     .go();
   return { ...userTokenView(data), token: `${data.id}|${secret}` };

@@ -35,6 +35,7 @@ export interface NewUser {
   tier: Tier;
   password?: string;
   platformAdmin?: boolean;
+  managedByWorkspaceId?: string;
 }
 
 /** Creates a user and claims its email in one transaction: a taken email is a 409. */
@@ -47,6 +48,7 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserItem> 
     email,
     tier: input.tier,
     platformAdmin: input.platformAdmin ?? false,
+    managedByWorkspaceId: input.managedByWorkspaceId,
     passwordHash: input.password ? await deps.hasher.hash(input.password) : undefined,
     createdAt: now,
     updatedAt: now,
@@ -59,7 +61,8 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserItem> 
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    throw new DuplicateResource('user', 'email', String((await findUserIdByEmail(deps, email)) ?? ''));
+    // No existing_resource_id: it would tell anyone whose account an email belongs to.
+    throw new DuplicateResource('user', 'email');
   }
   return item;
 }
@@ -88,19 +91,25 @@ export async function workspaceIdsOf(deps: Deps, userId: number): Promise<string
 }
 
 /**
- * May `actorId` change `targetId`? Themselves, or as owner or admin of a workspace they
- * share. Someone who shares no workspace with the target learns nothing: 404.
+ * May `actorId` change `targetId`? Themselves; or, for a user their workspace created
+ * (POST /users), its owners, and its admins where the user is a plain member. Nobody else
+ * can touch an account, so adding someone to a workspace never hands over their login. A
+ * user the actor shares no workspace with is 404, as if unknown.
  */
-async function requireCanManage(deps: Deps, actorId: number, targetId: number): Promise<void> {
-  if (actorId === targetId) return;
+async function requireCanManage(deps: Deps, actorId: number, target: UserItem): Promise<void> {
+  if (actorId === target.id) return;
   const [mine, theirs] = await Promise.all([
     deps.db.entities.membership.query.byUser({ userId: actorId }).go({ pages: 'all' }),
-    workspaceIdsOf(deps, targetId),
+    deps.db.entities.membership.query.byUser({ userId: target.id }).go({ pages: 'all' }),
   ]);
-  const shared = mine.data.filter((m) => theirs.includes(m.workspaceId));
-  if (!shared.length) throw new NotFound('user', String(targetId));
-  if (!shared.some((m) => m.role === 'owner' || m.role === 'admin')) {
-    throw new AccessDenied('Only the user, or an owner or admin of a workspace you share, may change this user.');
+  const sharedIds = new Set(theirs.data.map((m) => m.workspaceId));
+  if (!mine.data.some((m) => sharedIds.has(m.workspaceId))) throw new NotFound('user', String(target.id));
+  const home = target.managedByWorkspaceId;
+  const actorRole = mine.data.find((m) => m.workspaceId === home)?.role;
+  const targetRole = theirs.data.find((m) => m.workspaceId === home)?.role;
+  const allowed = actorRole === 'owner' || (actorRole === 'admin' && targetRole === 'member');
+  if (!home || !allowed) {
+    throw new AccessDenied('Only the user may change this account, or an owner (or an admin, for members) of the workspace that created it.');
   }
 }
 
@@ -110,8 +119,8 @@ export interface UserChanges {
 }
 
 export async function updateUser(deps: Deps, actorId: number, targetId: number, changes: UserChanges) {
-  await requireCanManage(deps, actorId, targetId);
   const current = await loadUser(deps, targetId);
+  await requireCanManage(deps, actorId, current);
   const updatedAt = isoNow(deps.clock);
   const email = changes.email === undefined ? current.email : normalizeEmail(changes.email);
   if (email === current.email) {
@@ -137,7 +146,7 @@ export async function updateUser(deps: Deps, actorId: number, targetId: number, 
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    throw new DuplicateResource('user', 'email', String((await findUserIdByEmail(deps, email)) ?? ''));
+    throw new DuplicateResource('user', 'email');
   }
   return userView(await loadUser(deps, targetId));
 }

@@ -11,6 +11,7 @@ import { routePath, type LambdaFunctionName, type Route } from '../route-types.t
 import { requirePlatformAdmin } from '../domain/suspension.ts';
 import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
+import { formFields } from './form-body.ts';
 import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
 import { validate } from './validation.ts';
 import { resolveWorkspace } from './workspace-context.ts';
@@ -20,17 +21,25 @@ type Handler = middy.MiddyfiedHandler<APIGatewayProxyEvent, APIGatewayProxyResul
 const noParams = z.object({});
 const noQuery = z.strictObject({});
 
-/** Bodies are parsed only where a client sent one, so a bare POST (rotate, test) needs none. */
-function jsonBodyWhenPresent(): middy.MiddlewareObj<APIGatewayProxyEvent> {
-  const parser = httpJsonBodyParser();
+/**
+ * Bodies are parsed only where a client sent one, so a bare POST (rotate, test) needs none:
+ * as JSON, or as form fields for routes that take a form. Without a route, the dispatcher
+ * answers 404 whatever the body.
+ */
+function bodyWhenPresent(routeOf: (event: APIGatewayProxyEvent) => Route | undefined): middy.MiddlewareObj<APIGatewayProxyEvent> {
+  const jsonParser = httpJsonBodyParser();
   return {
     before: async (request) => {
-      if (request.event.body === null || request.event.body === '') {
+      const route = routeOf(request.event);
+      if (!route) return;
+      const event = request.event as { body: unknown };
+      if (event.body === null || event.body === '') {
         // No body at all reads as an empty object, so a missing field is named as such.
-        (request.event as { body: unknown }).body = undefined;
+        event.body = undefined;
         return;
       }
-      await parser.before!(request as never);
+      if (route.bodyFormat === 'form') event.body = formFields(request.event as APIGatewayProxyEvent & { body: string });
+      else await jsonParser.before!(request as never);
     },
   };
 }
@@ -77,19 +86,25 @@ export function createFunction<R extends Route, F extends LambdaFunctionName>(op
     if (route.function === options.name) owned.set(`${route.method} ${routePath(route, prefix)}`, route);
   }
   const handlers = options.handlers as unknown as Record<string, RouteHandler<Route>>;
+  // A route whose feature is switched off does not exist.
+  const routeOf = (event: APIGatewayProxyEvent) => {
+    const route = owned.get(`${event.httpMethod} ${event.resource}`);
+    return route && (!route.enabledBy || config()[route.enabledBy]) ? route : undefined;
+  };
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(envelopeMiddleware())
-    .use(jsonBodyWhenPresent())
+    .use(bodyWhenPresent(routeOf))
     .handler(async (event) => {
-      const route = owned.get(`${event.httpMethod} ${event.resource}`);
+      const route = routeOf(event);
       if (!route) throw new EndpointNotFound(event.path);
       const principal = route.auth === 'credential' ? authorizedPrincipal(route, event) : undefined;
+      const deps = options.deps();
+      // Before validation, so that a non-admin learns nothing of what the route accepts.
+      if (route.platformAdmin) await requirePlatformAdmin(deps, principal!.userId);
       const params = validate(route.params ?? noParams, event.pathParameters ?? {}, 'path');
       const query = validate(route.query ?? noQuery, event.queryStringParameters ?? {}, 'query');
       const body = route.body ? validate(route.body, event.body === undefined ? {} : event.body, 'body') : undefined;
-      const deps = options.deps();
-      if (route.platformAdmin) await requirePlatformAdmin(deps, principal!.userId);
       const headers = lowerCaseHeaders(event);
       const named = headers['x-workspace-id'] || (query as { workspace_id?: string }).workspace_id;
       const request: ApiRequest = {

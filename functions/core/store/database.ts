@@ -3,6 +3,9 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { apiKeySchema } from './entities/api-key.ts';
 import { counterSchema } from './entities/counter.ts';
 import { membershipSchema } from './entities/membership.ts';
+import { oauthClientSchema } from './entities/oauth-client.ts';
+import { oauthCodeSchema } from './entities/oauth-code.ts';
+import { oauthTokenSchema } from './entities/oauth-token.ts';
 import { sessionSchema } from './entities/session.ts';
 import { throttleWindowSchema } from './entities/throttle-window.ts';
 import { userSchema } from './entities/user.ts';
@@ -23,6 +26,9 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       apiKey: new Entity(apiKeySchema, config),
       counter: new Entity(counterSchema, config),
       membership: new Entity(membershipSchema, config),
+      oauthClient: new Entity(oauthClientSchema, config),
+      oauthCode: new Entity(oauthCodeSchema, config),
+      oauthToken: new Entity(oauthTokenSchema, config),
       session: new Entity(sessionSchema, config),
       throttleWindow: new Entity(throttleWindowSchema, config),
       user: new Entity(userSchema, config),

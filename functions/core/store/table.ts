@@ -2,14 +2,26 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 /**
  * The single table's shape: the CDK stack and the local runner both build the table from
- * this, so the two cannot drift. Entities overload `pk/sk` and `gsi1pk/gsi1sk`.
+ * this, so the two cannot drift. Entities overload `pk/sk` and `gsi1pk/gsi1sk`. `gsi2` is
+ * sparse: it holds only items that will expire, one partition per kind (`PRUNE#<entity>`)
+ * sorted by `prunableAt`, so the pruning job finds what is finished with one Query per kind
+ * and never scans the table.
  */
 export const tableDesign = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  globalIndexes: [{ indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  globalIndexes: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
   timeToLiveAttribute: 'ttl',
 } as const;
+
+/**
+ * The `prunableAt` of an item with this TTL (epoch seconds): the instant from which code
+ * treats the item as gone, and the pruning job may delete it.
+ */
+export const prunableFrom = (ttlSeconds: number): string => new Date(ttlSeconds * 1000).toISOString();
 
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const keys = [tableDesign, ...tableDesign.globalIndexes];

@@ -1,17 +1,19 @@
 import { createSchema } from 'electrodb';
 import { tierNames } from '../../tiers.ts';
 import { environments } from '../../auth/api-key-format.ts';
+import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
  * An API key. Only its bcrypt hash is kept. Keys live in their workspace's partition;
  * the authorizer finds a key it has not seen by its clear prefix through gsi1, and
  * re-reads it by primary key (strongly consistent) on every request.
  *
- * | access pattern          | index | pk                  | sk          |
- * |-------------------------|-------|---------------------|-------------|
- * | key by id               | table | WKS#<wid>           | KEY#<id>    |
- * | keys of a workspace     | table | WKS#<wid>           | KEY#        |
- * | key by prefix           | gsi1  | KEYPREFIX#<prefix>  | KEY         |
+ * | access pattern          | index | pk                  | sk            |
+ * |-------------------------|-------|---------------------|---------------|
+ * | key by id               | table | WKS#<wid>           | KEY#<id>      |
+ * | keys of a workspace     | table | WKS#<wid>           | KEY#          |
+ * | key by prefix           | gsi1  | KEYPREFIX#<prefix>  | KEY           |
+ * | finished keys (pruning) | gsi2  | PRUNE#apiKey        | <prunableAt>  |
  */
 export const apiKeySchema = createSchema({
   model: { entity: 'apiKey', version: '1', service: 'tenant-api' },
@@ -36,6 +38,7 @@ export const apiKeySchema = createSchema({
     createdAt: { type: 'string', required: true, readOnly: true },
     /** Epoch seconds: DynamoDB's TTL removes a finished key eventually; code treats it as gone at once. */
     ttl: { type: 'number' },
+    ...prunableAttributes('apiKey'),
   },
   indexes: {
     byWorkspace: {
@@ -47,5 +50,6 @@ export const apiKeySchema = createSchema({
       pk: { field: 'gsi1pk', composite: ['prefix'], template: 'KEYPREFIX#${prefix}', casing: 'none' },
       sk: { field: 'gsi1sk', composite: [], template: 'KEY', casing: 'none' },
     },
+    byPrunableAt: prunableIndex,
   },
 });

@@ -1,12 +1,14 @@
 import { createSchema } from 'electrodb';
+import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
  * A login session. The cookie holds a random id; the table keeps only its SHA-256 digest,
  * with the XSRF token the client must echo on unsafe requests.
  *
- * | access pattern     | index | pk                  | sk      |
- * |--------------------|-------|---------------------|---------|
- * | session by digest  | table | SESSION#<digest>    | SESSION |
+ * | access pattern     | index | pk                  | sk            |
+ * |--------------------|-------|---------------------|---------------|
+ * | session by digest  | table | SESSION#<digest>    | SESSION       |
+ * | ended (pruning)    | gsi2  | PRUNE#session       | <prunableAt>  |
  */
 export const sessionSchema = createSchema({
   model: { entity: 'session', version: '1', service: 'tenant-api' },
@@ -18,11 +20,13 @@ export const sessionSchema = createSchema({
     expiresAt: { type: 'string', required: true },
     createdAt: { type: 'string', required: true, readOnly: true },
     ttl: { type: 'number', required: true },
+    ...prunableAttributes('session', { required: true }),
   },
   indexes: {
     byDigest: {
       pk: { field: 'pk', composite: ['digest'], template: 'SESSION#${digest}', casing: 'none' },
       sk: { field: 'sk', composite: [], template: 'SESSION', casing: 'none' },
     },
+    byPrunableAt: prunableIndex,
   },
 });

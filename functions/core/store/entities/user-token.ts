@@ -1,13 +1,15 @@
 import { createSchema } from 'electrodb';
+import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
  * A personal access token (`<id>|<secret>`). Only the SHA-256 digest of the secret is kept.
  * `workspaceId` is the workspace the token acts in unless the client names another.
  *
- * | access pattern        | index | pk           | sk          |
- * |-----------------------|-------|--------------|-------------|
- * | token by id           | table | TOKEN#<id>   | TOKEN       |
- * | tokens of a user      | gsi1  | USER#<uid>   | TOKEN#<id>  |
+ * | access pattern        | index | pk               | sk            |
+ * |-----------------------|-------|------------------|---------------|
+ * | token by id           | table | TOKEN#<id>       | TOKEN         |
+ * | tokens of a user      | gsi1  | USER#<uid>       | TOKEN#<id>    |
+ * | finished (pruning)    | gsi2  | PRUNE#userToken  | <prunableAt>  |
  */
 export const userTokenSchema = createSchema({
   model: { entity: 'userToken', version: '1', service: 'tenant-api' },
@@ -22,6 +24,7 @@ export const userTokenSchema = createSchema({
     lastUsedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     ttl: { type: 'number' },
+    ...prunableAttributes('userToken'),
   },
   indexes: {
     byId: {
@@ -33,5 +36,6 @@ export const userTokenSchema = createSchema({
       pk: { field: 'gsi1pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
       sk: { field: 'gsi1sk', composite: ['id'], template: 'TOKEN#${id}', casing: 'none' },
     },
+    byPrunableAt: prunableIndex,
   },
 });

@@ -21,6 +21,11 @@ export const userSchema = createSchema({
     passwordHash: { type: 'string' },
     /** Operates the platform (suspends workspaces, registers OAuth clients); not a tenant role. */
     platformAdmin: { type: 'boolean', required: true, default: false },
+    /**
+     * The workspace that created this user (POST /users); its owners and admins may change
+     * the user. Users who registered themselves are changed by no one else.
+     */
+    managedByWorkspaceId: { type: 'string' },
     emailVerifiedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },

@@ -1,0 +1,94 @@
+import type { BundleFigures } from './bundles.ts';
+import type { SeriesFigures } from './counters.ts';
+import type { CredentialFigures } from './credentials.ts';
+import { failuresOf, type ServerLoad } from './load.ts';
+import { atLeast, atMost, exactly, row, type Row } from './report.ts';
+import type { StartupFigures } from './startup.ts';
+
+export interface Figures {
+  settings: { connections: number; warmupSeconds: number; seconds: number; jvmWarmupSeconds: number; credentialSeconds: number };
+  baseline: ServerLoad;
+  ceiling: ServerLoad;
+  credentials: { apiKey: CredentialFigures; userToken: CredentialFigures; session: CredentialFigures };
+  logins: { ok: SeriesFigures; unknownEmail: SeriesFigures; wrongPassword: SeriesFigures };
+  verification: { cold: SeriesFigures; warm: SeriesFigures };
+  bundles: BundleFigures[];
+  sdkImport: { medianMs: number };
+  startup: StartupFigures;
+  ourStoreLeft: number[];
+}
+
+const credentialNames = { apiKey: 'API key', userToken: 'user token', session: 'session cookie' } as const;
+
+/** Every figure of the run as table rows, with its target where it has one. */
+export function tableRows(f: Figures): Row[] {
+  const s = f.settings;
+  const loadSection =
+    `Load: ${s.connections} keep-alive connections to 127.0.0.1, ${s.seconds} s after ${s.warmupSeconds} s warm-up` +
+    ` (${s.warmupSeconds + s.jvmWarmupSeconds} s for the ceiling, to warm DynamoDB Local; ${s.credentialSeconds} s for user token and session)`;
+  const loadRows = (name: string, r: ServerLoad): Row[] => [
+    row(loadSection, `${name}: throughput`, r.measured.requestsPerSecond, 'req/s'),
+    row(loadSection, `${name}: latency p50`, r.measured.p50Ms, 'ms'),
+    row(loadSection, `${name}: latency p99`, r.measured.p99Ms, 'ms'),
+    row(loadSection, `${name}: server CPU per request`, r.serverCpuMsPerRequest, 'ms'),
+    row(loadSection, `${name}: non-2xx, errors, timeouts`, failuresOf(r.measured), '', atMost(0)),
+  ];
+  const ratio = (c: CredentialFigures) => c.load.measured.requestsPerSecond / f.ceiling.measured.requestsPerSecond;
+
+  const readSection = 'Warm authenticated GET /api/v1/workspaces/{id} on the local runner, per credential type';
+  const credentialRows = Object.entries(f.credentials).flatMap(([key, c]): Row[] => {
+    const name = credentialNames[key as keyof typeof credentialNames];
+    const isKey = key === 'apiKey';
+    const bcrypt = isKey
+      ? row(readSection, `${name}: bcrypt verifications per 1,000 requests`, (c.bcryptCompares / c.requests) * 1000, '', {
+          target: '≤ 1 per key per process',
+          check: () => c.bcryptCompares <= 1, // one key in use
+        })
+      : row(readSection, `${name}: bcrypt verifications over ${c.requests.toLocaleString('en-US')} requests`, c.bcryptCompares, '', atMost(0));
+    return [
+      row(readSection, `${name}: DynamoDB calls per warm read`, c.warm.dynamoDbCallsEach, '', atMost(3)),
+      bcrypt,
+      // The ≥ 0.8 target is the runner's, measured with the API key at full length.
+      row(readSection, `${name}: runner / DB-bound ceiling, req/s`, ratio(c), '×', isKey ? atLeast(0.8) : undefined),
+    ];
+  });
+
+  const loginSection = 'POST /login, sequential, one connection each (bcrypt cost 10)';
+  const loginRows = (name: string, l: SeriesFigures): Row[] => [
+    row(loginSection, `${name}: latency p50`, l.p50Ms, 'ms'),
+    row(loginSection, `${name}: latency p99`, l.p99Ms, 'ms'),
+    row(loginSection, `${name}: bcrypt compares per login`, l.bcryptComparesEach, '', exactly(1)),
+    row(loginSection, `${name}: DynamoDB calls per login`, l.dynamoDbCallsEach, ''),
+  ];
+  const verifySection = 'API key verification in process (authenticate(), runner table)';
+  const verifyRows = (name: string, v: SeriesFigures, bcrypt: number, calls?: number): Row[] => [
+    row(verifySection, `${name}: time p50`, v.p50Ms, 'ms'),
+    row(verifySection, `${name}: time p99`, v.p99Ms, 'ms'),
+    row(verifySection, `${name}: bcrypt compares per verification`, v.bcryptComparesEach, '', exactly(bcrypt)),
+    row(verifySection, `${name}: DynamoDB calls per verification`, v.dynamoDbCallsEach, '', calls === undefined ? undefined : atMost(calls)),
+  ];
+
+  const bundleSection = 'Lambda bundles (bin/build.ts buildAll, @aws-sdk/* external)';
+  const startSection = 'npm start (node --import tsx bin/local.ts, DATA_DIR=memory)';
+  return [
+    ...loadRows('bare node:http baseline', f.baseline),
+    ...loadRows('DB-bound ceiling (TransactGet + 2 GetItems)', f.ceiling),
+    ...Object.entries(f.credentials).flatMap(([key, c]) => loadRows(`local runner, ${credentialNames[key as keyof typeof credentialNames]}`, c.load)),
+    ...credentialRows,
+    ...loginRows(`right password (${f.logins.ok.samples})`, f.logins.ok),
+    ...loginRows(`unknown email (${f.logins.unknownEmail.samples})`, f.logins.unknownEmail),
+    ...loginRows(`wrong password (${f.logins.wrongPassword.samples})`, f.logins.wrongPassword),
+    row(loginSection, 'unknown email / right password, p50', f.logins.unknownEmail.p50Ms / f.logins.ok.p50Ms, '×'),
+    row(loginSection, 'wrong password / right password, p50', f.logins.wrongPassword.p50Ms / f.logins.ok.p50Ms, '×'),
+    ...verifyRows(`cold, a new key (${f.verification.cold.samples})`, f.verification.cold, 1),
+    ...verifyRows(`warm (${f.verification.warm.samples})`, f.verification.warm, 0, 1),
+    ...f.bundles.flatMap((b) => [
+      row(bundleSection, `${b.name}: size`, b.bytes / 1024, 'KiB', atMost(b.name === 'authorizer' ? 300 : 1024, 'KiB')),
+      row(bundleSection, `${b.name}: module init, median of ${b.initRunsMs.length}`, b.initMedianMs, 'ms', atMost(150, 'ms')),
+    ]),
+    row(bundleSection, `(context) @aws-sdk client-dynamodb + lib-dynamodb import alone`, f.sdkImport.medianMs, 'ms'),
+    row(startSection, 'time to healthy', f.startup.msToHealthy, 'ms', atMost(15_000, 'ms')),
+    row(startSection, 'its processes alive 5 s after SIGTERM', f.startup.leftAfterSigterm.length, '', atMost(0)),
+    row('Teardown', "bench's own DynamoDB Local left running", f.ourStoreLeft.length, '', atMost(0)),
+  ];
+}

@@ -1,0 +1,35 @@
+import { authenticate } from '#core/auth/authenticate';
+import { systemClock } from '#core/clock';
+import { bcryptHasher } from '#core/deps';
+import type { BootstrapResult } from '#core/domain/bootstrap';
+import { issueApiKey } from '#core/domain/api-keys';
+import { createDocumentClient } from '#core/store/client';
+import { createDatabase } from '#core/store/database';
+import { countBcryptCompares, countDynamoDbCalls, countedSeries } from './counters.ts';
+
+/**
+ * API key verification in this process, by the runtime's own `authenticate` on the
+ * runner's table: each of `keys` new keys once cold (gsi1 Query, bcrypt, TransactGetItems,
+ * and the first use's last_used_at write), then `warmRepeats` times each warm
+ * (TransactGetItems only). The keys are new, so no earlier phase can have verified them.
+ */
+export async function measureKeyVerification(endpoint: string, table: string, bootstrap: BootstrapResult, n: { keys: number; warmRepeats: number }) {
+  const counters = { calls: countDynamoDbCalls(), bcrypt: countBcryptCompares(bcryptHasher) };
+  const client = counters.calls.attach(createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint }));
+  try {
+    const deps = { db: createDatabase(client, table), clock: systemClock, hasher: counters.bcrypt.hasher };
+    const keys: string[] = [];
+    for (let i = 0; i < n.keys; i++) {
+      keys.push((await issueApiKey(deps, bootstrap.userId, bootstrap.workspaceId, { name: `bench ${i}`, scopes: ['*'] })).key);
+    }
+    const verify = async (key: string) => {
+      const principal = await authenticate(deps, { authorization: `Bearer ${key}`, method: 'GET', sourceIp: '127.0.0.1' });
+      if (principal.workspaceId !== bootstrap.workspaceId) throw new Error(`a key verified into workspace ${principal.workspaceId}`);
+    };
+    const cold = await countedSeries(counters, keys.length, (i) => verify(keys[i]!));
+    const warm = await countedSeries(counters, keys.length * n.warmRepeats, (i) => verify(keys[i % keys.length]!));
+    return { cold, warm };
+  } finally {
+    client.destroy();
+  }
+}

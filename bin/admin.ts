@@ -1,0 +1,102 @@
+import { bootstrap } from '#lib/admin/bootstrap';
+import { commonOptionsHelp, describeFailure, UsageError, type Command } from '#lib/admin/command';
+import { createUser } from '#lib/admin/create-user';
+import { createOAuthClient } from '#lib/admin/oauth-client';
+import { prune } from '#lib/admin/prune';
+import { openStore, type OpenedStore } from '#lib/admin/store';
+import { resume, suspend } from '#lib/admin/suspension';
+
+/**
+ * `npm run admin -- <command> ...`: operations on the single table of a local runner or a
+ * deployed stack. Each command lives in lib/admin/; this file only finds it, runs it, and
+ * turns any failure into one line on stderr and an exit status.
+ */
+const commands: readonly Command[] = [bootstrap, createUser, suspend, resume, prune, createOAuthClient];
+
+const exitStatus = { done: 0, failed: 1, usage: 2 } as const;
+
+const overview = () =>
+  [
+    'Usage: npm run admin -- <command> [options]     (or: npx tsx bin/admin.ts <command> ...)',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`),
+    '',
+    'Which table:',
+    commonOptionsHelp,
+    '  TABLE_NAME             the table (default tenant-api-local when DYNAMODB_ENDPOINT is set)',
+    "  DYNAMODB_ENDPOINT      a DynamoDB-compatible endpoint, e.g. the local runner's DynamoDB Local",
+    '  AWS_REGION             default us-east-1; AWS credentials as the AWS SDK finds them',
+    'The table must exist (npm start or the stack creates it); the CLI never creates one.',
+    '',
+    'Exit status: 0 done (also bootstrap on a store that has users), 1 refused or failed, 2 bad arguments.',
+    'Run "npm run admin -- <command> --help" for its options.',
+  ].join('\n');
+
+const commandHelp = (c: Command) =>
+  [`Usage: npm run admin -- ${c.name} [options]`, '', `${c.summary[0]!.toUpperCase()}${c.summary.slice(1)}.`, '', 'Options:', ...c.options, commonOptionsHelp, ...(c.notes ? ['', c.notes] : [])].join('\n');
+
+/** The command `argv` names, with the arguments after its name. */
+function find(argv: string[]): { command: Command; args: string[] } | undefined {
+  for (const command of commands) {
+    const words = command.name.split(' ');
+    if (words.every((word, i) => argv[i] === word)) return { command, args: argv.slice(words.length) };
+  }
+  return undefined;
+}
+
+async function main(argv: string[]): Promise<number> {
+  // The SDK's notice that its 2027 releases need Node 22 is noise for an operator.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  if (!argv.length) {
+    console.error(overview());
+    return exitStatus.usage;
+  }
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    console.log(overview());
+    return exitStatus.done;
+  }
+  const found = find(argv);
+  if (!found && (argv.includes('--help') || argv.includes('-h'))) {
+    console.log(overview());
+    return exitStatus.done;
+  }
+  if (!found) {
+    const group = commands.filter((c) => c.name.startsWith(`${argv[0]} `)).map((c) => `"${c.name}"`);
+    const hint = group.length ? `; did you mean ${group.join(' or ')}?` : '; run "npm run admin -- --help" for the list';
+    console.error(`admin: unknown command "${argv.slice(0, group.length ? 2 : 1).join(' ')}"${hint}`);
+    return exitStatus.usage;
+  }
+  const { command, args } = found;
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(commandHelp(command));
+    return exitStatus.done;
+  }
+  let store: OpenedStore | undefined;
+  try {
+    await command.run(args, {
+      open: async (stack) => {
+        store ??= await openStore(process.env, stack);
+        console.error(`admin: ${store.target}`);
+        return store.deps;
+      },
+      print: (line = '') => console.log(line),
+    });
+    return exitStatus.done;
+  } catch (error) {
+    const usage = error instanceof UsageError;
+    const line = describeFailure(error).replace(/\s*\n\s*/g, ' ');
+    console.error(`admin ${command.name}: ${line}${usage ? ` (see: npm run admin -- ${command.name} --help)` : ''}`);
+    return usage ? exitStatus.usage : exitStatus.failed;
+  } finally {
+    store?.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (status) => (process.exitCode = status),
+  (error: unknown) => {
+    console.error(`admin: ${describeFailure(error)}`);
+    process.exitCode = exitStatus.failed;
+  },
+);

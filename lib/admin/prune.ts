@@ -1,0 +1,21 @@
+import { pruneExpired } from '#core/domain/pruning';
+import { parseOptions, type Command } from './command.ts';
+
+export const prune: Command = {
+  name: 'prune',
+  summary: 'run the pruning job now: delete finished API keys, user tokens, sessions and throttle windows',
+  options: [],
+  notes: 'Deletes only what the scheduled job deletes (functions/core/domain/pruning.ts); prints what it deleted.',
+  async run(args, { open, print }) {
+    const options = parseOptions(args, {});
+    const counts = await pruneExpired(await open(options.stack));
+    const rows = [
+      ['API keys', counts.apiKeys],
+      ['user tokens', counts.userTokens],
+      ['sessions', counts.sessions],
+      ['throttle windows', counts.throttleWindows],
+    ] as const;
+    print(`Pruned ${rows.reduce((sum, [, n]) => sum + n, 0)} items:`);
+    for (const [what, n] of rows) print(`  ${what.padEnd(17)} ${n}`);
+  },
+};

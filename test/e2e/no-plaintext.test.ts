@@ -1,0 +1,173 @@
+import bcrypt from 'bcryptjs';
+import { createHash } from 'node:crypto';
+import { startTestApiOnTable, type TableTestApi } from '../support/table-api.ts';
+import { as, login, mintUserToken, register, type Credential } from '../support/sessions.ts';
+
+/**
+ * A whole flow over HTTP, then the table read raw: no secret a client saw or sent may be
+ * stored in any form a reader of the table could use, while the one-way forms the service
+ * verifies against (bcrypt for keys and passwords, SHA-256 for tokens and sessions) are there.
+ *
+ * Not counted as a secret: the XSRF token. It is stored in clear in the session record by
+ * design (double submit: the server compares X-XSRF-TOKEN with it), and it is no credential
+ * on its own: it grants nothing without the session cookie, of which only a digest is
+ * stored, and it is already readable by every script of the page (a non-HttpOnly cookie).
+ */
+
+let api: TableTestApi;
+const secrets: { label: string; value: string }[] = [];
+const remember = (label: string, value: string) => {
+  if (!value || value.length < 8) throw new Error(`${label} is too short to search for: ${JSON.stringify(value)}`);
+  secrets.push({ label, value });
+};
+const apiKeys: string[] = [];
+const passwords: { email: string; password: string }[] = [];
+const tokens: string[] = [];
+const sessionIds: string[] = [];
+const xsrfTokens: string[] = [];
+let changedFrom = '';
+let items: Record<string, unknown>[] = [];
+let dump = '';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** `stored`: false for a key that has ended, which the pruning job may already have removed. */
+function rememberKey(label: string, key: string, { stored = true } = {}) {
+  expect(key).toMatch(/^sk_(live|test)_[0-9A-Za-z]{32}$/);
+  if (stored) apiKeys.push(key);
+  remember(label, key);
+  // The clear prefix (sk_env_ + 8 characters) is stored by design to find the key; the rest never.
+  remember(`${label} (beyond its prefix)`, key.slice(16));
+}
+
+function rememberToken(label: string, token: string) {
+  tokens.push(token);
+  remember(label, token);
+  remember(`${label} (secret part)`, token.split('|')[1]!);
+}
+
+async function loginAndRemember(label: string, email: string, password: string): Promise<Credential> {
+  const { session, setCookies } = await login(api, email, password);
+  expect(setCookies.length).toBe(2);
+  if (session.type !== 'session') throw new Error('expected a session');
+  sessionIds.push(session.sessionId);
+  xsrfTokens.push(session.xsrfToken);
+  remember(`${label} session cookie`, session.sessionId);
+  return session;
+}
+
+beforeAll(async () => {
+  api = await startTestApiOnTable();
+  const boot = api.runner.bootstrap!;
+  rememberKey('bootstrap API key', boot.apiKey);
+  remember('bootstrap password', boot.password);
+  passwords.push({ email: boot.email, password: boot.password });
+
+  // Register and log in.
+  const registration = { name: 'Paula', email: 'paula@example.com', password: 'paula-registers-1' };
+  const registered = await register(api, registration);
+  expect(registered.status).toBe(201);
+  remember('registration password', registration.password);
+  passwords.push({ email: registration.email, password: registration.password });
+  const mistyped = 'paula-mistyped-password';
+  remember('a mistyped login password', mistyped);
+  const failed = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: registration.email, password: mistyped } });
+  expect(failed.status).toBe(401);
+  const paula = await loginAndRemember('Paula', registration.email, registration.password);
+  const adminSession = await loginAndRemember('admin', boot.email, boot.password);
+
+  // API keys, with a key in a grace period and one rotated out at once.
+  const live = await api.call('POST', '/api-keys', { body: { name: 'live' } });
+  rememberKey('live key', live.body.data.key);
+  const test = await api.call('POST', '/api-keys', { body: { name: 'test', environment: 'test', allowed_ips: ['127.0.0.1'] } });
+  rememberKey('test key', test.body.data.key, { stored: false });
+  const bySession = await api.call('POST', '/api-keys', as(paula, { body: { name: 'paula key' } }));
+  expect(bySession.status).toBe(201);
+  rememberKey('key created with a session', bySession.body.data.key);
+  const rotated = await api.call('POST', `/api-keys/${live.body.data.id}/rotate`);
+  expect(rotated.status).toBe(200);
+  rememberKey('rotated key', rotated.body.data.key);
+  const rotatedNow = await api.call('POST', `/api-keys/${test.body.data.id}/rotate`, { body: { grace_period_hours: 0 } });
+  expect(rotatedNow.status).toBe(200);
+  rememberKey('key rotated without grace', rotatedNow.body.data.key);
+  for (const key of apiKeys) expect((await api.call('GET', '/workspaces', { key })).status).toBe(200);
+
+  // User tokens, one minted by another.
+  const first = await mintUserToken(api, paula, { name: 'first' });
+  rememberToken('user token', first.token);
+  const second = await mintUserToken(api, { type: 'user_token', bearer: first.token }, { name: 'second', abilities: ['workspaces:read'] });
+  rememberToken('user token minted by a token', second.token);
+  expect((await api.call('GET', '/user', { key: second.token })).status).toBe(200);
+  const adminToken = await mintUserToken(api, adminSession, { name: 'admin token' });
+  rememberToken('admin user token', adminToken.token);
+
+  // A member added with a password, who logs in.
+  const member = { email: 'milo@example.com', password: 'milo-is-a-member-9' };
+  const added = await api.call('POST', '/users', { body: { ...member, name: 'Milo' } });
+  expect(added.status).toBe(201);
+  remember('member password', member.password);
+  passwords.push(member);
+  await loginAndRemember('member', member.email, member.password);
+
+  // An email change.
+  changedFrom = registration.email;
+  const me = (await api.call('GET', '/user', as(paula))).body.data;
+  const changed = await api.call('PATCH', `/users/${me.id}`, as(paula, { body: { email: 'paula.new@example.com' } }));
+  expect(changed.status).toBe(200);
+  passwords.find((p) => p.email === registration.email)!.email = 'paula.new@example.com';
+
+  items = await api.scan();
+  dump = JSON.stringify(items);
+});
+afterAll(() => api.stop());
+
+describe('what the table keeps of the secrets clients saw', () => {
+  it('stores no secret a response showed or a request sent, in any item or attribute', () => {
+    expect(items.length).toBeGreaterThan(10);
+    expect(secrets.length).toBeGreaterThan(20);
+    const leaked = secrets.filter(({ value }) => dump.includes(value)).map(({ label }) => label);
+    expect(leaked).toEqual([]);
+    // The search does find what is stored: every key's clear prefix is there.
+    for (const key of apiKeys) expect(dump).toContain(key.slice(0, 16));
+  });
+
+  it('keeps each API key as a bcrypt hash of cost 10 next to its clear prefix', async () => {
+    for (const key of apiKeys) {
+      const records = items.filter((item) => item.prefix === key.slice(0, 16) && typeof item.keyHash === 'string');
+      expect({ key: key.slice(0, 16), records: records.length }).toEqual({ key: key.slice(0, 16), records: 1 });
+      const hash = records[0]!.keyHash as string;
+      expect(hash).toMatch(/^\$2[aby]\$10\$/);
+      expect(await bcrypt.compare(key, hash)).toBe(true);
+    }
+  });
+
+  it('keeps each password as a bcrypt hash of cost 10 on its user', async () => {
+    for (const { email, password } of passwords) {
+      const user = items.find((item) => item.email === email && typeof item.passwordHash === 'string');
+      expect({ email, found: !!user }).toEqual({ email, found: true });
+      expect(user!.passwordHash).toMatch(/^\$2[aby]\$10\$/);
+      expect(await bcrypt.compare(password, user!.passwordHash as string)).toBe(true);
+    }
+  });
+
+  it('keeps each user token as the SHA-256 digest of its secret', () => {
+    for (const token of tokens) {
+      const [id, secret] = token.split('|');
+      const record = items.find((item) => item.pk === `TOKEN#${id}`);
+      expect({ id, digest: record?.secretDigest }).toEqual({ id, digest: sha256(secret!) });
+    }
+  });
+
+  it('keeps each open session under the SHA-256 digest of its cookie, with its XSRF token (by design)', () => {
+    sessionIds.forEach((sessionId, i) => {
+      const record = items.find((item) => item.pk === `SESSION#${sha256(sessionId)}`);
+      expect(record).toBeDefined();
+      expect(record!.xsrfToken).toBe(xsrfTokens[i]);
+    });
+  });
+
+  it('keeps nothing of an email a user changed away from', () => {
+    expect(dump).not.toContain(changedFrom);
+    expect(dump).toContain('paula.new@example.com');
+  });
+});

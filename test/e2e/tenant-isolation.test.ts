@@ -1,0 +1,324 @@
+import { idPrefixes } from '#core/ids';
+import type { Route } from '#core/route-types';
+import { routes } from '#routes';
+import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';
+import { as, login, mintUserToken, register, type Credential } from '../support/sessions.ts';
+
+/**
+ * Tenant A is the bootstrap admin; tenant B registers on its own. Every route with a path
+ * parameter is walked automatically: a new id-bearing route fails here until `creators`
+ * (and, if it takes a body, `validBodies`) know how to make a real resource of A for it.
+ */
+
+let api: TestApi;
+const A = {} as { key: Credential; token: Credential; session: Credential; workspaceId: string; userId: number };
+const B = {} as { key: Credential; token: Credential; session: Credential; workspaceId: string; userId: number };
+const password = 'tenant b password';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const boot = api.runner.bootstrap!;
+  A.key = { type: 'api_key', bearer: api.adminKey };
+  A.session = (await login(api, boot.email, boot.password)).session;
+  A.token = { type: 'user_token', bearer: (await mintUserToken(api, A.session, { name: 'tenant A', abilities: ['*'] })).token };
+  A.workspaceId = boot.workspaceId;
+  A.userId = boot.userId;
+
+  const registered = await register(api, { name: 'Tenant B', email: 'tenant-b@example.com', password });
+  expect(registered.status).toBe(201);
+  B.userId = registered.body.data.id;
+  B.session = (await login(api, 'tenant-b@example.com', password)).session;
+  B.token = { type: 'user_token', bearer: (await mintUserToken(api, B.session, { name: 'tenant B', abilities: ['*'] })).token };
+  const bKey = await api.call('POST', '/api-keys', as(B.session, { body: { name: 'tenant B', scopes: ['*'] } }));
+  expect(bKey.status).toBe(201);
+  B.key = { type: 'api_key', bearer: bKey.body.data.key };
+  B.workspaceId = bKey.body.data.workspace_id;
+  expect(B.workspaceId).not.toBe(A.workspaceId);
+});
+afterAll(() => api.stop());
+
+const allRoutes: readonly Route[] = routes;
+const credentialsOf = (tenant: typeof A) => [tenant.key, tenant.token, tenant.session];
+const accepts = (route: Route, credential: Credential) => !route.credentials || route.credentials.includes(credential.type);
+const isAdminRoute = (route: Route) => route.platformAdmin === true || route.path.startsWith('/admin/');
+const urlOf = (route: Route, path: string) => (route.mount === 'root' ? api.runner.origin : api.runner.baseUrl) + path;
+const paramsOf = (path: string) => [...path.matchAll(/([^/]+)\/\{([^}]+)\}/g)].map((m) => ({ key: `${m[1]}/{${m[2]}}`, name: m[2]! }));
+
+type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken';
+
+interface Created {
+  id: string;
+  /** A read with A's credential that shows the resource, if the API has one. */
+  readPath?: string;
+  /** Uses the resource as A would (its credential, its workspace): the status A gets. */
+  probe?: () => Promise<number>;
+}
+
+interface Creator {
+  kind: IdKind;
+  /** A well-formed id that names nothing. */
+  ghost: string;
+  create(): Promise<Created>;
+}
+
+async function created(answer: Promise<ApiAnswer>, what: string) {
+  const a = await answer;
+  if (a.status !== 201) throw new Error(`creating ${what} for tenant A answered ${a.status} ${JSON.stringify(a.body)}`);
+  return a.body.data;
+}
+
+let serial = 0;
+/** How to make a real resource of tenant A for a path parameter, by `<segment>/{<param>}`. */
+const creators: Record<string, Creator> = {
+  'workspaces/{id}': {
+    kind: 'workspace',
+    ghost: 'wks_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      const data = await created(api.call('POST', '/workspaces', as(A.key, { body: { name: `A workspace ${++serial}` } })), 'a workspace');
+      return {
+        id: data.id,
+        readPath: `/workspaces/${data.id}`,
+        probe: async () => (await api.call('GET', '/api-keys', as(A.key, { headers: { 'X-Workspace-ID': data.id } }))).status,
+      };
+    },
+  },
+  'api-keys/{id}': {
+    kind: 'apiKey',
+    ghost: 'key_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      const data = await created(api.call('POST', '/api-keys', as(A.key, { body: { name: `A key ${++serial}` } })), 'an API key');
+      return {
+        id: data.id,
+        readPath: `/api-keys/${data.id}`,
+        probe: async () => (await api.call('GET', '/workspaces', { key: data.key })).status,
+      };
+    },
+  },
+  'users/{user_id}': {
+    kind: 'user',
+    ghost: '987654321',
+    async create() {
+      const email = `a-member-${++serial}@example.com`;
+      const data = await created(api.call('POST', '/users', as(A.key, { body: { email, name: `A member ${serial}`, password } })), 'a member');
+      return { id: String(data.id), probe: async () => (await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email, password } })).status };
+    },
+  },
+  'tokens/{id}': {
+    kind: 'userToken',
+    ghost: '987654321',
+    async create() {
+      const minted = await mintUserToken(api, A.session, { name: `A token ${++serial}` });
+      return { id: String(minted.id), probe: async () => (await api.call('GET', '/user', { key: minted.token })).status };
+    },
+  },
+};
+
+/** A body each route would accept from its owner (checked against the route's own schema). */
+const validBodies: Record<string, unknown> = {
+  updateWorkspace: { name: 'Taken over', settings: { timezone: 'Europe/Berlin' } },
+  rotateApiKey: { grace_period_hours: 0 },
+  updateUser: { name: 'Taken over', email: 'taken-over@example.com' },
+  suspendWorkspace: { reason: 'hostile takeover' },
+};
+
+function bodyFor(route: Route): unknown {
+  if (!route.body) return undefined;
+  if (!(route.operationId in validBodies)) {
+    throw new Error(`${route.method} ${route.path} takes a body: add a valid one for "${route.operationId}" to validBodies`);
+  }
+  const body = validBodies[route.operationId];
+  const parsed = route.body.safeParse(body);
+  if (!parsed.success) throw new Error(`validBodies.${route.operationId} is not valid for the route: ${parsed.error.message}`);
+  return body;
+}
+
+function creatorFor(route: Route, key: string): Creator {
+  const creator = creators[key];
+  if (!creator) {
+    throw new Error(`No creator for the path parameter "${key}" of ${route.method} ${route.path}: add one to \`creators\` in tenant-isolation.test.ts`);
+  }
+  return creator;
+}
+
+/** Fields that change without anyone changing the resource. */
+const volatileFields = new Set(['last_used_at', 'request_id', 'timestamp']);
+/** An id the route's own schema accepts for path parameter `name`, of any kind this service has. */
+function wellFormedId(route: Route, name: string): string {
+  const candidates = ['1', ...Object.values(idPrefixes).map((prefix) => `${prefix}_01ARZ3NDEKTSV4RRFFQ69G5FAV`)];
+  const schema = route.params?.shape[name] as { safeParse(v: unknown): { success: boolean } } | undefined;
+  const found = candidates.find((c) => !schema || schema.safeParse(c).success);
+  if (!found) throw new Error(`No well-formed id for "${name}" of ${route.method} ${route.path}: add a creator for it`);
+  return found;
+}
+
+const withoutVolatile = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutVolatile);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !volatileFields.has(k)).map(([k, v]) => [k, withoutVolatile(v)]));
+  }
+  return value;
+};
+
+/** GET routes without path parameters that answer JSON: lists and "who am I" (not redirects such as OAuth's authorize). */
+const readRoutes = allRoutes.filter((r) => r.method === 'GET' && r.auth === 'credential' && !r.path.includes('{') && 200 in r.responses);
+
+/** Everything tenant A can see of its own, plus the state of the resources under attack. */
+async function worldOfA(resources: Created[]) {
+  const reads: [string, Promise<unknown>][] = readRoutes.map((route) => {
+    const credential = credentialsOf(A).find((c) => accepts(route, c))!;
+    const url = urlOf(route, route.list ? `${route.path}?per_page=100` : route.path);
+    return [`GET ${route.path}`, api.call('GET', url, as(credential)).then((a) => ({ status: a.status, body: withoutVolatile(a.body) }))];
+  });
+  for (const resource of resources) {
+    if (resource.readPath) {
+      const read = api.call('GET', resource.readPath, as(A.key)).then((a) => ({ status: a.status, body: withoutVolatile(a.body) }));
+      reads.push([`GET ${resource.readPath}`, read]);
+    }
+    if (resource.probe) reads.push([`use ${resource.id}`, resource.probe()]);
+  }
+  return Object.fromEntries(await Promise.all(reads.map(async ([name, read]) => [name, await read] as const)));
+}
+
+const idRoutes = allRoutes.filter((r) => r.path.includes('{'));
+
+describe('tenant isolation on every route with a path parameter', () => {
+  it('finds the id-bearing routes in the route table', () => {
+    expect(idRoutes.length).toBeGreaterThanOrEqual(10);
+    for (const route of idRoutes) expect(paramsOf(route.path).length).toBeGreaterThan(0);
+  });
+
+  it.each(idRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s with tenant B's credentials never touches tenant A's resource",
+    async (_name, route) => {
+      const admin = isAdminRoute(route);
+      const credentials = credentialsOf(B).filter((c) => accepts(route, c));
+      if (!credentials.length) throw new Error(`${route.method} ${route.path} takes none of B's credential types: extend the test`);
+      const body = bodyFor(route);
+
+      for (const credential of credentials) {
+        const resources: Created[] = [];
+        let path = route.path;
+        let ghostPath = route.path;
+        for (const { key, name } of paramsOf(route.path)) {
+          if (admin && !creators[key]) {
+            // Platform-admin routes need no resource of A: any well-formed id must meet 403.
+            path = path.replace(`{${name}}`, encodeURIComponent(wellFormedId(route, name)));
+            continue;
+          }
+          const creator = creatorFor(route, key);
+          const resource = await creator.create();
+          resources.push(resource);
+          path = path.replace(`{${name}}`, encodeURIComponent(resource.id));
+          ghostPath = ghostPath.replace(`{${name}}`, encodeURIComponent(creator.ghost));
+        }
+        const before = await worldOfA(resources);
+
+        const answer = await api.call(route.method, urlOf(route, path), as(credential, { body }));
+        const seen = { credential: credential.type, status: answer.status, error_code: answer.body?.error_code };
+        if (admin) {
+          expect(seen).toEqual({ credential: credential.type, status: 403, error_code: expect.any(String) });
+          expect(answer.body.error).toBe('access_denied');
+        } else {
+          expect(seen).toEqual({ credential: credential.type, status: 404, error_code: 'RESOURCE_NOT_FOUND' });
+          // Indistinguishable from an id that never existed.
+          const ghost = await api.call(route.method, urlOf(route, ghostPath), as(credential, { body }));
+          expect({ status: ghost.status, error_code: ghost.body?.error_code, resource_type: ghost.body?.resource_type }).toEqual({
+            status: answer.status,
+            error_code: answer.body.error_code,
+            resource_type: answer.body.resource_type,
+          });
+        }
+
+        const after = await worldOfA(resources);
+        expect(after).toEqual(before);
+      }
+    },
+  );
+});
+
+describe("tenant B's view", () => {
+  it("never lists tenant A's ids on any read endpoint", async () => {
+    const made = await Promise.all(Object.values(creators).map(async (c) => ({ kind: c.kind, ...(await c.create()) })));
+    const aIds: Record<IdKind, Set<string>> = {
+      workspace: new Set([A.workspaceId]),
+      apiKey: new Set(),
+      user: new Set([String(A.userId)]),
+      userToken: new Set(),
+    };
+    for (const m of made) aIds[m.kind].add(m.id);
+    for (const k of (await api.call('GET', '/api-keys?per_page=100', as(A.key))).body.data) aIds.apiKey.add(k.id);
+    for (const w of (await api.call('GET', '/workspaces?per_page=100', as(A.key))).body.data) aIds.workspace.add(w.id);
+    for (const t of (await api.call('GET', '/user/tokens?per_page=100', as(A.session))).body.data) aIds.userToken.add(String(t.id));
+    for (const u of (await api.call('GET', '/users?per_page=100', as(A.key))).body.data) aIds.user.add(String(u.id));
+    expect(aIds.apiKey.size).toBeGreaterThanOrEqual(2);
+    expect(aIds.user.size).toBeGreaterThanOrEqual(2);
+    const stringIds = [...aIds.workspace, ...aIds.apiKey];
+
+    /** What the `id` of a read endpoint's items is. */
+    const itemKinds: Record<string, IdKind> = {
+      '/workspaces': 'workspace',
+      '/api-keys': 'apiKey',
+      '/users': 'user',
+      '/user': 'user',
+      '/user/tokens': 'userToken',
+    };
+    expect(readRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const route of readRoutes) {
+      const kind = itemKinds[route.path];
+      if (!kind) throw new Error(`GET ${route.path} is a read endpoint this test does not know: add its item kind to itemKinds`);
+      for (const credential of credentialsOf(B).filter((c) => accepts(route, c))) {
+        const answer = await api.call('GET', urlOf(route, route.list ? `${route.path}?per_page=100` : route.path), as(credential));
+        expect({ route: route.path, credential: credential.type, status: answer.status }).toEqual({
+          route: route.path,
+          credential: credential.type,
+          status: 200,
+        });
+        const text = JSON.stringify(answer.body);
+        for (const id of stringIds) expect(text).not.toContain(id);
+        const items: Record<string, unknown>[] = Array.isArray(answer.body.data) ? answer.body.data : [answer.body.data];
+        for (const item of items) {
+          expect(aIds[kind].has(String(item.id))).toBe(false);
+          if ('workspace_id' in item) expect(aIds.workspace.has(String(item.workspace_id))).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("does not reveal A's user id when an email of A's collides with B's register or email change", async () => {
+    const aEmail = 'a-colleague@example.com';
+    const added = await api.call('POST', '/users', as(A.key, { body: { email: aEmail, name: 'A colleague', password } }));
+    expect(added.status).toBe(201);
+    const aUserId = String(added.body.data.id);
+
+    const registering = await register(api, { name: 'Copycat', email: aEmail, password });
+    expect(registering.status).toBe(409);
+    expect(registering.body).toMatchObject({ error_code: 'DUPLICATE_RESOURCE', conflicting_field: 'email' });
+    const changing = await api.call('PATCH', `/users/${B.userId}`, as(B.key, { body: { email: aEmail } }));
+    expect(changing.status).toBe(409);
+    expect(changing.body).toMatchObject({ error_code: 'DUPLICATE_RESOURCE', conflicting_field: 'email' });
+    expect([registering.body.existing_resource_id, changing.body.existing_resource_id]).not.toContain(aUserId);
+  });
+
+  it("answers 403 when B names A's workspace in X-Workspace-ID or workspace_id, exactly as for a workspace that does not exist", async () => {
+    for (const credential of credentialsOf(B)) {
+      for (const workspace of [A.workspaceId, 'wks_01ARZ3NDEKTSV4RRFFQ69G5FAV']) {
+        const header = await api.call('GET', '/workspaces', as(credential, { headers: { 'X-Workspace-ID': workspace } }));
+        expect({ credential: credential.type, status: header.status, error: header.body.error }).toEqual({
+          credential: credential.type,
+          status: 403,
+          error: 'access_denied',
+        });
+        const query = await api.call('GET', `/api-keys?workspace_id=${workspace}`, as(credential));
+        expect(query.status).toBe(403);
+        const write = await api.call('POST', '/workspaces', as(credential, { body: { name: 'Squatter' }, headers: { 'X-Workspace-ID': workspace } }));
+        expect(write.status).toBe(403);
+      }
+      const keyThere = await api.call('POST', '/api-keys', as(credential, { body: { name: 'planted', workspace_id: A.workspaceId } }));
+      expect(keyThere.status).toBe(403);
+    }
+    const aKeys = (await api.call('GET', '/api-keys?per_page=100', as(A.key))).body.data.map((k: { name: string }) => k.name);
+    expect(aKeys).not.toContain('planted');
+    const bWorkspaces = (await api.call('GET', '/workspaces', as(B.key))).body.data.map((w: { name: string }) => w.name);
+    expect(bWorkspaces).not.toContain('Squatter');
+  });
+});

@@ -1,0 +1,241 @@
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { as, login, mintUserToken, register, type Credential } from '../support/sessions.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.stop());
+
+const password = 'members only please';
+const bootstrap = () => api.runner.bootstrap!;
+const key = (bearer: string): Credential => ({ type: 'api_key', bearer });
+
+async function addMember(body: Record<string, unknown>, options: { key?: string; headers?: Record<string, string> } = {}) {
+  return api.call('POST', '/users', { ...options, body });
+}
+
+describe('the current user', () => {
+  it('GET /user answers the authenticated user with an integer id', async () => {
+    const me = await api.call('GET', '/user');
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ id: bootstrap().userId, email: bootstrap().email, name: 'Admin' });
+    expect(Number.isInteger(me.body.data.id)).toBe(true);
+    expect(me.body.data).not.toHaveProperty('password');
+    expect(me.body.data).not.toHaveProperty('password_hash');
+  });
+});
+
+describe('members', () => {
+  it('lists the members of the current workspace with their roles', async () => {
+    const added = await addMember({ email: 'mia@example.com', name: 'Mia', password });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ email: 'mia@example.com', name: 'Mia', role: 'member', id: expect.any(Number) });
+    expect(JSON.stringify(added.body)).not.toContain(password);
+
+    const listed = await api.call('GET', '/users');
+    expect(listed.status).toBe(200);
+    const byEmail = Object.fromEntries(listed.body.data.map((m: { email: string; role: string }) => [m.email, m.role]));
+    expect(byEmail).toMatchObject({ [bootstrap().email]: 'owner', 'mia@example.com': 'member' });
+    expect(listed.body.meta.total).toBe(listed.body.data.length);
+  });
+
+  it('lets the new member log in with the password given, acting in the workspace they were added to', async () => {
+    await addMember({ email: 'max@example.com', name: 'Max', password });
+    const { session } = await login(api, 'max@example.com', password);
+    const workspaces = await api.call('GET', '/workspaces', as(session));
+    expect(workspaces.body.data.map((w: { id: string }) => w.id)).toEqual([bootstrap().workspaceId]);
+  });
+
+  it('lets owners and admins add members, and refuses a member with 403', async () => {
+    await addMember({ email: 'ada@example.com', name: 'Ada', role: 'admin', password });
+    await addMember({ email: 'mo@example.com', name: 'Mo', password });
+    const ada = (await login(api, 'ada@example.com', password)).session;
+    const mo = (await login(api, 'mo@example.com', password)).session;
+
+    const byAdmin = await api.call('POST', '/users', as(ada, { body: { email: 'by-admin@example.com', password } }));
+    expect(byAdmin.status).toBe(201);
+
+    const byMember = await api.call('POST', '/users', as(mo, { body: { email: 'by-member@example.com', password } }));
+    expect(byMember.status).toBe(403);
+    expect(byMember.body.error).toBe('access_denied');
+    const emails = (await api.call('GET', '/users?per_page=100')).body.data.map((m: { email: string }) => m.email);
+    expect(emails).toContain('by-admin@example.com');
+    expect(emails).not.toContain('by-member@example.com');
+    // Nor did the refused call create the user: the email can still register.
+    expect((await register(api, { name: 'By Member', email: 'by-member@example.com', password })).status).toBe(201);
+  });
+
+  it('answers 409 DUPLICATE_RESOURCE for a member who is already there', async () => {
+    await addMember({ email: 'dup@example.com', password });
+    const again = await addMember({ email: 'DUP@example.com' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'conflict', error_code: 'DUPLICATE_RESOURCE', conflicting_field: 'email' });
+    const asAdmin = await addMember({ email: 'dup@example.com', role: 'admin' });
+    expect(asAdmin.status).toBe(409);
+    const entries = (await api.call('GET', '/users?per_page=100')).body.data.filter((m: { email: string }) => m.email === 'dup@example.com');
+    expect(entries).toEqual([expect.objectContaining({ role: 'member' })]);
+  });
+});
+
+describe('PATCH /users/{user_id}', () => {
+  it('lets a user change themselves', async () => {
+    await addMember({ email: 'sam@example.com', name: 'Sam', password });
+    const sam = (await login(api, 'sam@example.com', password)).session;
+    const me = (await api.call('GET', '/user', as(sam))).body.data;
+    const patched = await api.call('PATCH', `/users/${me.id}`, as(sam, { body: { name: 'Samuel', email: 'samuel@example.com' } }));
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toMatchObject({ id: me.id, name: 'Samuel', email: 'samuel@example.com' });
+    expect((await api.call('GET', '/user', as(sam))).body.data).toMatchObject({ name: 'Samuel', email: 'samuel@example.com' });
+    // The new email logs in; the old one no longer does.
+    expect((await login(api, 'samuel@example.com', password)).answer.status).toBe(200);
+    const old = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: 'sam@example.com', password } });
+    expect(old.status).toBe(401);
+  });
+
+  it('lets an owner change a member, but not a member change the owner (403)', async () => {
+    const added = await addMember({ email: 'val@example.com', name: 'Val', password });
+    const byOwner = await api.call('PATCH', `/users/${added.body.data.id}`, { body: { name: 'Valentina' } });
+    expect(byOwner.status).toBe(200);
+    expect(byOwner.body.data.name).toBe('Valentina');
+    const val = (await login(api, 'val@example.com', password)).session;
+    const byMember = await api.call('PATCH', `/users/${bootstrap().userId}`, as(val, { body: { name: 'Pwned' } }));
+    expect(byMember.status).toBe(403);
+    expect((await api.call('GET', '/user')).body.data.name).toBe('Admin');
+  });
+
+  it('answers 409 DUPLICATE_RESOURCE with conflicting_field email for an email someone has', async () => {
+    const added = await addMember({ email: 'kim@example.com', name: 'Kim', password });
+    const taken = await api.call('PATCH', `/users/${added.body.data.id}`, { body: { email: 'MIA@example.com' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ error: 'conflict', error_code: 'DUPLICATE_RESOURCE', conflicting_field: 'email' });
+    const members = (await api.call('GET', '/users?per_page=100')).body.data;
+    expect(members.find((m: { id: number }) => m.id === added.body.data.id).email).toBe('kim@example.com');
+    expect((await login(api, 'kim@example.com', password)).answer.status).toBe(200);
+  });
+
+  it('answers 404 for a user who shares no workspace with the caller, exactly as for one who does not exist', async () => {
+    const outsider = await register(api, { name: 'Otto', email: 'otto@example.com', password });
+    expect(outsider.status).toBe(201);
+    const foreign = await api.call('PATCH', `/users/${outsider.body.data.id}`, { body: { name: 'Hijacked' } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ error: 'not_found', error_code: 'RESOURCE_NOT_FOUND', resource_type: 'user' });
+    const missing = await api.call('PATCH', '/users/987654321', { body: { name: 'Hijacked' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.resource_type).toBe(foreign.body.resource_type);
+    const otto = (await login(api, 'otto@example.com', password)).session;
+    expect((await api.call('GET', '/user', as(otto))).body.data.name).toBe('Otto');
+  });
+
+  it("does not let a workspace owner take over another tenant's account by adding it as a member first", async () => {
+    const victim = await register(api, { name: 'Vic', email: 'vic@example.com', password });
+    expect(victim.status).toBe(201);
+    expect((await addMember({ email: 'vic@example.com' })).status).toBe(201);
+    const takeover = await api.call('PATCH', `/users/${victim.body.data.id}`, { body: { email: 'attacker@example.com' } });
+    expect([403, 404]).toContain(takeover.status);
+    expect((await login(api, 'vic@example.com', password)).answer.status).toBe(200);
+  });
+
+  it("does not let a workspace admin change the owner's email", async () => {
+    const owner = (await api.call('GET', '/user')).body.data;
+    await addMember({ email: 'ambitious@example.com', name: 'Ambitious', role: 'admin', password });
+    const admin = (await login(api, 'ambitious@example.com', password)).session;
+    const attempt = await api.call('PATCH', `/users/${owner.id}`, as(admin, { body: { email: 'ambitious.owner@example.com' } }));
+    expect(attempt.status).toBe(403);
+    expect((await api.call('GET', '/user')).body.data.email).toBe(owner.email);
+  });
+});
+
+describe('workspace suspension', () => {
+  let sue: Credential;
+  let sueKey: Credential;
+  let sueToken: Credential;
+  let workspaceId: string;
+
+  beforeAll(async () => {
+    expect((await register(api, { name: 'Sue', email: 'sue@example.com', password })).status).toBe(201);
+    sue = (await login(api, 'sue@example.com', password)).session;
+    workspaceId = (await api.call('GET', '/workspaces', as(sue))).body.data[0].id;
+    const created = await api.call('POST', '/api-keys', as(sue, { body: { name: 'sue key', scopes: ['*'] } }));
+    expect(created.status).toBe(201);
+    sueKey = key(created.body.data.key);
+    sueToken = { type: 'user_token', bearer: (await mintUserToken(api, sue, { name: 'sue token' })).token };
+  });
+
+  it('answers 403 WORKSPACE_SUSPENDED with meta.suspended_at and meta.reason to every credential of the workspace, keeps GET /user, and resume restores access', async () => {
+    const suspended = await api.call('POST', `/admin/workspaces/${workspaceId}/suspend`, { body: { reason: 'Unpaid invoice' } });
+    expect(suspended.status).toBe(200);
+    expect(suspended.body.data).toMatchObject({ id: workspaceId, suspended_at: expect.any(String), suspended_reason: 'Unpaid invoice' });
+    const suspendedAt = suspended.body.data.suspended_at;
+
+    for (const credential of [sueKey, sueToken, sue]) {
+      const refused = await api.call('GET', '/workspaces', as(credential));
+      expect({ type: credential.type, status: refused.status }).toEqual({ type: credential.type, status: 403 });
+      expect(refused.body).toMatchObject({
+        error: 'access_denied',
+        error_code: 'WORKSPACE_SUSPENDED',
+        meta: { suspended_at: suspendedAt, reason: 'Unpaid invoice' },
+      });
+      const write = await api.call('POST', '/workspaces', as(credential, { body: { name: 'While suspended' } }));
+      expect(write.status).toBe(403);
+      const me = await api.call('GET', '/user', as(credential));
+      expect({ type: credential.type, status: me.status }).toEqual({ type: credential.type, status: 200 });
+      expect(me.body.data.email).toBe('sue@example.com');
+    }
+    // Other tenants are not affected.
+    expect((await api.call('GET', '/workspaces')).status).toBe(200);
+
+    const resumed = await api.call('POST', `/admin/workspaces/${workspaceId}/resume`);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toMatchObject({ id: workspaceId, suspended_at: null, suspended_reason: null });
+    for (const credential of [sueKey, sueToken, sue]) {
+      const back = await api.call('GET', '/workspaces', as(credential));
+      expect({ type: credential.type, status: back.status }).toEqual({ type: credential.type, status: 200 });
+    }
+    const names = (await api.call('GET', '/workspaces', as(sue))).body.data.map((w: { name: string }) => w.name);
+    expect(names).not.toContain('While suspended');
+  });
+
+  it('answers 403 WORKSPACE_SUSPENDED when a credential names a suspended workspace of its user in X-Workspace-ID, while its home still works', async () => {
+    const side = await api.call('POST', '/workspaces', as(sueKey, { body: { name: 'Side project' } }));
+    expect(side.status).toBe(201);
+    const sideId = side.body.data.id;
+    expect((await api.call('POST', `/admin/workspaces/${sideId}/suspend`, { body: { reason: 'Abuse report' } })).status).toBe(200);
+    try {
+      for (const credential of [sueKey, sueToken, sue]) {
+        const there = await api.call('GET', '/api-keys', as(credential, { headers: { 'X-Workspace-ID': sideId } }));
+        expect({ type: credential.type, status: there.status, code: there.body.error_code }).toEqual({
+          type: credential.type,
+          status: 403,
+          code: 'WORKSPACE_SUSPENDED',
+        });
+        expect(there.body.meta).toMatchObject({ suspended_at: expect.any(String), reason: 'Abuse report' });
+        expect((await api.call('GET', '/api-keys', as(credential))).status).toBe(200);
+      }
+    } finally {
+      expect((await api.call('POST', `/admin/workspaces/${sideId}/resume`)).status).toBe(200);
+    }
+    expect((await api.call('GET', '/api-keys', as(sueKey, { headers: { 'X-Workspace-ID': sideId } }))).status).toBe(200);
+  });
+
+  it('refuses the admin routes (403) to a credential with scope * whose user is not a platform admin', async () => {
+    const target = bootstrap().workspaceId;
+    for (const credential of [sueKey, sueToken, sue]) {
+      const suspend = await api.call('POST', `/admin/workspaces/${target}/suspend`, as(credential, { body: { reason: 'mischief' } }));
+      expect({ type: credential.type, status: suspend.status }).toEqual({ type: credential.type, status: 403 });
+      expect(suspend.body.error).toBe('access_denied');
+      const resume = await api.call('POST', `/admin/workspaces/${workspaceId}/resume`, as(credential));
+      expect({ type: credential.type, status: resume.status }).toEqual({ type: credential.type, status: 403 });
+    }
+    expect((await api.call('GET', '/workspaces')).status).toBe(200);
+  });
+
+  it('refuses a suspension without a reason with 422, and a well-formed unknown workspace with 404', async () => {
+    const noReason = await api.call('POST', `/admin/workspaces/${workspaceId}/suspend`, { body: {} });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors.reason).toBeDefined();
+    const unknown = await api.call('POST', '/admin/workspaces/wks_01ARZ3NDEKTSV4RRFFQ69G5FAV/suspend', { body: { reason: 'x' } });
+    expect(unknown.status).toBe(404);
+    expect((await api.call('GET', '/workspaces', as(sueKey))).status).toBe(200);
+  });
+});

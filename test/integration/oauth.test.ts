@@ -1,0 +1,272 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { authenticate } from '#core/auth/authenticate';
+import { authenticateOAuth } from '#core/auth/oauth-auth';
+import { sha256 } from '#core/auth/secrets';
+import { createUser } from '#core/domain/users';
+import { createWorkspace } from '#core/domain/workspaces';
+import { registerOAuthClient } from '#core/oauth/clients';
+import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, type OAuthUser } from '#core/oauth/model';
+import { authorize, issueToken, type OAuthParameters } from '#core/oauth/server';
+import { createDocumentClient } from '#core/store/client';
+import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { errorOf } from '../support/errors.ts';
+
+// Off whatever the shell says (the authorizer's switch); the domain functions need no switch.
+process.env.OAUTH_ENABLED = '0';
+
+const clock = manualClock(new Date());
+const redirectUri = 'https://app.example.com/callback';
+let deps: TestDeps;
+let user: OAuthUser;
+let publicClient: string;
+let confidential: { clientId: string; clientSecret: string };
+/** The confidential client's credentials as form fields. */
+let secretForm: OAuthParameters;
+
+/** A PKCE pair: a 43-character verifier and its S256 challenge. */
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Runs the authorization request and returns the redirect it answers with. */
+async function authorizeUrl(clientId: string, challenge: string | undefined, extra: OAuthParameters = {}, as: OAuthUser = user) {
+  const query = { response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state: 'st-1', code_challenge: challenge, ...extra };
+  return new URL(await authorize(deps, query, as));
+}
+
+async function codeFor(clientId: string, challenge: string, extra: OAuthParameters = {}, as: OAuthUser = user) {
+  return (await authorizeUrl(clientId, challenge, extra, as)).searchParams.get('code')!;
+}
+
+const exchange = (clientId: string, code: string, verifier: string, extra: OAuthParameters = {}) =>
+  issueToken(deps, { grant_type: 'authorization_code', client_id: clientId, code, redirect_uri: redirectUri, code_verifier: verifier, ...extra });
+
+beforeAll(async () => {
+  deps = await testDeps({ clock });
+  const owner = await createUser(deps, { name: 'Olive', email: 'olive@example.com', tier: 'pro' });
+  const workspace = await createWorkspace(deps, owner.id, { name: 'Orchard', tier: 'pro' });
+  user = { userId: owner.id, workspaceId: workspace.id, scopes: ['*'] };
+  ({ clientId: publicClient } = await registerOAuthClient(deps, {
+    name: 'SPA',
+    ownerUserId: owner.id,
+    workspaceId: workspace.id,
+    redirectUris: [redirectUri],
+    grants: ['authorization_code'],
+    scopes: ['workspaces:read', 'api-keys:read'],
+    confidential: false,
+  }));
+  confidential = (await registerOAuthClient(deps, {
+    name: 'Backend',
+    ownerUserId: owner.id,
+    workspaceId: workspace.id,
+    redirectUris: [redirectUri],
+    grants: ['authorization_code', 'client_credentials'],
+    scopes: ['workspaces:read', 'workspaces:write'],
+    confidential: true,
+  })) as { clientId: string; clientSecret: string };
+  secretForm = { client_id: confidential.clientId, client_secret: confidential.clientSecret };
+});
+
+describe('authorization code grant with PKCE', () => {
+  it('redirects with a code and the state, and the code with its verifier buys a token acting for the user', async () => {
+    const { verifier, challenge } = pkce();
+    const redirect = await authorizeUrl(publicClient, challenge, { scope: 'workspaces:read' });
+    expect(redirect.origin + redirect.pathname).toBe(redirectUri);
+    expect(redirect.searchParams.get('state')).toBe('st-1');
+    const token = await exchange(publicClient, redirect.searchParams.get('code')!, verifier);
+    expect(token).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), scope: 'workspaces:read' });
+    expect(token.expires_in).toBeGreaterThan(accessTokenLifetimeSeconds - 5);
+    await expect(authenticateOAuth(deps, token.access_token)).resolves.toEqual({
+      userId: user.userId,
+      workspaceId: user.workspaceId,
+      environment: 'live',
+      scopes: ['workspaces:read'],
+      tier: 'pro',
+      credential: { type: 'oauth', id: sha256(token.access_token) },
+    });
+  });
+
+  it('refuses a wrong verifier with invalid_grant, and the code is spent by the attempt', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(publicClient, challenge);
+    const wrong = await errorOf(exchange(publicClient, code, pkce().verifier));
+    expect([wrong.status, wrong.code, wrong.errorCode]).toEqual([400, 'invalid_grant', 'INVALID_GRANT']);
+    expect(wrong.extras.error_description).toMatch(/code verifier/);
+    expect((await errorOf(exchange(publicClient, code, verifier))).code).toBe('invalid_grant');
+  });
+
+  it('takes a code once only', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(publicClient, challenge);
+    await exchange(publicClient, code, verifier);
+    expect((await errorOf(exchange(publicClient, code, verifier))).code).toBe('invalid_grant');
+  });
+
+  it('refuses a code past its lifetime, though its record is still stored', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(publicClient, challenge);
+    clock.advance(authorizationCodeLifetimeSeconds * 1000);
+    expect((await errorOf(exchange(publicClient, code, verifier))).code).toBe('invalid_grant');
+    expect((await deps.db.entities.oauthCode.get({ digest: sha256(code) }).go()).data).not.toBeNull();
+  });
+
+  it('sends a request without an S256 challenge back to the client with error=invalid_request', async () => {
+    for (const extra of [{}, { code_challenge_method: 'plain' }]) {
+      const challenge = 'code_challenge_method' in extra ? pkce().verifier : undefined;
+      const redirect = await authorizeUrl(publicClient, challenge, extra);
+      expect(redirect.searchParams.get('error')).toBe('invalid_request');
+      expect(redirect.searchParams.get('state')).toBe('st-1');
+      expect(redirect.searchParams.has('code')).toBe(false);
+    }
+  });
+
+  it('throws, rather than redirects, when the client is unknown or the redirect_uri is not registered', async () => {
+    const { challenge } = pkce();
+    const foreign = await errorOf(authorizeUrl(publicClient, challenge, { redirect_uri: 'https://evil.example/cb' }));
+    expect([foreign.status, foreign.code]).toEqual([400, 'invalid_client']);
+    expect((await errorOf(authorizeUrl('client_unknown', challenge))).code).toBe('invalid_client');
+  });
+
+  it('asks a confidential client for its secret at the token endpoint, PKCE or not', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(confidential.clientId, challenge);
+    expect((await errorOf(exchange(confidential.clientId, code, verifier))).code).toBe('invalid_client');
+    const second = pkce();
+    const token = await exchange(confidential.clientId, await codeFor(confidential.clientId, second.challenge), second.verifier, {
+      client_secret: confidential.clientSecret,
+    });
+    expect(token.token_type).toBe('Bearer');
+  });
+});
+
+describe('scopes', () => {
+  it("narrows a token to the requested scopes the client holds, and the client's own when none are named", async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(publicClient, challenge, { scope: 'workspaces:read workspaces:write api-keys:read' });
+    expect((await exchange(publicClient, code, verifier)).scope).toBe('workspaces:read api-keys:read');
+    const all = pkce();
+    expect((await exchange(publicClient, await codeFor(publicClient, all.challenge), all.verifier)).scope).toBe('workspaces:read api-keys:read');
+  });
+
+  it("never goes beyond what the approving user's credential holds", async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(publicClient, challenge, {}, { ...user, scopes: ['workspaces:read'] });
+    expect((await exchange(publicClient, code, verifier)).scope).toBe('workspaces:read');
+  });
+
+  it('answers error=invalid_scope when nothing requested may be granted', async () => {
+    const redirect = await authorizeUrl(publicClient, pkce().challenge, { scope: 'api-keys:write' });
+    expect(redirect.searchParams.get('error')).toBe('invalid_scope');
+  });
+});
+
+describe('client credentials grant', () => {
+  it("issues a token acting for the client's owner in its workspace, the secret in the form or as HTTP Basic", async () => {
+    const form = await issueToken(deps, { grant_type: 'client_credentials', ...secretForm, scope: 'workspaces:read' });
+    expect(form.scope).toBe('workspaces:read');
+    const basic = `Basic ${Buffer.from(`${confidential.clientId}:${confidential.clientSecret}`).toString('base64')}`;
+    const viaBasic = await issueToken(deps, { grant_type: 'client_credentials' }, basic);
+    expect(viaBasic.scope).toBe('workspaces:read workspaces:write');
+    const principal = await authenticateOAuth(deps, viaBasic.access_token);
+    expect(principal).toMatchObject({ userId: user.userId, workspaceId: user.workspaceId, scopes: ['workspaces:read', 'workspaces:write'] });
+  });
+
+  it('refuses a wrong secret with invalid_client, 401 with a challenge when it came as HTTP Basic', async () => {
+    const inForm = await errorOf(issueToken(deps, { grant_type: 'client_credentials', client_id: confidential.clientId, client_secret: 'wrong' }));
+    expect([inForm.status, inForm.code]).toEqual([400, 'invalid_client']);
+    const basic = `Basic ${Buffer.from(`${confidential.clientId}:wrong`).toString('base64')}`;
+    const viaBasic = await errorOf(issueToken(deps, { grant_type: 'client_credentials' }, basic));
+    expect([viaBasic.status, viaBasic.code]).toEqual([401, 'invalid_client']);
+    expect(viaBasic.headers['WWW-Authenticate']).toMatch(/^Basic/);
+  });
+
+  it('is not open to a client registered without it', async () => {
+    const codeOnly = await registerOAuthClient(deps, {
+      name: 'Web app',
+      ownerUserId: user.userId,
+      workspaceId: user.workspaceId,
+      redirectUris: [redirectUri],
+      grants: ['authorization_code'],
+      scopes: ['workspaces:read'],
+      confidential: true,
+    });
+    const form = { grant_type: 'client_credentials', client_id: codeOnly.clientId, client_secret: codeOnly.clientSecret };
+    const error = await errorOf(issueToken(deps, form));
+    expect([error.status, error.code]).toEqual([400, 'unauthorized_client']);
+  });
+});
+
+describe('access tokens', () => {
+  it('treats an expired token as absent at once, though its record is still stored', async () => {
+    const { access_token } = await issueToken(deps, { grant_type: 'client_credentials', ...secretForm });
+    await authenticateOAuth(deps, access_token);
+    clock.advance(accessTokenLifetimeSeconds * 1000);
+    const error = await errorOf(authenticateOAuth(deps, access_token));
+    expect([error.status, error.errorCode]).toEqual([401, 'UNAUTHENTICATED']);
+    expect((await deps.db.entities.oauthToken.get({ digest: sha256(access_token) }).go()).data).not.toBeNull();
+  });
+
+  it('are refused by the authorizer while OAuth is switched off', async () => {
+    const { access_token } = await issueToken(deps, { grant_type: 'client_credentials', ...secretForm });
+    const error = await errorOf(authenticate(deps, { authorization: `Bearer ${access_token}`, method: 'GET', sourceIp: '203.0.113.9' }));
+    expect(error.status).toBe(401);
+  });
+});
+
+describe('storage', () => {
+  it('keeps only SHA-256 digests of access tokens, codes and client secrets, each with a TTL', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(publicClient, challenge);
+    const codeRecord = (await deps.db.entities.oauthCode.get({ digest: sha256(code) }).go()).data;
+    const { access_token } = await exchange(publicClient, code, verifier);
+    const tokenRecord = (await deps.db.entities.oauthToken.get({ digest: sha256(access_token) }).go()).data;
+    const clientRecord = (await deps.db.entities.oauthClient.get({ id: confidential.clientId }).go()).data;
+    expect(codeRecord?.ttl).toBe(Math.floor(Date.parse(codeRecord!.expiresAt) / 1000));
+    expect(tokenRecord?.ttl).toBe(Math.floor(Date.parse(tokenRecord!.expiresAt) / 1000));
+    expect(clientRecord?.secretDigest).toBe(sha256(confidential.clientSecret));
+
+    const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT });
+    const { Items } = await client.send(new ScanCommand({ TableName: deps.tableName }));
+    const stored = JSON.stringify(Items);
+    for (const secret of [code, access_token, confidential.clientSecret]) expect(stored).not.toContain(secret);
+    client.destroy();
+  });
+});
+
+describe('client registration', () => {
+  const valid = () => ({
+    name: 'App',
+    ownerUserId: user.userId,
+    workspaceId: user.workspaceId,
+    redirectUris: ['http://127.0.0.1:8080/cb'],
+    grants: ['authorization_code' as const],
+    scopes: ['workspaces:read'],
+    confidential: false,
+  });
+
+  it('shows a secret to confidential clients only', async () => {
+    expect(await registerOAuthClient(deps, valid())).toEqual({ clientId: expect.stringMatching(/^client_[0-9A-Z]{26}$/) });
+    const withSecret = await registerOAuthClient(deps, { ...valid(), confidential: true });
+    expect(withSecret.clientSecret).toMatch(/^[0-9A-Za-z]{48}$/);
+  });
+
+  it('refuses client credentials for a public client, bad redirect URIs and unknown scopes, naming each field', async () => {
+    const error = await errorOf(
+      registerOAuthClient(deps, {
+        ...valid(),
+        grants: ['authorization_code', 'client_credentials'],
+        redirectUris: ['http://app.example.com/cb', 'https://app.example.com/cb#frag'],
+        scopes: ['everything'],
+      }),
+    );
+    expect(error.status).toBe(422);
+    expect(Object.keys(error.extras.errors as object).sort()).toEqual(['grants', 'redirectUris.0', 'redirectUris.1', 'scopes.0']);
+  });
+
+  it('refuses an owner who is not a member of the workspace', async () => {
+    const stranger = await createUser(deps, { name: 'Stan', email: 'stan@example.com', tier: 'free' });
+    expect((await errorOf(registerOAuthClient(deps, { ...valid(), ownerUserId: stranger.id }))).status).toBe(404);
+  });
+});

@@ -1,0 +1,67 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '#core/store/client';
+import { parseLocalConfig } from '#lib/local/local-config';
+import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
+import { testTableName } from './deps.ts';
+import type { ApiAnswer, CallOptions } from './local-api.ts';
+
+export interface TableTestApi {
+  runner: LocalRunner;
+  /** The table the runner stores everything in, for raw reads behind the API's back. */
+  tableName: string;
+  /** The bootstrap key (scope `*`); undefined when the table already had users. */
+  adminKey: string | undefined;
+  call(method: string, path: string, options?: CallOptions): Promise<ApiAnswer>;
+  /** Every item of the table, read with a raw DynamoDB Scan (no ElectroDB in between). */
+  scan(): Promise<Record<string, unknown>[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Like startTestApi, but the table's name is known (and may be shared with another runner,
+ * e.g. one listening on another address), so a test can read the table directly.
+ */
+export async function startTestApiOnTable(options: { tableName?: string; host?: string } = {}): Promise<TableTestApi> {
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  if (!endpoint) throw new Error('DYNAMODB_ENDPOINT is not set: run the tests with jest (global setup starts DynamoDB Local)');
+  const tableName = options.tableName ?? testTableName();
+  const runner = await startLocalRunner(
+    parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0', ...(options.host ? { HOST: options.host } : {}) }),
+  );
+  const adminKey = runner.bootstrap?.apiKey;
+  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint });
+  return {
+    runner,
+    tableName,
+    adminKey,
+    async call(method, path, callOptions = {}) {
+      const key = callOptions.key === undefined ? adminKey : callOptions.key;
+      const body = callOptions.rawBody ?? (callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body));
+      const response = await fetch(path.startsWith('http') ? path : runner.baseUrl + path, {
+        method,
+        headers: {
+          ...(key ? { Authorization: `Bearer ${key}` } : {}),
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...callOptions.headers,
+        },
+        body,
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    async scan() {
+      const items: Record<string, unknown>[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start, ConsistentRead: true }));
+        items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return items;
+    },
+    async stop() {
+      client.destroy();
+      await runner.stop();
+    },
+  };
+}
