@@ -87,11 +87,7 @@ function startPruning(deps: Deps, intervalMs: number) {
         (counts) => {
           if (Object.values(counts).some((n) => n > 0)) console.log(`pruned ${JSON.stringify(counts)}`);
         },
-        (error: Error) => {
-          // A table made before gsi2 existed (a kept DATA_DIR) has no index to prune from.
-          const hint = /specified index/i.test(error.message) ? ' (the table predates gsi2: start with a fresh DATA_DIR to get it)' : '';
-          console.error(`pruning failed: ${error.message}${hint}`);
-        },
+        (error: Error) => console.error(`pruning failed: ${error.message}`),
       )
       .finally(() => (running = undefined));
   };
