@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listQuerySchema } from '#core/lists';
 import type { Route } from '#core/route-types';
 import { adminWorkspace, suspendBody } from '#schemas/admin';
@@ -20,7 +20,7 @@ import {
  * validation and openapi.yaml are all derived from it: an endpoint is one entry here
  * plus its handler.
  */
-const contextQuery = z.strictObject({ workspace_id: z.string().optional(), namespace_id: z.string().optional() });
+const contextQuery = z.strictObject({ workspace_id: z.optional(z.string()), namespace_id: z.optional(z.string()) });
 
 const workspaceList = {
   fields: ['id', 'name', 'slug', 'tier', 'created_at', 'updated_at'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Route } from '#core/route-types';
 import { routes } from '#routes';
 import { errorEnvelope } from '#schemas/common';
@@ -11,13 +11,13 @@ type JsonSchema = Record<string, unknown>;
 
 const componentSchemas: Record<string, JsonSchema> = {};
 
-/** JSON Schema of a zod schema; named schemas (`.meta({ id })`) become shared components. */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/** JSON Schema of a zod schema; named schemas (`withMeta(schema, { id })`) become shared components. */
+function schemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
   const { $schema: _, $defs, ...rest } = json;
   for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) componentSchemas[id] = relink(def);
   if (typeof rest.$ref === 'string') return relink(rest);
-  const id = (schema.meta() as { id?: string } | undefined)?.id;
+  const id = z.globalRegistry.get(schema)?.id;
   if (id) {
     componentSchemas[id] = relink(rest);
     return { $ref: `#/components/schemas/${id}` };

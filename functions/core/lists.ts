@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ValidationFailed } from './errors.ts';
+import { describe } from './schema-meta.ts';
 
 /**
  * List handling of DECISIONS.md: page and per_page, sort, sparse fields, search, status
@@ -21,56 +22,66 @@ export const maxPerPage = 100;
 
 const positiveInt = (name: string) =>
   z
-    .string()
-    .regex(/^\d+$/, `${name} must be a positive integer`)
-    .transform(Number)
-    .refine((n) => n >= 1, `${name} must be at least 1`);
+    .pipe(z.string().check(z.regex(/^\d+$/, `${name} must be a positive integer`)), z.transform(Number))
+    .check(z.refine((n) => n >= 1, `${name} must be at least 1`));
 
-const isoDate = z
-  .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+const isoDate = z.string().check(
+  z.refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
     message: 'must be an ISO 8601 date or date-time',
-  });
+  }),
+);
 
 const csv = (allowed: readonly string[], what: string, allowDescending = false) =>
   z
-    .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .superRefine((items, ctx) => {
-      for (const item of items) {
-        const name = allowDescending && item.startsWith('-') ? item.slice(1) : item;
-        if (!allowed.includes(name)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `${what} "${name}" is not supported; use one of: ${allowed.join(', ') || '(none)'}`,
-          });
+    .pipe(
+      z.string(),
+      z.transform((v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    )
+    .check(
+      z.superRefine((items, ctx) => {
+        for (const item of items) {
+          const name = allowDescending && item.startsWith('-') ? item.slice(1) : item;
+          if (!allowed.includes(name)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `${what} "${name}" is not supported; use one of: ${allowed.join(', ') || '(none)'}`,
+            });
+          }
         }
-      }
-    });
+      }),
+    );
 
 /** The query schema of a list endpoint: strict, so an unknown parameter is a 422. */
 export function listQuerySchema(spec: ListSpec) {
   return z.strictObject({
-    page: positiveInt('page').default(1).describe('Page number, from 1; default 1.'),
-    per_page: positiveInt('per_page')
-      .transform((n) => Math.min(n, maxPerPage))
-      .default(defaultPerPage)
-      .describe(`Items per page; default ${defaultPerPage}, larger values are clamped to ${maxPerPage}.`),
-    sort: csv(spec.sortable, 'sort field', true)
-      .optional()
-      .describe(`Comma-separated fields, "-" for descending: ${spec.sortable.join(', ')}.`),
-    fields: csv(spec.fields, 'field').optional().describe(`Comma-separated fields to return (id always): ${spec.fields.join(', ')}.`),
-    include: csv(spec.includes ?? [], 'include')
-      .optional()
-      .describe(`Related resources to load: ${spec.includes?.join(', ') || 'none on this list'}.`),
-    search: z.string().min(1).max(200).optional().describe(`Case-insensitive text in ${spec.searchable.join(' or ')}.`),
-    ...(spec.statusField ? { status: z.enum(spec.statusValues as [string, ...string[]]).optional() } : {}),
-    created_after: isoDate.optional().describe('Only items created after this ISO 8601 date or date-time.'),
-    created_before: isoDate.optional().describe('Only items created before this ISO 8601 date or date-time.'),
-    updated_after: isoDate.optional().describe('Only items updated after this ISO 8601 date or date-time.'),
-    updated_before: isoDate.optional().describe('Only items updated before this ISO 8601 date or date-time.'),
-    workspace_id: z.string().optional().describe('Act in this workspace of yours (like X-Workspace-ID).'),
-    namespace_id: z.string().optional().describe('Namespace context.'),
+    page: describe(z._default(positiveInt('page'), 1), 'Page number, from 1; default 1.'),
+    per_page: describe(
+      z._default(
+        z.pipe(
+          positiveInt('per_page'),
+          z.transform((n: number) => Math.min(n, maxPerPage)),
+        ),
+        defaultPerPage,
+      ),
+      `Items per page; default ${defaultPerPage}, larger values are clamped to ${maxPerPage}.`,
+    ),
+    sort: describe(
+      z.optional(csv(spec.sortable, 'sort field', true)),
+      `Comma-separated fields, "-" for descending: ${spec.sortable.join(', ')}.`,
+    ),
+    fields: describe(z.optional(csv(spec.fields, 'field')), `Comma-separated fields to return (id always): ${spec.fields.join(', ')}.`),
+    include: describe(
+      z.optional(csv(spec.includes ?? [], 'include')),
+      `Related resources to load: ${spec.includes?.join(', ') || 'none on this list'}.`,
+    ),
+    search: describe(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), `Case-insensitive text in ${spec.searchable.join(' or ')}.`),
+    ...(spec.statusField ? { status: z.optional(z.enum(spec.statusValues as [string, ...string[]])) } : {}),
+    created_after: describe(z.optional(isoDate), 'Only items created after this ISO 8601 date or date-time.'),
+    created_before: describe(z.optional(isoDate), 'Only items created before this ISO 8601 date or date-time.'),
+    updated_after: describe(z.optional(isoDate), 'Only items updated after this ISO 8601 date or date-time.'),
+    updated_before: describe(z.optional(isoDate), 'Only items updated before this ISO 8601 date or date-time.'),
+    workspace_id: describe(z.optional(z.string()), 'Act in this workspace of yours (like X-Workspace-ID).'),
+    namespace_id: describe(z.optional(z.string()), 'Namespace context.'),
   });
 }
 

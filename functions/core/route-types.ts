@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { ZodMiniObject, ZodMiniType } from 'zod/mini';
 import type { CredentialType } from './auth/principal.ts';
 import type { ConfigFlag } from './config.ts';
 import type { ListSpec } from './lists.ts';
@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteResponse {
   description: string;
-  schema?: z.ZodType;
+  schema?: ZodMiniType;
 }
 
 /** One endpoint: everything the gateway, the function, scope checks and the docs need. */
@@ -36,9 +36,9 @@ export interface Route {
   enabledBy?: ConfigFlag;
   summary: string;
   tag: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: ZodMiniObject;
+  query?: ZodMiniObject;
+  body?: ZodMiniType;
   /** `form`: the body is application/x-www-form-urlencoded (OAuth's token endpoint), its fields given to `body` as strings. JSON otherwise. */
   bodyFormat?: 'form';
   /** For list endpoints: what may be sorted, filtered, searched and trimmed. */

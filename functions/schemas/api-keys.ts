@@ -1,52 +1,60 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { environments } from '#core/auth/api-key-format';
 import { isIpRange } from '#core/auth/ip-allowlist';
 import { isKnownScope } from '#core/auth/scopes';
 import { idPattern } from '#core/ids';
+import { describe, withMeta } from '#core/schema-meta';
 import { tierNames } from '#core/tiers';
 import { resourceName, timestamp } from './common.ts';
 
-export const apiKeyId = z.string().regex(idPattern('apiKey'), 'must be an API key id (key_...)');
+export const apiKeyId = z.string().check(z.regex(idPattern('apiKey'), 'must be an API key id (key_...)'));
 
-const scope = z.string().refine(isKnownScope, { message: 'is not a known scope' });
+const scope = z.string().check(z.refine(isKnownScope, { message: 'is not a known scope' }));
 
 export const createApiKeyBody = z.strictObject({
   name: resourceName,
-  scopes: z.array(scope).min(1).max(50).optional(),
-  rate_limit_tier: z.enum(tierNames).optional(),
-  environment: z.enum(environments).optional(),
-  workspace_id: z.string().optional(),
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
-  allowed_ips: z
-    .array(z.string().refine(isIpRange, { message: 'must be an IP address or CIDR range (v4 or v6)' }))
-    .max(100)
-    .optional(),
+  scopes: z.optional(z.array(scope).check(z.minLength(1), z.maxLength(50))),
+  rate_limit_tier: z.optional(z.enum(tierNames)),
+  environment: z.optional(z.enum(environments)),
+  workspace_id: z.optional(z.string()),
+  expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+  allowed_ips: z.optional(
+    z
+      .array(z.string().check(z.refine(isIpRange, { message: 'must be an IP address or CIDR range (v4 or v6)' })))
+      .check(z.maxLength(100)),
+  ),
 });
 
 export const rotateApiKeyBody = z.strictObject({
-  grace_period_hours: z.int().min(0).max(720).default(24).describe('How long the old key keeps working; 0 ends it at once.'),
+  grace_period_hours: describe(
+    z._default(z.int().check(z.gte(0), z.lte(720)), 24),
+    'How long the old key keeps working; 0 ends it at once.',
+  ),
 });
 
-export const apiKey = z
-  .object({
+export const apiKey = withMeta(
+  z.object({
     id: z.string(),
     name: z.string(),
-    prefix: z.string().describe('sk_{environment}_ plus the first 8 random characters'),
+    prefix: describe(z.string(), 'sk_{environment}_ plus the first 8 random characters'),
     scopes: z.array(z.string()),
     rate_limit_tier: z.enum(tierNames),
     environment: z.enum(environments),
     workspace_id: z.string(),
     allowed_ips: z.array(z.string()),
-    last_used_at: timestamp.nullable(),
-    expires_at: timestamp.nullable(),
+    last_used_at: z.nullable(timestamp),
+    expires_at: z.nullable(timestamp),
     created_at: timestamp,
-  })
-  .meta({ id: 'ApiKey', description: 'An API key as lists and gets show it: never the key itself.' });
+  }),
+  { id: 'ApiKey', description: 'An API key as lists and gets show it: never the key itself.' },
+);
 
-export const createdApiKey = apiKey
-  .extend({ key: z.string().describe('the full key; shown in this response only') })
-  .meta({ id: 'CreatedApiKey' });
+export const createdApiKey = withMeta(
+  z.extend(apiKey, { key: describe(z.string(), 'the full key; shown in this response only') }),
+  { id: 'CreatedApiKey' },
+);
 
-export const rotatedApiKey = createdApiKey
-  .extend({ grace_period_ends_at: timestamp.describe('Until when the old key keeps working') })
-  .meta({ id: 'RotatedApiKey' });
+export const rotatedApiKey = withMeta(
+  z.extend(createdApiKey, { grace_period_ends_at: describe(timestamp, 'Until when the old key keeps working') }),
+  { id: 'RotatedApiKey' },
+);

@@ -1,45 +1,50 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { describe, withMeta } from '#core/schema-meta';
 
-export const timestamp = z.iso.datetime().describe('ISO 8601 UTC timestamp');
+export const timestamp = describe(z.iso.datetime(), 'ISO 8601 UTC timestamp');
 
-export const errorEnvelope = z
-  .object({
-    error: z.string().describe('lowercase code, e.g. validation_failed'),
-    error_code: z.string().describe('uppercase code, e.g. VALIDATION_FAILED'),
+export const errorEnvelope = withMeta(
+  z.looseObject({
+    error: describe(z.string(), 'lowercase code, e.g. validation_failed'),
+    error_code: describe(z.string(), 'uppercase code, e.g. VALIDATION_FAILED'),
     message: z.string(),
     request_id: z.string(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
-    required_scope: z.string().optional(),
-    provided_scopes: z.array(z.string()).optional(),
-    resource_type: z.string().optional(),
-    resource_id: z.string().optional(),
-    requested_path: z.string().optional(),
-    conflicting_field: z.string().optional(),
+    errors: z.optional(z.record(z.string(), z.array(z.string()))),
+    required_scope: z.optional(z.string()),
+    provided_scopes: z.optional(z.array(z.string())),
+    resource_type: z.optional(z.string()),
+    resource_id: z.optional(z.string()),
+    requested_path: z.optional(z.string()),
+    conflicting_field: z.optional(z.string()),
     meta: z.looseObject({ request_id: z.string(), timestamp }),
-  })
-  .loose()
-  .meta({ id: 'Error', description: 'The error envelope every 4xx and 5xx answers with.' });
+  }),
+  { id: 'Error', description: 'The error envelope every 4xx and 5xx answers with.' },
+);
 
-export const listMeta = z
-  .object({
-    current_page: z.int().min(1),
-    per_page: z.int().min(1).max(100),
-    total: z.int().min(0),
-    last_page: z.int().min(1),
-    from: z.int().nullable(),
-    to: z.int().nullable(),
-  })
-  .meta({ id: 'ListMeta' });
+export const listMeta = withMeta(
+  z.object({
+    current_page: z.int().check(z.gte(1)),
+    per_page: z.int().check(z.gte(1), z.lte(100)),
+    total: z.int().check(z.gte(0)),
+    last_page: z.int().check(z.gte(1)),
+    from: z.nullable(z.int()),
+    to: z.nullable(z.int()),
+  }),
+  { id: 'ListMeta' },
+);
 
-export const listLinks = z
-  .object({ first: z.url(), last: z.url(), prev: z.url().nullable(), next: z.url().nullable() })
-  .meta({ id: 'ListLinks' });
+export const listLinks = withMeta(
+  z.object({ first: z.url(), last: z.url(), prev: z.nullable(z.url()), next: z.nullable(z.url()) }),
+  { id: 'ListLinks' },
+);
 
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: listMeta, links: listLinks });
+export const listOf = <T extends z.ZodMiniType>(item: T) => z.object({ data: z.array(item), meta: listMeta, links: listLinks });
 
-export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
+export const dataOf = <T extends z.ZodMiniType>(item: T) => z.object({ data: item });
 
-export const createdOf = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
+export const createdOf = <T extends z.ZodMiniType>(item: T) => z.object({ message: z.string(), data: item });
 
 /** `name` of workspaces and keys: the spec's 255-character bound, blank names refused. */
-export const resourceName = z.string().trim().min(1, 'must not be blank').max(255, 'must be at most 255 characters');
+export const resourceName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters'));

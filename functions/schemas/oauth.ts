@@ -1,11 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { describe, withMeta } from '#core/schema-meta';
 
 /**
  * OAuth parameters are all optional strings here: RFC 6749 has the authorization server
  * ignore unknown parameters and answer a bad or missing one in the protocol's own way
  * (a redirect with error=, or an RFC error body), which the library does.
  */
-const parameter = (description: string) => z.string().optional().describe(description);
+const parameter = (description: string) => describe(z.optional(z.string()), description);
 
 export const authorizeQuery = z.object({
   response_type: parameter('`code`'),
@@ -27,11 +28,12 @@ export const tokenForm = z.object({
   scope: parameter("client_credentials: space-separated scopes; the client's own when omitted"),
 });
 
-export const oauthToken = z
-  .object({
+export const oauthToken = withMeta(
+  z.object({
     access_token: z.string(),
     token_type: z.literal('Bearer'),
-    expires_in: z.int().describe('Seconds until the token expires'),
-    scope: z.string().describe('The scopes granted, space-separated'),
-  })
-  .meta({ id: 'OAuthToken' });
+    expires_in: describe(z.int(), 'Seconds until the token expires'),
+    scope: describe(z.string(), 'The scopes granted, space-separated'),
+  }),
+  { id: 'OAuthToken' },
+);

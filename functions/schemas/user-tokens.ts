@@ -1,27 +1,32 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isKnownScope } from '#core/auth/scopes';
+import { describe, withMeta } from '#core/schema-meta';
 import { resourceName, timestamp } from './common.ts';
 
-export const userTokenId = z.string().regex(/^\d{1,15}$/, 'must be a token id (an integer)').transform(Number);
+export const userTokenId = z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'must be a token id (an integer)')), z.transform(Number));
 
 export const createUserTokenBody = z.strictObject({
   name: resourceName,
-  abilities: z.array(z.string().refine(isKnownScope, { message: 'is not a known scope' })).min(1).max(50).optional(),
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  abilities: z.optional(
+    z.array(z.string().check(z.refine(isKnownScope, { message: 'is not a known scope' }))).check(z.minLength(1), z.maxLength(50)),
+  ),
+  expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
 });
 
-export const userToken = z
-  .object({
+export const userToken = withMeta(
+  z.object({
     id: z.int(),
     name: z.string(),
     abilities: z.array(z.string()),
     workspace_id: z.string(),
-    last_used_at: timestamp.nullable(),
-    expires_at: timestamp.nullable(),
+    last_used_at: z.nullable(timestamp),
+    expires_at: z.nullable(timestamp),
     created_at: timestamp,
-  })
-  .meta({ id: 'UserToken', description: 'A personal access token, without its secret.' });
+  }),
+  { id: 'UserToken', description: 'A personal access token, without its secret.' },
+);
 
-export const createdUserToken = userToken
-  .extend({ token: z.string().describe('`<id>|<secret>`: shown in this response only') })
-  .meta({ id: 'CreatedUserToken' });
+export const createdUserToken = withMeta(
+  z.extend(userToken, { token: describe(z.string(), '`<id>|<secret>`: shown in this response only') }),
+  { id: 'CreatedUserToken' },
+);

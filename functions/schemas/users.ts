@@ -1,36 +1,44 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { withMeta } from '#core/schema-meta';
 import { tierNames } from '#core/tiers';
 import { resourceName, timestamp } from './common.ts';
 
-export const email = z.email('must be an email address').max(254).transform((v) => v.toLowerCase());
-export const password = z.string().min(8, 'must be at least 8 characters').max(200);
+export const email = z.pipe(
+  z.email('must be an email address').check(z.maxLength(254)),
+  z.transform((v: string) => v.toLowerCase()),
+);
+export const password = z.string().check(z.minLength(8, 'must be at least 8 characters'), z.maxLength(200));
 
-export const user = z
-  .object({
+export const user = withMeta(
+  z.object({
     id: z.int(),
     name: z.string(),
     email: z.string(),
     tier: z.enum(tierNames),
-    email_verified_at: timestamp.nullable(),
+    email_verified_at: z.nullable(timestamp),
     created_at: timestamp,
-  })
-  .meta({ id: 'User' });
+  }),
+  { id: 'User' },
+);
 
-export const member = user.extend({ role: z.enum(['owner', 'admin', 'member']) }).meta({ id: 'Member' });
+export const member = withMeta(z.extend(user, { role: z.enum(['owner', 'admin', 'member']) }), { id: 'Member' });
 
-export const userId = z.string().regex(/^\d{1,15}$/, 'must be a user id (an integer)').transform(Number);
+export const userId = z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'must be a user id (an integer)')), z.transform(Number));
 
 export const updateUserBody = z
-  .strictObject({ name: resourceName.optional(), email: email.optional() })
-  .refine((body) => Object.keys(body).length > 0, { message: 'send at least one of name, email' });
+  .strictObject({ name: z.optional(resourceName), email: z.optional(email) })
+  .check(z.refine((body) => Object.keys(body).length > 0, { message: 'send at least one of name, email' }));
 
 export const addMemberBody = z.strictObject({
   email,
-  name: resourceName.optional(),
-  role: z.enum(['admin', 'member']).default('member'),
-  password: password.optional(),
+  name: z.optional(resourceName),
+  role: z._default(z.enum(['admin', 'member']), 'member'),
+  password: z.optional(password),
 });
 
 export const registerBody = z.strictObject({ name: resourceName, email, password });
 
-export const loginBody = z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(200) });
+export const loginBody = z.strictObject({
+  email: z.string().check(z.minLength(1), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
+});

@@ -91,6 +91,14 @@ describe('the error envelope', () => {
     }
   });
 
+  it('names unknown fields even when they shadow built-in object properties', async () => {
+    for (const field of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const answer = await api.call('POST', '/workspaces', { rawBody: `{"name":"ok","${field}":1}` });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors[field]).toEqual(['is not a recognised field']);
+    }
+  });
+
   it('refuses a huge body with 413 before reading it into a function', async () => {
     const answer = await api.call('POST', '/workspaces', { body: { name: 'x'.repeat(300 * 1024) } });
     expect(answer.status).toBe(413);

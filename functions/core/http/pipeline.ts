@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { grants } from '../auth/scopes.ts';
 import { config } from '../config.ts';
 import type { Deps } from '../deps.ts';

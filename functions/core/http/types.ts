@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type { output, ZodMiniType } from 'zod/mini';
 import type { Principal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import type { LambdaFunctionName, Route } from '../route-types.ts';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends ZodMiniType ? output<S> : undefined;
 
 type Authenticated<R extends Route, T> = R['auth'] extends 'credential' ? T : undefined;
 

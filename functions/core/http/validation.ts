@@ -1,8 +1,14 @@
-import type { z } from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import { ValidationFailed, type FieldErrors } from '../errors.ts';
 
-export function fieldErrors(error: z.ZodError, root: string): FieldErrors {
-  const errors: FieldErrors = {};
+// zod/mini loads no locale (classic zod loads English itself): without one, every built-in
+// message would read "Invalid input".
+z.config(en());
+
+export function fieldErrors(error: z.core.$ZodError, root: string): FieldErrors {
+  // Field names come from the client: no prototype, so "constructor" or "__proto__" are plain keys.
+  const errors: FieldErrors = Object.create(null);
   for (const issue of error.issues) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
     for (const path of keys) {
@@ -15,7 +21,7 @@ export function fieldErrors(error: z.ZodError, root: string): FieldErrors {
 }
 
 /** Parses input against a schema; a failure is a 422 that names every bad field. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, root: string): z.output<S> {
+export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, root: string): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new ValidationFailed(fieldErrors(result.error, root));
   return result.data;

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isKnownScope } from '../auth/scopes.ts';
 import { randomBase62, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
@@ -26,24 +26,33 @@ function isRedirectUri(value: string): boolean {
 
 const newClientSchema = z
   .object({
-    name: z.string().trim().min(1, 'must not be blank').max(255, 'must be at most 255 characters'),
-    ownerUserId: z.int().positive(),
-    workspaceId: z.string().regex(idPattern('workspace'), 'must be a workspace id (wks_...)'),
+    name: z.string().check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters')),
+    ownerUserId: z.int().check(z.positive()),
+    workspaceId: z.string().check(z.regex(idPattern('workspace'), 'must be a workspace id (wks_...)')),
     redirectUris: z
-      .array(z.string().refine(isRedirectUri, 'must be an absolute https:// URL without a fragment (http:// only on a loopback host)'))
-      .max(20),
-    grants: z.array(z.enum(oauthGrants)).min(1).transform((grants) => [...new Set(grants)]),
-    scopes: z.array(z.string().refine(isKnownScope, 'is not a known scope')).min(1).max(50),
+      .array(
+        z
+          .string()
+          .check(z.refine(isRedirectUri, 'must be an absolute https:// URL without a fragment (http:// only on a loopback host)')),
+      )
+      .check(z.maxLength(20)),
+    grants: z.pipe(
+      z.array(z.enum(oauthGrants)).check(z.minLength(1)),
+      z.transform((grants: (typeof oauthGrants)[number][]) => [...new Set(grants)]),
+    ),
+    scopes: z.array(z.string().check(z.refine(isKnownScope, 'is not a known scope'))).check(z.minLength(1), z.maxLength(50)),
     confidential: z.boolean(),
   })
-  .superRefine((client, context) => {
-    if (client.grants.includes('authorization_code') && !client.redirectUris.length) {
-      context.addIssue({ code: 'custom', path: ['redirectUris'], message: 'the authorization_code grant needs at least one' });
-    }
-    if (client.grants.includes('client_credentials') && !client.confidential) {
-      context.addIssue({ code: 'custom', path: ['grants'], message: 'client_credentials is for confidential clients only' });
-    }
-  });
+  .check(
+    z.superRefine((client, context) => {
+      if (client.grants.includes('authorization_code') && !client.redirectUris.length) {
+        context.addIssue({ code: 'custom', path: ['redirectUris'], message: 'the authorization_code grant needs at least one' });
+      }
+      if (client.grants.includes('client_credentials') && !client.confidential) {
+        context.addIssue({ code: 'custom', path: ['grants'], message: 'client_credentials is for confidential clients only' });
+      }
+    }),
+  );
 
 export type NewOAuthClient = z.input<typeof newClientSchema>;
 
