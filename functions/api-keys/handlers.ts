@@ -32,8 +32,8 @@ export const apiKeyHandlers: HandlersFor<AppRoute, 'api-keys'> = {
       data: await rotateApiKey(deps, principal, workspaceId, params.id, body.grace_period_hours),
     },
   }),
-  deleteApiKey: async ({ workspaceId, params }, deps) => {
-    await revokeApiKey(deps, workspaceId, params.id);
+  deleteApiKey: async ({ principal, workspaceId, params }, deps) => {
+    await revokeApiKey(deps, principal.userId, workspaceId, params.id);
     return { status: 204 };
   },
 };

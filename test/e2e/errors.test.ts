@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 
 let api: TestApi;
@@ -81,6 +82,25 @@ describe('the error envelope', () => {
     const form = await api.call('POST', '/workspaces', { rawBody: 'name=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(form.status).toBe(400);
     expect(form.body.error_code).toBe('INVALID_FORMAT');
+  });
+
+  it('accepts the JSON media type however the header and the type are spelled', async () => {
+    // node:http sends header names exactly as written (fetch would lower-case them).
+    const post = (name: string, value: string) =>
+      new Promise<number>((done, fail) => {
+        const body = '{"name":"Spelled"}';
+        const req = request(`${api.runner.baseUrl}/workspaces`, { method: 'POST' }, (res) => {
+          res.resume();
+          done(res.statusCode!);
+        });
+        req.setHeader('Authorization', `Bearer ${api.adminKey}`);
+        req.setHeader(name, value);
+        req.on('error', fail);
+        req.end(body);
+      });
+    for (const [name, value] of [['Content-type', 'Application/JSON'], ['CONTENT-TYPE', 'application/json; charset=utf-8']] as const) {
+      expect(await post(name, value)).toBe(201);
+    }
   });
 
   it('answers wrong types and non-object bodies with 422', async () => {

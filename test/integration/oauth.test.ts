@@ -85,6 +85,7 @@ describe('authorization code grant with PKCE', () => {
       scopes: ['workspaces:read'],
       tier: 'pro',
       credential: { type: 'oauth', id: sha256(token.access_token) },
+      limits: { expiresAt: expect.any(String) },
     });
   });
 

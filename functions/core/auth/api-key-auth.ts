@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { Deps } from '../deps.ts';
+import { readTogether } from '../store/conditions.ts';
 import { AccessDenied, InvalidApiKey, TokenExpired } from '../errors.ts';
 import { hotPath, type Database } from '../store/database.ts';
 import { keyDigest, parseApiKey } from './api-key-format.ts';
@@ -44,13 +45,15 @@ export async function authenticateApiKey(deps: Deps, key: string, request: Pick<
   const location = verifiedKeys.get(digest) ?? (await findByPrefix(deps, key, parsed.prefix));
   if (!location) throw new InvalidApiKey();
   // The index read above may trail a revocation; this strongly consistent read does not.
-  const { data } = await deps.db.transaction
-    .get(({ apiKey, workspace, membership }) => [
-      apiKey.get({ workspaceId: location.workspaceId, id: location.id }).commit(),
-      workspace.get({ id: location.workspaceId }).commit(),
-      membership.get({ workspaceId: location.workspaceId, userId: location.userId }).commit(),
-    ])
-    .go();
+  const data = await readTogether(() =>
+    deps.db.transaction
+      .get(({ apiKey, workspace, membership }) => [
+        apiKey.get({ workspaceId: location.workspaceId, id: location.id }).commit(),
+        workspace.get({ id: location.workspaceId }).commit(),
+        membership.get({ workspaceId: location.workspaceId, userId: location.userId }).commit(),
+      ])
+      .go(),
+  );
   const [keyRecord, workspaceRecord, membershipRecord] = data;
   const item = keyRecord?.item;
   const now = deps.clock.now();
@@ -81,5 +84,6 @@ export async function authenticateApiKey(deps: Deps, key: string, request: Pick<
     tier: item.rateLimitTier,
     credential: { type: 'api_key', id: item.id },
     suspension: suspensionOf(workspaceRecord.item),
+    limits: { expiresAt: item.expiresAt, allowedIps: item.allowedIps },
   };
 }

@@ -47,15 +47,15 @@ export function credentialOf(request: CredentialRequest): Credential {
     if (sessionId) return { type: 'session', sessionId };
     throw new Unauthenticated();
   }
-  const [scheme, value = ''] = authorization.split(/\s+/, 2);
-  switch (scheme?.toLowerCase()) {
+  const [scheme, value = '', ...extra] = authorization.split(/\s+/);
+  switch (extra.length ? undefined : scheme?.toLowerCase()) {
     case 'bearer':
       if (value) return bearer(value);
       break;
     case 'basic': {
-      const decoded = Buffer.from(value, 'base64').toString('utf8');
-      const user = decoded.includes(':') ? decoded.slice(0, decoded.indexOf(':')) : decoded;
-      if (user) return { type: 'api_key', key: user };
+      // The key is the user name; the password must be empty, as the spec says.
+      const [user, password = ''] = Buffer.from(value, 'base64').toString('utf8').split(/:(.*)/s);
+      if (user && !password) return { type: 'api_key', key: user };
       break;
     }
   }

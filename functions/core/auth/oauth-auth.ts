@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { readTogether } from '../store/conditions.ts';
 import { InvalidToken } from '../errors.ts';
 import { hotPath } from '../store/database.ts';
 import { LocationCache } from './location-cache.ts';
@@ -28,13 +29,15 @@ export async function authenticateOAuth(deps: Deps, token: string): Promise<Prin
     location = { workspaceId: data.workspaceId, userId: data.userId };
   }
   const { workspaceId, userId } = location;
-  const { data } = await deps.db.transaction
-    .get(({ oauthToken, workspace, membership }) => [
-      oauthToken.get({ digest }).commit(),
-      workspace.get({ id: workspaceId }).commit(),
-      membership.get({ workspaceId, userId }).commit(),
-    ])
-    .go();
+  const data = await readTogether(() =>
+    deps.db.transaction
+      .get(({ oauthToken, workspace, membership }) => [
+        oauthToken.get({ digest }).commit(),
+        workspace.get({ id: workspaceId }).commit(),
+        membership.get({ workspaceId, userId }).commit(),
+      ])
+      .go(),
+  );
   const [tokenRecord, workspaceRecord, membershipRecord] = data;
   const item = tokenRecord?.item;
   // DynamoDB's TTL removes an expired record some time later; until then it is absent to us.
@@ -51,5 +54,6 @@ export async function authenticateOAuth(deps: Deps, token: string): Promise<Prin
     tier: workspaceRecord.item.tier,
     credential: { type: 'oauth', id: digest },
     suspension: suspensionOf(workspaceRecord.item),
+    limits: { expiresAt: item.expiresAt },
   };
 }

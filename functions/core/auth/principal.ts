@@ -1,3 +1,4 @@
+import { ValidationFailed } from '../errors.ts';
 import type { Tier } from '../tiers.ts';
 import type { Environment } from './api-key-format.ts';
 
@@ -20,4 +21,18 @@ export interface Principal {
   credential: { type: CredentialType; id: string };
   /** Present when the home workspace is suspended. */
   suspension?: Suspension;
+  /** What the credential itself is bound by; what it creates may not escape it. */
+  limits?: { expiresAt?: string; allowedIps?: string[] };
+}
+
+/**
+ * The expiry of a credential created by `principal`: the requested one, which may not be
+ * later than the creator's own; none requested means the creator's.
+ */
+export function expiryWithin(principal: Principal, requested: string | null | undefined): string | undefined {
+  const ceiling = principal.limits?.expiresAt;
+  if (ceiling && requested && Date.parse(requested) > Date.parse(ceiling)) {
+    throw new ValidationFailed({ expires_at: [`must not be later than your credential's own expiry, ${ceiling}`] });
+  }
+  return requested ?? ceiling;
 }

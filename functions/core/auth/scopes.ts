@@ -31,13 +31,15 @@ const actions = new Set(knownScopes.map((s) => s.split(':')[1]));
 
 /** True when `scope` is a scope, alias or wildcard this service knows. */
 export function isKnownScope(scope: string): boolean {
-  if (scope === '*' || scope in aliases || (knownScopes as readonly string[]).includes(scope)) return true;
+  if (scope === '*' || Object.hasOwn(aliases, scope) || (knownScopes as readonly string[]).includes(scope)) return true;
   const [resource, action, ...rest] = scope.split(':');
   if (rest.length > 0 || !resource || !action) return false;
   return (resource === '*' && actions.has(action)) || (action === '*' && resources.has(resource));
 }
 
-const expand = (scopes: readonly string[]): string[] => scopes.flatMap((s) => aliases[s] ?? [s]);
+/** Aliases replaced by the scopes they stand for. Own keys only: "constructor" is no alias. */
+export const expandScopes = (scopes: readonly string[]): string[] =>
+  scopes.flatMap((s) => (Object.hasOwn(aliases, s) ? aliases[s]! : [s]));
 
 function covers(granted: string, required: string): boolean {
   if (granted === '*' || granted === required) return true;
@@ -48,5 +50,9 @@ function covers(granted: string, required: string): boolean {
 
 /** True when the scopes a credential holds grant the scope a route requires. */
 export function grants(held: readonly string[], required: string): boolean {
-  return expand(held).some((granted) => covers(granted, required));
+  return expandScopes(held).some((granted) => covers(granted, required));
 }
+
+/** The requested scopes (aliases expanded) that the held ones do not grant. */
+export const scopesBeyond = (held: readonly string[], requested: readonly string[]): string[] =>
+  expandScopes(requested).filter((scope) => !grants(held, scope));

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { readTogether } from '../store/conditions.ts';
 import { AccessDenied, InvalidToken } from '../errors.ts';
 import { hotPath } from '../store/database.ts';
 import type { CredentialRequest } from './credentials.ts';
@@ -28,13 +29,15 @@ export async function authenticateSession(deps: Deps, sessionId: string, request
     location = { workspaceId: data.workspaceId, userId: data.userId };
   }
   const { workspaceId, userId } = location;
-  const { data } = await deps.db.transaction
-    .get(({ session, workspace, membership }) => [
-      session.get({ digest }).commit(),
-      workspace.get({ id: workspaceId }).commit(),
-      membership.get({ workspaceId, userId }).commit(),
-    ])
-    .go();
+  const data = await readTogether(() =>
+    deps.db.transaction
+      .get(({ session, workspace, membership }) => [
+        session.get({ digest }).commit(),
+        workspace.get({ id: workspaceId }).commit(),
+        membership.get({ workspaceId, userId }).commit(),
+      ])
+      .go(),
+  );
   const [sessionRecord, workspaceRecord, membershipRecord] = data;
   const session = sessionRecord?.item;
   const now = deps.clock.now();

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { readTogether } from '../store/conditions.ts';
 import { InvalidToken, TokenExpired } from '../errors.ts';
 import { hotPath } from '../store/database.ts';
 import { recordUse } from './last-used.ts';
@@ -24,13 +25,15 @@ export async function authenticateUserToken(deps: Deps, credential: { id: number
     location = { workspaceId: data.workspaceId, userId: data.userId };
   }
   const { workspaceId, userId } = location;
-  const { data } = await deps.db.transaction
-    .get(({ userToken, workspace, membership }) => [
-      userToken.get({ id: credential.id }).commit(),
-      workspace.get({ id: workspaceId }).commit(),
-      membership.get({ workspaceId, userId }).commit(),
-    ])
-    .go();
+  const data = await readTogether(() =>
+    deps.db.transaction
+      .get(({ userToken, workspace, membership }) => [
+        userToken.get({ id: credential.id }).commit(),
+        workspace.get({ id: workspaceId }).commit(),
+        membership.get({ workspaceId, userId }).commit(),
+      ])
+      .go(),
+  );
   const [tokenRecord, workspaceRecord, membershipRecord] = data;
   const token = tokenRecord?.item;
   const now = deps.clock.now();
@@ -58,5 +61,6 @@ export async function authenticateUserToken(deps: Deps, credential: { id: number
     tier: workspaceRecord.item.tier,
     credential: { type: 'user_token', id: String(token.id) },
     suspension: suspensionOf(workspaceRecord.item),
+    limits: { expiresAt: token.expiresAt },
   };
 }

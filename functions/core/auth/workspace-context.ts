@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { readTogether } from '../store/conditions.ts';
 import type { Tier } from '../tiers.ts';
 import type { Suspension } from './principal.ts';
 
@@ -15,12 +16,14 @@ export function suspensionOf(workspace: { suspendedAt?: string; suspendedReason?
 
 /** A workspace and the user's membership in it, in one strongly consistent read. */
 export async function workspaceState(deps: Deps, workspaceId: string, userId: number): Promise<WorkspaceState> {
-  const { data } = await deps.db.transaction
-    .get(({ workspace, membership }) => [
-      workspace.get({ id: workspaceId }).commit(),
-      membership.get({ workspaceId, userId }).commit(),
-    ])
-    .go();
+  const data = await readTogether(() =>
+    deps.db.transaction
+      .get(({ workspace, membership }) => [
+        workspace.get({ id: workspaceId }).commit(),
+        membership.get({ workspaceId, userId }).commit(),
+      ])
+      .go(),
+  );
   const [workspace, membership] = data;
   return {
     exists: !!workspace?.item,

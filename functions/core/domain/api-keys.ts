@@ -1,15 +1,16 @@
 import type { EntityItem } from 'electrodb';
 import { generateApiKey, parseApiKey, type Environment } from '../auth/api-key-format.ts';
-import type { Principal } from '../auth/principal.ts';
-import { grants } from '../auth/scopes.ts';
+import { expiryWithin, type Principal } from '../auth/principal.ts';
+import { scopesBeyond } from '../auth/scopes.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '../errors.ts';
 import { keyIsLive } from '../auth/api-key-auth.ts';
 import { newId } from '../ids.ts';
+import { requireRole, roleIn } from './membership.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { prunableFrom } from '../store/table.ts';
-import type { Tier } from '../tiers.ts';
+import { tierNames, type Tier } from '../tiers.ts';
 
 type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
 
@@ -58,11 +59,11 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
   if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
     throw new ValidationFailed({ expires_at: ['must be in the future'] });
   }
-  let rateLimitTier = input.rateLimitTier;
-  if (!rateLimitTier) {
-    const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
-    if (!workspace) throw new NotFound('workspace', workspaceId);
-    rateLimitTier = workspace.tier;
+  const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
+  if (!workspace) throw new NotFound('workspace', workspaceId);
+  const rateLimitTier = input.rateLimitTier ?? workspace.tier;
+  if (tierNames.indexOf(rateLimitTier) > tierNames.indexOf(workspace.tier)) {
+    throw new ValidationFailed({ rate_limit_tier: [`must not be above the workspace's tier, ${workspace.tier}`] });
   }
   const key = input.plaintext ?? generateApiKey(input.environment ?? 'live');
   const parsed = parseApiKey(key);
@@ -89,18 +90,28 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
 }
 
 function requireHeldScopes(principal: Principal, scopes: readonly string[], what: string) {
-  const beyond = scopes.filter((scope) => !grants(principal.scopes, scope));
+  const beyond = scopesBeyond(principal.scopes, scopes);
   if (beyond.length) throw new AccessDenied(`${what} scopes its creator does not hold: ${beyond.join(', ')}.`);
 }
 
-/** Creates a key on behalf of a credential, which can never grant more than it holds. */
+/**
+ * Creates a key on behalf of a credential, which can never give it more than it has: no
+ * scope it lacks, no tier above the workspace's, no later expiry, no wider IP list (its
+ * own is inherited when none is given), and no live key from a test credential.
+ */
 export async function createApiKey(deps: Deps, principal: Principal, workspaceId: string, input: NewApiKey) {
   const scopes = input.scopes ?? defaultKeyScopes;
   requireHeldScopes(principal, scopes, 'A key cannot be given');
+  const environment = input.environment ?? principal.environment;
+  if (principal.environment === 'test' && environment === 'live') {
+    throw new AccessDenied('A test credential cannot create live keys.');
+  }
   return issueApiKey(deps, principal.userId, workspaceId, {
     ...input,
     scopes,
-    environment: input.environment ?? principal.environment,
+    environment,
+    expiresAt: expiryWithin(principal, input.expiresAt),
+    allowedIps: input.allowedIps ?? principal.limits?.allowedIps,
   });
 }
 
@@ -129,14 +140,23 @@ export async function getApiKey(deps: Deps, workspaceId: string, id: string) {
 }
 
 /** Revoked keys answer 401 at once; the record stays 30 days (rotation answers 409) before TTL drops it. */
-export async function revokeApiKey(deps: Deps, workspaceId: string, id: string) {
-  await loadLiveKey(deps, workspaceId, id);
+export async function revokeApiKey(deps: Deps, actorId: number, workspaceId: string, id: string) {
+  const key = await loadLiveKey(deps, workspaceId, id);
+  if (key.userId !== actorId) {
+    requireRole(await roleIn(deps, workspaceId, actorId), ['owner', 'admin'], "revoke another member's key");
+  }
   const now = deps.clock.now();
   const ttl = Math.floor(now.getTime() / 1000) + expiredKeyRetentionSeconds;
-  await deps.db.entities.apiKey
-    .patch({ workspaceId, id })
-    .set({ revokedAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) })
-    .go();
+  try {
+    await deps.db.entities.apiKey
+      .patch({ workspaceId, id })
+      .set({ revokedAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) })
+      .go();
+  } catch (error) {
+    // Pruned between the read and the write.
+    if (isConditionFailure(error)) throw new NotFound('api_key', id);
+    throw error;
+  }
 }
 
 export const maxGracePeriodHours = 720;
@@ -161,6 +181,8 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
           : 'active';
   if (state === 'removed') throw new NotFound('api_key', id);
   if (state !== 'active') throw new StateConflict(`The key is ${state.replace('_', ' ')} and cannot be rotated.`, state, 'rotate');
+  // The new key acts for the key's user and is shown to the caller: only that user may rotate.
+  if (old.userId !== principal.userId) throw new AccessDenied('Only the user a key belongs to may rotate it; others may revoke it.');
   requireHeldScopes(principal, old.scopes, 'Rotating would issue a key with');
   const graceEndsAt = new Date(now.getTime() + gracePeriodHours * 3600 * 1000);
   const graceTtl = Math.floor(graceEndsAt.getTime() / 1000);

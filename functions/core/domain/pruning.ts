@@ -72,7 +72,7 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
     throttleWindows: await run({
       page: (until, cursor, limit) =>
         entities.throttleWindow.query.byPrunableAt({ pruneBucket: 'throttleWindow' }).lte({ prunableAt: until }).go({ cursor, limit }),
-      // As checkThrottle: a window past its TTL counts as empty.
+      // A window past its TTL is over: attempts only ever count against the current one.
       finished: (item, at) => item.ttl * 1000 <= at.getTime(),
       remove: (item) =>
         entities.throttleWindow.delete({ subject: item.subject, windowStart: item.windowStart }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).go(),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { InvalidCredentials, InvalidToken } from '../errors.ts';
-import { checkThrottle, countAgainst, loginThrottles } from './throttle.ts';
+import { loginThrottles, refundAttempt, reserveAttempt, type ThrottlePolicy } from './throttle.ts';
 import { createUser, findUserIdByEmail, loadUser, normalizeEmail, userView, workspaceIdsOf } from './users.ts';
 import { createWorkspace } from './workspaces.ts';
 
@@ -20,7 +20,7 @@ export interface Registration {
 /** A new user with a personal workspace they own. */
 export async function register(deps: Deps, input: Registration) {
   const user = await createUser(deps, { name: input.name, email: input.email, password: input.password, tier: 'free' });
-  const workspace = await createWorkspace(deps, user.id, { name: `${input.name}'s workspace` });
+  const workspace = await createWorkspace(deps, user.id, { name: `${input.name.slice(0, 240)}'s workspace` });
   return { user: userView(user), workspace };
 }
 
@@ -31,27 +31,32 @@ export interface Login {
 }
 
 /**
- * Checks a password and opens a session in the user's first workspace. Failures count
- * against the email and the client address; either one used up answers 429 before the
- * password is even looked at.
+ * Checks a password and opens a session in the user's first workspace. Every attempt takes
+ * one from the email's and the client address's allowance first (a success gives it back),
+ * so once either is used up login answers 429 before the password is even looked at.
  */
 export async function login(deps: Deps, input: Login) {
   const email = normalizeEmail(input.email);
-  const subjects = [
+  const subjects: [string, ThrottlePolicy][] = [
     [`login:email:${sha256(email)}`, loginThrottles.email],
     [`login:address:${input.sourceIp}`, loginThrottles.address],
-  ] as const;
-  for (const [subject, policy] of subjects) {
-    await checkThrottle(deps, subject, policy, 'Too many failed logins; wait before trying again.');
+  ];
+  const refund = (which: [string, ThrottlePolicy][]) => Promise.all(which.map(([subject, policy]) => refundAttempt(deps, subject, policy)));
+  const reserved = await Promise.allSettled(
+    subjects.map(([subject, policy]) => reserveAttempt(deps, subject, policy, 'Too many failed logins; wait before trying again.')),
+  );
+  const refused = reserved.find((r) => r.status === 'rejected');
+  if (refused) {
+    await refund(subjects.filter((_, i) => reserved[i]!.status === 'fulfilled'));
+    throw (refused as PromiseRejectedResult).reason;
   }
   const userId = await findUserIdByEmail(deps, email);
   const user = userId === undefined ? undefined : await loadUser(deps, userId);
-  const matches = await deps.hasher.compare(input.password, user?.passwordHash ?? decoyHash);
+  // One bcrypt whatever happens; a user without a password never matches, not even the decoy's.
+  const matches = (await deps.hasher.compare(input.password, user?.passwordHash ?? decoyHash)) && !!user?.passwordHash;
   const workspaces = user && matches ? await workspaceIdsOf(deps, user.id) : [];
-  if (!user || !matches || !workspaces.length) {
-    await Promise.all(subjects.map(([subject, policy]) => countAgainst(deps, subject, policy)));
-    throw new InvalidCredentials();
-  }
+  if (!user || !matches || !workspaces.length) throw new InvalidCredentials();
+  await refund(subjects);
   const sessionId = randomBytes(32).toString('base64url');
   const xsrfToken = randomBytes(24).toString('base64url');
   const now = deps.clock.now();

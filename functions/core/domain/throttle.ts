@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { RateLimited } from '../errors.ts';
+import { isConditionFailure } from '../store/conditions.ts';
 import { prunableFrom } from '../store/table.ts';
 
 export interface ThrottlePolicy {
@@ -18,22 +19,30 @@ function windowOf(policy: ThrottlePolicy, now: Date) {
   return { start, end: new Date((start + policy.windowSeconds) * 1000) };
 }
 
-/** Throws 429 once `subject` has used up its window. A window past its TTL counts as empty. */
-export async function checkThrottle(deps: Deps, subject: string, policy: ThrottlePolicy, message: string): Promise<void> {
+/**
+ * Takes one attempt from `subject`'s current window, atomically: the increment is
+ * conditional on the window not being used up, so parallel requests cannot all slip in
+ * under the limit. Throws 429 when it is used up.
+ */
+export async function reserveAttempt(deps: Deps, subject: string, policy: ThrottlePolicy, message: string): Promise<void> {
   const now = deps.clock.now();
   const { start, end } = windowOf(policy, now);
-  const { data } = await deps.db.entities.throttleWindow.get({ subject, windowStart: start }).go({ consistent: true });
-  if (data && data.ttl * 1000 > now.getTime() && data.count >= policy.limit) {
+  const ttl = Math.floor(end.getTime() / 1000);
+  try {
+    await deps.db.entities.throttleWindow
+      .update({ subject, windowStart: start })
+      .add({ count: 1 })
+      .set({ ttl, prunableAt: prunableFrom(ttl) })
+      .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, policy.limit)}`)
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
     throw new RateLimited(message, policy.limit, end, now);
   }
 }
 
-export async function countAgainst(deps: Deps, subject: string, policy: ThrottlePolicy): Promise<void> {
-  const { start, end } = windowOf(policy, deps.clock.now());
-  const ttl = Math.floor(end.getTime() / 1000);
-  await deps.db.entities.throttleWindow
-    .update({ subject, windowStart: start })
-    .add({ count: 1 })
-    .set({ ttl, prunableAt: prunableFrom(ttl) })
-    .go();
+/** Gives an attempt back (a login that succeeded does not count as a failure). */
+export async function refundAttempt(deps: Deps, subject: string, policy: ThrottlePolicy): Promise<void> {
+  const { start } = windowOf(policy, deps.clock.now());
+  await deps.db.entities.throttleWindow.update({ subject, windowStart: start }).add({ count: -1 }).go();
 }

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import type { Principal } from '../auth/principal.ts';
-import { grants } from '../auth/scopes.ts';
+import { expiryWithin, type Principal } from '../auth/principal.ts';
+import { scopesBeyond } from '../auth/scopes.ts';
 import { randomBase62, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound, ValidationFailed } from '../errors.ts';
@@ -37,13 +37,14 @@ export interface NewUserToken {
  */
 export async function issueUserToken(deps: Deps, principal: Principal, workspaceId: string, input: NewUserToken) {
   const abilities = input.abilities ?? principal.scopes;
-  const beyond = abilities.filter((ability) => !grants(principal.scopes, ability));
+  const beyond = scopesBeyond(principal.scopes, abilities);
   if (beyond.length) throw new AccessDenied(`A token cannot be given abilities its creator does not hold: ${beyond.join(', ')}.`);
   const now = deps.clock.now();
   if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
     throw new ValidationFailed({ expires_at: ['must be in the future'] });
   }
-  const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined;
+  const requested = expiryWithin(principal, input.expiresAt);
+  const expiresAt = requested ? new Date(requested).toISOString() : undefined;
   const secret = randomBase62(40);
   const ttl = expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredTokenRetentionSeconds : undefined;
   const { data } = await deps.db.entities.userToken
@@ -63,14 +64,18 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
   return { ...userTokenView(data), token: `${data.id}|${secret}` };
 }
 
+/** Past its TTL a token is gone, whether or not DynamoDB has removed it yet. */
+const tokenIsLive = (item: UserTokenItem, now: Date) => item.ttl === undefined || item.ttl * 1000 > now.getTime();
+
 export async function listUserTokens(deps: Deps, userId: number) {
   const { data } = await deps.db.entities.userToken.query.byUser({ userId }).go({ pages: 'all' });
-  return data.map(userTokenView);
+  const now = deps.clock.now();
+  return data.filter((item) => tokenIsLive(item, now)).map(userTokenView);
 }
 
 /** Revokes one of the user's own tokens; anyone else's is 404. */
 export async function revokeUserToken(deps: Deps, userId: number, id: number): Promise<void> {
   const { data } = await deps.db.entities.userToken.get({ id }).go({ consistent: true });
-  if (!data || data.userId !== userId) throw new NotFound('user_token', String(id));
+  if (!data || data.userId !== userId || !tokenIsLive(data, deps.clock.now())) throw new NotFound('user_token', String(id));
   await deps.db.entities.userToken.delete({ id }).go();
 }

@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
-import { AccessDenied, DuplicateResource, NotFound } from '../errors.ts';
+import { AccessDenied, DuplicateResource, NotFound, StateConflict } from '../errors.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import type { Tier } from '../tiers.ts';
@@ -84,10 +84,13 @@ export async function noUsersYet(deps: Deps): Promise<boolean> {
   return !data;
 }
 
-/** Workspace ids of a user, oldest membership first. */
+/**
+ * Workspace ids of a user, oldest membership first: a user's own first workspace stays
+ * their default even if someone later adds them to an older one.
+ */
 export async function workspaceIdsOf(deps: Deps, userId: number): Promise<string[]> {
   const { data } = await deps.db.entities.membership.query.byUser({ userId }).go({ pages: 'all' });
-  return data.map((m) => m.workspaceId);
+  return data.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((m) => m.workspaceId);
 }
 
 /**
@@ -135,17 +138,22 @@ export async function updateUser(deps: Deps, actorId: number, targetId: number, 
       deps.db.transaction
         .write(({ user, userEmail }) => [
           userEmail.create({ email, userId: targetId }).commit(),
-          userEmail.delete({ email: current.email }).commit(),
+          // Both conditions fail the whole change if another one got there first.
+          userEmail.delete({ email: current.email }).where((attr, op) => op.eq(attr.userId, targetId)).commit(),
           user
             .patch({ id: targetId })
             .set({ email, ...(changes.name !== undefined ? { name: changes.name } : {}), updatedAt })
             .remove(['emailVerifiedAt'])
+            .where((attr, op) => op.eq(attr.email, current.email))
             .commit(),
         ])
         .go(),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    if ((await findUserIdByEmail(deps, email)) === undefined) {
+      throw new StateConflict('The user changed meanwhile; read it and try again.', 'changed', 'update');
+    }
     throw new DuplicateResource('user', 'email');
   }
   return userView(await loadUser(deps, targetId));

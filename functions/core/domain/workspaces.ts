@@ -1,6 +1,6 @@
 import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
-import { DuplicateResource, NotFound, StateConflict } from '../errors.ts';
+import { DuplicateResource, NotFound, StateConflict, WorkspaceSuspended } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';
@@ -75,9 +75,11 @@ export async function createWorkspace(deps: Deps, ownerId: number, input: NewWor
   }
 }
 
+/** A workspace to act on: absent is 404, suspended is 403 for whoever asks. */
 async function loadWorkspace(deps: Deps, id: string) {
   const { data } = await deps.db.entities.workspace.get({ id }).go(hotPath);
   if (!data) throw new NotFound('workspace', id);
+  if (data.suspendedAt) throw new WorkspaceSuspended(id, data.suspendedAt, data.suspendedReason ?? '');
   return data;
 }
 
@@ -102,15 +104,21 @@ export interface WorkspaceChanges {
 export async function updateWorkspace(deps: Deps, userId: number, id: string, changes: WorkspaceChanges) {
   const [role, current] = await Promise.all([roleIn(deps, id, userId), loadWorkspace(deps, id)]);
   requireRole(role, ['owner', 'admin'], 'change a workspace');
-  const { data } = await deps.db.entities.workspace
-    .patch({ id })
-    .set({
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      settings: { ...current.settings, ...changes.settings },
-      updatedAt: isoNow(deps.clock),
-    })
-    .go({ response: 'all_new' });
-  return workspaceView(data as typeof current);
+  try {
+    const { data } = await deps.db.entities.workspace
+      .patch({ id })
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        settings: { ...current.settings, ...changes.settings },
+        updatedAt: isoNow(deps.clock),
+      })
+      .go({ response: 'all_new' });
+    return workspaceView(data as typeof current);
+  } catch (error) {
+    // Deleted between the read and the write.
+    if (isConditionFailure(error)) throw new NotFound('workspace', id);
+    throw error;
+  }
 }
 
 /**

@@ -38,16 +38,29 @@ function bodyWhenPresent(routeOf: (event: APIGatewayProxyEvent) => Route | undef
         event.body = undefined;
         return;
       }
-      if (route.bodyFormat === 'form') event.body = formFields(request.event as APIGatewayProxyEvent & { body: string });
-      else await jsonParser.before!(request as never);
+      if (route.bodyFormat === 'form') {
+        event.body = formFields(request.event as APIGatewayProxyEvent & { body: string });
+        return;
+      }
+      // Header names arrive as the client wrote them and media types are case-insensitive;
+      // the parser looks for two spellings of one and one spelling of the other.
+      const contentType = headerValue(request.event, 'content-type');
+      if (contentType) request.event.headers = { ...request.event.headers, 'content-type': contentType.toLowerCase() };
+      await jsonParser.before!(request as never);
     },
   };
 }
 
 function absoluteUrl(event: APIGatewayProxyEvent): URL {
-  const proto = headerValue(event, 'x-forwarded-proto') ?? 'https';
-  const host = headerValue(event, 'host') ?? 'localhost';
-  const url = new URL(`${proto}://${host}${event.requestContext.path ?? event.path}`);
+  const proto = headerValue(event, 'x-forwarded-proto') === 'http' ? 'http' : 'https';
+  const path = event.requestContext.path ?? event.path;
+  let url: URL;
+  try {
+    url = new URL(`${proto}://${headerValue(event, 'host') ?? event.requestContext.domainName}${path}`);
+  } catch {
+    // A Host header no URL can hold (only possible locally: API Gateway sets its own).
+    url = new URL(`${proto}://${event.requestContext.domainName ?? 'localhost'}${path}`);
+  }
   for (const [key, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
     for (const value of values ?? []) url.searchParams.append(key, value);
   }

@@ -10,7 +10,8 @@ const workspaceIdPattern = idPattern('workspace');
  * The workspace a request acts in (DECISIONS.md, Tenancy): the credential's home
  * workspace, or another workspace of the same user named by X-Workspace-ID or
  * `workspace_id`. Naming one the user is not a member of is a 403, whether or not it
- * exists. A suspended workspace answers 403 WORKSPACE_SUSPENDED unless the route allows it.
+ * exists. A suspended workspace, named or home, answers 403 WORKSPACE_SUSPENDED unless the
+ * route allows it.
  */
 export async function resolveWorkspace(
   deps: Deps,
@@ -18,12 +19,11 @@ export async function resolveWorkspace(
   named: string | undefined,
   allowSuspended = false,
 ): Promise<string> {
-  if (!named || named === principal.workspaceId) {
-    if (principal.suspension && !allowSuspended) {
-      throw new WorkspaceSuspended(principal.workspaceId, principal.suspension.suspendedAt, principal.suspension.reason);
-    }
-    return principal.workspaceId;
+  // A credential of a suspended workspace is suspended with it, wherever it points.
+  if (principal.suspension && !allowSuspended) {
+    throw new WorkspaceSuspended(principal.workspaceId, principal.suspension.suspendedAt, principal.suspension.reason);
   }
+  if (!named || named === principal.workspaceId) return principal.workspaceId;
   const denied = new AccessDenied(`You are not a member of workspace "${named.slice(0, 64)}".`);
   if (!workspaceIdPattern.test(named)) throw denied;
   const state = await workspaceState(deps, named, principal.userId);

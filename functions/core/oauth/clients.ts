@@ -82,7 +82,11 @@ export async function registerOAuthClient(deps: Deps, input: NewOAuthClient): Pr
   return clientSecret ? { clientId, clientSecret } : { clientId };
 }
 
+const clientIdPattern = idPattern('oauthClient');
+
 export async function findOAuthClient(deps: Deps, id: string): Promise<OAuthClientItem | undefined> {
+  // Anything else is no client of ours, and an overlong id would break the key's size limit.
+  if (!clientIdPattern.test(id)) return undefined;
   const { data } = await deps.db.entities.oauthClient.get({ id }).go({ consistent: true });
   return data ?? undefined;
 }

@@ -10,3 +10,15 @@ export async function commitOrThrow(write: () => Promise<{ canceled: boolean }>)
   const result = await write();
   if (result.canceled) throw new Error('TransactionCanceled');
 }
+
+/**
+ * A transactional read, tried once more if DynamoDB cancels it (a transactional write to
+ * one of its items was in flight). A cancelled read is a fault, never "no such item".
+ */
+export async function readTogether<T>(read: () => Promise<{ canceled: boolean; data: T }>): Promise<T> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const result = await read();
+    if (!result.canceled) return result.data;
+  }
+  throw new Error('A transactional read was cancelled twice by concurrent writes.');
+}
