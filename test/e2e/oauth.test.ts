@@ -127,6 +127,17 @@ describe('OAuth over HTTP', () => {
     expect(overlong.status).toBeLessThan(500);
   });
 
+  it('refuses to sign a user into a client of a workspace they are not a member of', async () => {
+    const stranger = { name: 'Stranger', email: 'stranger@example.com', password: 'stranger password' };
+    expect((await api.call('POST', `${api.runner.origin}/register`, { key: '', body: stranger })).status).toBe(201);
+    const login = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: stranger.email, password: stranger.password } });
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+    const redirect = await authorize({ code_challenge: pkce().challenge, code_challenge_method: 'S256' }, cookie);
+    const location = new URL(redirect.headers.get('location')!);
+    expect(location.searchParams.get('error')).toBe('access_denied');
+    expect(location.searchParams.get('code')).toBeNull();
+  });
+
   it('sends authorization refusals back to a registered redirect_uri, and answers others itself', async () => {
     const noPkce = await authorize({});
     expect(noPkce.status).toBe(302);

@@ -63,6 +63,10 @@ export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token') {
       if (!code.codeChallenge || !s256Challenge.test(code.codeChallenge)) {
         throw new OAuth2Server.InvalidRequestError('Missing or invalid parameter: `code_challenge` (PKCE with S256 is required)');
       }
+      // There is no consent screen, so only members of the client's own workspace are signed
+      // in to it silently; anyone else would hand a third party their account unasked.
+      const { data: member } = await deps.db.entities.membership.get({ workspaceId: client.workspaceId, userId: user.userId }).go();
+      if (!member) throw new OAuth2Server.AccessDeniedError('Only members of the client\'s workspace may authorize it.');
       const expiresAt = after(authorizationCodeLifetimeSeconds);
       await deps.db.entities.oauthCode
         .create({
