@@ -29,6 +29,25 @@ export interface TestApi {
   stop(): Promise<void>;
 }
 
+/** Calls the runner as a client would: JSON in and out, `defaultKey` as Bearer unless `key` says otherwise. */
+export function apiClient(runner: LocalRunner, defaultKey: string | undefined): TestApi['call'] {
+  return async (method, path, options = {}) => {
+    const key = options.key === undefined ? defaultKey : options.key;
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await fetch(path.startsWith('http') ? path : runner.baseUrl + path, {
+      method,
+      headers: {
+        ...(key ? { Authorization: `Bearer ${key}` } : {}),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body,
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
 /**
  * The local runner on a free port over a fresh table of the shared DynamoDB Local: the
  * tests talk to it over HTTP, as a client would.
@@ -41,21 +60,7 @@ export async function startTestApi(tableName = testTableName()): Promise<TestApi
   return {
     runner,
     adminKey,
-    async call(method, path, options = {}) {
-      const key = options.key === undefined ? adminKey : options.key;
-      const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-      const response = await fetch(path.startsWith('http') ? path : runner.baseUrl + path, {
-        method,
-        headers: {
-          ...(key ? { Authorization: `Bearer ${key}` } : {}),
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...options.headers,
-        },
-        body,
-      });
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-    },
+    call: apiClient(runner, adminKey),
     stop: () => runner.stop(),
   };
 }

@@ -3,7 +3,7 @@ import { createDocumentClient } from '#core/store/client';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { testTableName } from './deps.ts';
-import type { ApiAnswer, CallOptions } from './local-api.ts';
+import { apiClient, type ApiAnswer, type CallOptions } from './local-api.ts';
 
 export interface TableTestApi {
   runner: LocalRunner;
@@ -34,21 +34,7 @@ export async function startTestApiOnTable(options: { tableName?: string; host?: 
     runner,
     tableName,
     adminKey,
-    async call(method, path, callOptions = {}) {
-      const key = callOptions.key === undefined ? adminKey : callOptions.key;
-      const body = callOptions.rawBody ?? (callOptions.body === undefined ? undefined : JSON.stringify(callOptions.body));
-      const response = await fetch(path.startsWith('http') ? path : runner.baseUrl + path, {
-        method,
-        headers: {
-          ...(key ? { Authorization: `Bearer ${key}` } : {}),
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...callOptions.headers,
-        },
-        body,
-      });
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-    },
+    call: apiClient(runner, adminKey),
     async scan() {
       const items: Record<string, unknown>[] = [];
       let start: Record<string, unknown> | undefined;
