@@ -5,6 +5,7 @@ import { adminWorkspace, suspendBody } from '#schemas/admin';
 import { apiKey, apiKeyId, createApiKeyBody, createdApiKey, rotateApiKeyBody, rotatedApiKey } from '#schemas/api-keys';
 import { createdOf, dataOf, listOf } from '#schemas/common';
 import { authorizeQuery, oauthToken, tokenForm } from '#schemas/oauth';
+import { invitation, joinedWorkspace, sentInvitation } from '#schemas/invitations';
 import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#schemas/user-tokens';
 import { addMemberBody, loginBody, member, registerBody, updateUserBody, user, userId } from '#schemas/users';
 import {
@@ -38,6 +39,12 @@ const memberList = {
   fields: ['id', 'name', 'email', 'tier', 'email_verified_at', 'created_at', 'role'],
   sortable: ['name', 'email', 'created_at', 'role'],
   searchable: ['name', 'email'],
+} as const;
+
+const invitationList = {
+  fields: ['workspace_id', 'workspace_name', 'role', 'created_at', 'expires_at'],
+  sortable: ['workspace_name', 'created_at', 'expires_at'],
+  searchable: ['workspace_name'],
 } as const;
 
 const userTokenList = {
@@ -202,11 +209,53 @@ export const routes = [
     function: 'users',
     auth: 'credential',
     scope: 'users:write',
-    summary: 'Add a member to the current workspace, creating the user if the email is new (owners and admins)',
+    summary: 'Add a member to the current workspace: a new email becomes a user at once, an existing account is invited (owners and admins)',
     tag: 'Users',
     query: contextQuery,
     body: addMemberBody,
-    responses: { 201: { description: 'The new member.', schema: createdOf(member) } },
+    responses: {
+      201: { description: 'A new user, made a member.', schema: createdOf(member) },
+      202: { description: 'An existing account, invited: it joins once it accepts.', schema: createdOf(sentInvitation) },
+    },
+  },
+  {
+    operationId: 'listInvitations',
+    method: 'GET',
+    path: '/user/invitations',
+    function: 'users',
+    auth: 'credential',
+    summary: 'Invitations into other workspaces waiting for you',
+    tag: 'Users',
+    allowSuspended: true,
+    query: listQuerySchema(invitationList),
+    list: invitationList,
+    responses: { 200: { description: 'A page of invitations.', schema: listOf(invitation) } },
+  },
+  {
+    operationId: 'acceptInvitation',
+    method: 'POST',
+    path: '/user/invitations/{workspace_id}/accept',
+    function: 'users',
+    auth: 'credential',
+    summary: 'Accept an invitation: join the workspace with the invited role',
+    tag: 'Users',
+    allowSuspended: true,
+    params: z.object({ workspace_id: workspaceId }),
+    query: contextQuery,
+    responses: { 200: { description: 'The workspace joined.', schema: createdOf(joinedWorkspace) } },
+  },
+  {
+    operationId: 'declineInvitation',
+    method: 'DELETE',
+    path: '/user/invitations/{workspace_id}',
+    function: 'users',
+    auth: 'credential',
+    summary: 'Decline an invitation',
+    tag: 'Users',
+    allowSuspended: true,
+    params: z.object({ workspace_id: workspaceId }),
+    query: contextQuery,
+    responses: { 204: noContent },
   },
   {
     operationId: 'getCurrentUser',

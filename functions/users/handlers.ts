@@ -1,3 +1,4 @@
+import { acceptInvitation, declineInvitation, listInvitations } from '#core/domain/invitations';
 import { addMember, listMembers } from '#core/domain/members';
 import { issueUserToken, listUserTokens, revokeUserToken } from '#core/domain/user-tokens';
 import { loadUser, updateUser, userView } from '#core/domain/users';
@@ -10,10 +11,24 @@ export const userHandlers: HandlersFor<AppRoute, 'users'> = {
     status: 200,
     body: paginate(await listMembers(deps, workspaceId), query, route.list, url),
   }),
-  addUser: async ({ principal, workspaceId, body }, deps) => ({
-    status: 201,
-    body: { message: 'Member added.', data: await addMember(deps, principal.userId, workspaceId, body) },
+  addUser: async ({ principal, workspaceId, body }, deps) => {
+    const added = await addMember(deps, principal.userId, workspaceId, body);
+    return added.kind === 'added'
+      ? { status: 201, body: { message: 'Member added.', data: added.member } }
+      : { status: 202, body: { message: 'This email has an account: it was invited, and joins once it accepts.', data: added.invitation } };
+  },
+  listInvitations: async ({ principal, query, route, url }, deps) => ({
+    status: 200,
+    body: paginate(await listInvitations(deps, principal.userId), query, route.list, url),
   }),
+  acceptInvitation: async ({ principal, params }, deps) => ({
+    status: 200,
+    body: { message: 'Invitation accepted.', data: await acceptInvitation(deps, principal.userId, params.workspace_id) },
+  }),
+  declineInvitation: async ({ principal, params }, deps) => {
+    await declineInvitation(deps, principal.userId, params.workspace_id);
+    return { status: 204 };
+  },
   getCurrentUser: async ({ principal }, deps) => ({
     status: 200,
     body: { data: userView(await loadUser(deps, principal.userId)) },

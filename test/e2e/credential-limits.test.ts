@@ -12,10 +12,11 @@ const createKey = (key: string, body: Record<string, unknown>) => api.call('POST
 describe('what a credential may create and change', () => {
   it('lets only the key\u2019s own user rotate it, and only its user or an owner revoke it', async () => {
     await register(api, { name: 'Mia Member', email: 'mia@example.com', password: 'member password' });
-    const added = await api.call('POST', '/users', { body: { email: 'mia@example.com', role: 'member' } });
-    expect(added.status).toBe(201);
+    const invited = await api.call('POST', '/users', { body: { email: 'mia@example.com', role: 'member' } });
+    expect(invited.status).toBe(202);
     const mia = await login(api, 'mia@example.com', 'member password');
     const home = { 'X-Workspace-ID': api.runner.bootstrap!.workspaceId };
+    expect((await api.call('POST', `/user/invitations/${api.runner.bootstrap!.workspaceId}/accept`, as(mia.session))).status).toBe(200);
     const ownerKey = (await createKey(api.adminKey, { name: 'owner key' })).body.data;
 
     const rotated = await api.call('POST', `/api-keys/${ownerKey.id}/rotate`, as(mia.session, { body: {}, headers: home }));
@@ -105,8 +106,10 @@ describe('logins', () => {
     const own = (await api.call('GET', '/api-keys', as(before.session))).status;
     expect(own).toBe(200);
     const ownWorkspace = (await api.call('GET', '/workspaces', as(before.session))).body.data[0].id;
-    // The bootstrap workspace is older than Vic's; its owner adds Vic to it.
-    expect((await api.call('POST', '/users', { body: { email: 'vic@example.com' } })).status).toBe(201);
+    // The bootstrap workspace is older than Vic's; its owner invites Vic, and Vic accepts.
+    expect((await api.call('POST', '/users', { body: { email: 'vic@example.com' } })).status).toBe(202);
+    const accepted = await api.call('POST', `/user/invitations/${api.runner.bootstrap!.workspaceId}/accept`, as(before.session));
+    expect(accepted.status).toBe(200);
     const after = await login(api, 'vic@example.com', 'victim password');
     const token = await api.call('POST', '/user/tokens', as(after.session, { body: { name: 'where am I' } }));
     expect(token.body.data.workspace_id).toBe(ownWorkspace);

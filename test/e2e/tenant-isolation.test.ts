@@ -103,6 +103,21 @@ const creators: Record<string, Creator> = {
       return { id: String(data.id), probe: async () => (await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email, password } })).status };
     },
   },
+  'invitations/{workspace_id}': {
+    kind: 'workspace',
+    ghost: 'wks_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      // An invitation waiting for A, from a third tenant's workspace.
+      const email = `inviter-${++serial}@example.com`;
+      await register(api, { name: `Inviter ${serial}`, email, password });
+      const inviter = (await login(api, email, password)).session;
+      const invited = await api.call('POST', '/users', as(inviter, { body: { email: api.runner.bootstrap!.email } }));
+      if (invited.status !== 202) throw new Error(`inviting A answered ${invited.status} ${JSON.stringify(invited.body)}`);
+      const workspaceId = invited.body.data.workspace_id as string;
+      const waiting = async () => (await api.call('GET', '/user/invitations', as(A.key))).body.data.some((i: { workspace_id: string }) => i.workspace_id === workspaceId);
+      return { id: workspaceId, probe: async () => ((await waiting()) ? 200 : 404) };
+    },
+  },
   'tokens/{id}': {
     kind: 'userToken',
     ghost: '987654321',
@@ -261,6 +276,7 @@ describe("tenant B's view", () => {
       '/users': 'user',
       '/user': 'user',
       '/user/tokens': 'userToken',
+      '/user/invitations': 'workspace',
     };
     expect(readRoutes.length).toBeGreaterThanOrEqual(5);
     for (const route of readRoutes) {

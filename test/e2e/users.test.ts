@@ -130,10 +130,45 @@ describe('PATCH /users/{user_id}', () => {
   it("does not let a workspace owner take over another tenant's account by adding it as a member first", async () => {
     const victim = await register(api, { name: 'Vic', email: 'vic@example.com', password });
     expect(victim.status).toBe(201);
-    expect((await addMember({ email: 'vic@example.com' })).status).toBe(201);
+    const invited = await addMember({ email: 'vic@example.com' });
+    expect(invited.status).toBe(202);
+    expect(invited.body.data).toEqual({ email: 'vic@example.com', role: 'member', workspace_id: expect.any(String), status: 'invited', expires_at: expect.any(String) });
     const takeover = await api.call('PATCH', `/users/${victim.body.data.id}`, { body: { email: 'attacker@example.com' } });
-    expect([403, 404]).toContain(takeover.status);
+    expect(takeover.status).toBe(404);
+    const vic = (await login(api, 'vic@example.com', password)).session;
+    // Accepting makes Vic a member, and still nobody else may change Vic's account.
+    const workspaceId = invited.body.data.workspace_id;
+    expect((await api.call('POST', `/user/invitations/${workspaceId}/accept`, as(vic))).status).toBe(200);
+    const again = await api.call('PATCH', `/users/${victim.body.data.id}`, { body: { email: 'attacker@example.com' } });
+    expect(again.status).toBe(403);
     expect((await login(api, 'vic@example.com', password)).answer.status).toBe(200);
+  });
+
+  it('invites an existing account instead of adding it, and it joins only by accepting', async () => {
+    await register(api, { name: 'Ivy', email: 'ivy@example.com', password });
+    const invited = await addMember({ email: 'ivy@example.com', role: 'admin' });
+    expect(invited.status).toBe(202);
+    expect(JSON.stringify((await api.call('GET', '/users?per_page=100')).body)).not.toContain('ivy@example.com');
+    const ivy = (await login(api, 'ivy@example.com', password)).session;
+    const waiting = await api.call('GET', '/user/invitations', as(ivy));
+    expect(waiting.body.data).toEqual([
+      { workspace_id: invited.body.data.workspace_id, workspace_name: expect.any(String), role: 'admin', created_at: expect.any(String), expires_at: expect.any(String) },
+    ]);
+    const joined = await api.call('POST', `/user/invitations/${invited.body.data.workspace_id}/accept`, as(ivy));
+    expect(joined.status).toBe(200);
+    expect(joined.body.data).toMatchObject({ id: invited.body.data.workspace_id, role: 'admin' });
+    expect((await api.call('GET', '/user/invitations', as(ivy))).body.data).toEqual([]);
+    expect((await api.call('POST', `/user/invitations/${invited.body.data.workspace_id}/accept`, as(ivy))).status).toBe(404);
+    const members = (await api.call('GET', '/users?per_page=100')).body.data;
+    expect(members.find((m: { email: string }) => m.email === 'ivy@example.com')?.role).toBe('admin');
+  });
+
+  it('lets an invited user decline', async () => {
+    await register(api, { name: 'Dee', email: 'dee@example.com', password });
+    const invited = await addMember({ email: 'dee@example.com' });
+    const dee = (await login(api, 'dee@example.com', password)).session;
+    expect((await api.call('DELETE', `/user/invitations/${invited.body.data.workspace_id}`, as(dee))).status).toBe(204);
+    expect((await api.call('POST', `/user/invitations/${invited.body.data.workspace_id}/accept`, as(dee))).status).toBe(404);
   });
 
   it("does not let a workspace admin change the owner's email", async () => {

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource } from '../errors.ts';
-import { isConditionFailure } from '../store/conditions.ts';
 import type { Role } from '../store/entities/membership.ts';
 import { requireRole, roleIn } from './membership.ts';
-import { createUser, findUserIdByEmail, loadUser, userView } from './users.ts';
+import { createUser, findUserIdByEmail, userView } from './users.ts';
 
 /** The members of a workspace with their roles, in the order they joined. */
 export async function listMembers(deps: Deps, workspaceId: string) {
@@ -26,29 +24,41 @@ export interface NewMember {
   password?: string;
 }
 
+export const invitationLifetimeSeconds = 7 * 24 * 3600;
+
+export type AddedMember =
+  | { kind: 'added'; member: ReturnType<typeof userView> & { role: Role } }
+  | { kind: 'invited'; invitation: { email: string; role: Role; workspace_id: string; status: 'invited'; expires_at: string } };
+
 /**
- * Adds a user to a workspace, creating the user when the email is new (with the password
- * given, or none: such a user signs in only once a password is set). Owners and admins only.
+ * Adds someone to a workspace (owners and admins only). A new email gets a user made by
+ * this workspace (with the password given, or a random one) and a membership at once. An
+ * email that already has an account gets an invitation instead: nobody becomes a member of
+ * a workspace, or learns anything of the account, without the user saying yes.
  */
-export async function addMember(deps: Deps, actorId: number, workspaceId: string, input: NewMember) {
+export async function addMember(deps: Deps, actorId: number, workspaceId: string, input: NewMember): Promise<AddedMember> {
   requireRole(await roleIn(deps, workspaceId, actorId), ['owner', 'admin'], 'add members');
+  const now = deps.clock.now();
   const existingId = await findUserIdByEmail(deps, input.email);
-  const user = existingId
-    ? await loadUser(deps, existingId)
-    : await createUser(deps, {
-        name: input.name ?? input.email.split('@')[0]!,
-        email: input.email,
-        tier: 'free',
-        password: input.password ?? randomBytes(24).toString('base64url'),
-        managedByWorkspaceId: workspaceId,
-      });
-  try {
-    await deps.db.entities.membership
-      .create({ workspaceId, userId: user.id, role: input.role, createdAt: isoNow(deps.clock) })
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw new DuplicateResource('membership', 'email');
+  if (existingId === undefined) {
+    const user = await createUser(deps, {
+      name: input.name ?? input.email.split('@')[0]!,
+      email: input.email,
+      tier: 'free',
+      password: input.password ?? randomBytes(24).toString('base64url'),
+      managedByWorkspaceId: workspaceId,
+    });
+    await deps.db.entities.membership.create({ workspaceId, userId: user.id, role: input.role, createdAt: now.toISOString() }).go();
+    return { kind: 'added', member: { ...userView(user), role: input.role } };
   }
-  return { ...userView(user), role: input.role };
+  const { data: member } = await deps.db.entities.membership.get({ workspaceId, userId: existingId }).go();
+  if (member) throw new DuplicateResource('membership', 'email');
+  const expiresAt = new Date(now.getTime() + invitationLifetimeSeconds * 1000);
+  await deps.db.entities.invitation
+    .put({ userId: existingId, workspaceId, role: input.role, invitedBy: actorId, createdAt: now.toISOString(), ttl: Math.floor(expiresAt.getTime() / 1000) })
+    .go();
+  return {
+    kind: 'invited',
+    invitation: { email: input.email, role: input.role, workspace_id: workspaceId, status: 'invited', expires_at: expiresAt.toISOString() },
+  };
 }

@@ -2,6 +2,7 @@ import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { apiKeySchema } from './entities/api-key.ts';
 import { counterSchema } from './entities/counter.ts';
+import { invitationSchema } from './entities/invitation.ts';
 import { membershipSchema } from './entities/membership.ts';
 import { oauthClientSchema } from './entities/oauth-client.ts';
 import { oauthCodeSchema } from './entities/oauth-code.ts';
@@ -25,6 +26,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
     {
       apiKey: new Entity(apiKeySchema, config),
       counter: new Entity(counterSchema, config),
+      invitation: new Entity(invitationSchema, config),
       membership: new Entity(membershipSchema, config),
       oauthClient: new Entity(oauthClientSchema, config),
       oauthCode: new Entity(oauthCodeSchema, config),

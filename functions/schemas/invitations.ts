@@ -1,0 +1,24 @@
+import * as z from 'zod/mini';
+import { withMeta } from '#core/schema-meta';
+import { timestamp } from './common.ts';
+import { workspaceSummary } from './workspaces.ts';
+
+const invitedRole = z.enum(['admin', 'member']);
+
+export const invitation = withMeta(
+  z.object({
+    workspace_id: z.string(),
+    workspace_name: z.string(),
+    role: invitedRole,
+    created_at: timestamp,
+    expires_at: timestamp,
+  }),
+  { id: 'Invitation', description: 'An invitation into another workspace, waiting for its user.' },
+);
+
+export const sentInvitation = withMeta(
+  z.object({ email: z.string(), role: invitedRole, workspace_id: z.string(), status: z.literal('invited'), expires_at: timestamp }),
+  { id: 'SentInvitation', description: 'The email already has an account: it was invited, and joins once it accepts.' },
+);
+
+export const joinedWorkspace = withMeta(z.extend(workspaceSummary, { role: invitedRole }), { id: 'JoinedWorkspace' });
