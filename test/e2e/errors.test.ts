@@ -75,6 +75,11 @@ describe('the error envelope', () => {
     expect(answer.body.error).toBe('method_not_allowed');
   });
 
+  it('answers a missing credential before a malformed body', async () => {
+    const answer = await api.call('POST', '/workspaces', { key: '', rawBody: '{"name": ' });
+    expect(answer.status).toBe(401);
+  });
+
   it('answers malformed JSON with 400 INVALID_FORMAT and a wrong content type likewise', async () => {
     const broken = await api.call('POST', '/workspaces', { rawBody: '{"name": ' });
     expect(broken.status).toBe(400);

@@ -82,6 +82,18 @@ function authorizedPrincipal(route: Route, event: APIGatewayProxyEvent): Princip
   return principal;
 }
 
+const principals = new WeakMap<APIGatewayProxyEvent, Principal>();
+
+/** Before the body is parsed, so that a refused credential is answered before a bad body. */
+function credentialCheck(routeOf: (event: APIGatewayProxyEvent) => Route | undefined): middy.MiddlewareObj<APIGatewayProxyEvent> {
+  return {
+    before: async ({ event }) => {
+      const route = routeOf(event);
+      if (route?.auth === 'credential') principals.set(event, authorizedPrincipal(route, event));
+    },
+  };
+}
+
 /**
  * Builds the Lambda handler of one function: the middy stack around a dispatcher that
  * finds the route from the API Gateway resource, checks the credential and its scope,
@@ -107,11 +119,12 @@ export function createFunction<R extends Route, F extends LambdaFunctionName>(op
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(envelopeMiddleware())
+    .use(credentialCheck(routeOf))
     .use(bodyWhenPresent(routeOf))
     .handler(async (event) => {
       const route = routeOf(event);
       if (!route) throw new EndpointNotFound(event.path);
-      const principal = route.auth === 'credential' ? authorizedPrincipal(route, event) : undefined;
+      const principal = principals.get(event);
       const deps = options.deps();
       // Before validation, so that a non-admin learns nothing of what the route accepts.
       if (route.platformAdmin) await requirePlatformAdmin(deps, principal!.userId);
