@@ -159,8 +159,6 @@ export async function revokeApiKey(deps: Deps, actorId: number, workspaceId: str
   }
 }
 
-export const maxGracePeriodHours = 720;
-
 /**
  * Issues a new key with the same name, scopes, tier, environment, IP list and expiry; the
  * old key keeps working until `grace_period_ends_at`, then is treated as gone (the pruning
