@@ -34,7 +34,7 @@ export class ApiStack extends Stack {
       });
     const routeFunctions = recordOf(lambdaFunctions, (name) => fn(name).bindTable(table, 'read-write').function);
     // bcrypt is CPU-bound: a full vCPU keeps a key's first verification in a process short.
-    const authorizerFunction = fn('authorizer', { memorySize: 1769 }).bindTable(table, 'read').function;
+    const authorizerFunction = fn('authorizer', { memorySize: 1769 }).bindTable(table, 'read-write').function;
     const fallbackFunction = fn('fallback').function;
     // Deletes in pages and stops before its timeout; a backlog is worked off over several runs.
     const prunerFunction = fn('pruner', { memorySize: 512, timeout: Duration.minutes(5) }).bindTable(table, 'read-write').function;

@@ -33,7 +33,7 @@ export const apiKeyHandlers: HandlersFor<AppRoute, 'api-keys'> = {
     },
   }),
   deleteApiKey: async ({ principal, workspaceId, params }, deps) => {
-    await revokeApiKey(deps, principal.userId, workspaceId, params.id);
+    await revokeApiKey(deps, principal, workspaceId, params.id);
     return { status: 204 };
   },
 };

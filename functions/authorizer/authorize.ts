@@ -3,6 +3,7 @@ import { authenticate } from '#core/auth/authenticate';
 import type { Deps } from '#core/deps';
 import { ApiError } from '#core/errors';
 import { encodeVerdict } from '#core/http/authorizer-context';
+import { countRequest } from '#core/rate-limit';
 
 const headerOf = (event: APIGatewayRequestAuthorizerEvent, name: string) =>
   Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
@@ -12,7 +13,8 @@ const stageArn = (methodArn: string) => methodArn.split('/').slice(0, 2).join('/
 
 /**
  * The REQUEST authorizer: finds and checks the credential and hands the verdict to the
- * function in the context (see authorizer-context.ts). Failures of our own making, such
+ * function in the context (see authorizer-context.ts), after counting the request against
+ * the credential's rate limit (rate-limit.ts). Failures of our own making, such
  * as the table being unreachable, are thrown so that API Gateway answers 500.
  */
 export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
@@ -25,6 +27,8 @@ export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEv
       method: event.httpMethod,
       sourceIp: event.requestContext.identity.sourceIp,
     });
+    // Counted once the credential is known; over the allowance the verdict is the 429.
+    verdict.rateLimit = await countRequest(deps, verdict);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     verdict = error;

@@ -164,7 +164,7 @@ export class WorkspaceSuspended extends ApiError {
 }
 
 export class RateLimited extends ApiError {
-  constructor(message: string, limit: number, resetAt: Date, now: Date) {
+  constructor(message: string, limit: number, resetAt: Date, now: Date, headers: Record<string, string> = {}) {
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
     super(
       429,
@@ -173,7 +173,7 @@ export class RateLimited extends ApiError {
       message,
       { retry_after: retryAfter, limit, remaining: 0, reset_at: resetAt.toISOString() },
       {},
-      { 'Retry-After': String(retryAfter) },
+      { ...headers, 'Retry-After': String(retryAfter) },
     );
   }
 }

@@ -12,7 +12,7 @@ export const userHandlers: HandlersFor<AppRoute, 'users'> = {
     body: paginate(await listMembers(deps, workspaceId), query, route.list, url),
   }),
   addUser: async ({ principal, workspaceId, body }, deps) => {
-    const added = await addMember(deps, principal.userId, workspaceId, body);
+    const added = await addMember(deps, principal, workspaceId, body);
     return added.kind === 'added'
       ? { status: 201, body: { message: 'Member added.', data: added.member } }
       : { status: 202, body: { message: 'This email has an account: it was invited, and joins once it accepts.', data: added.invitation } };

@@ -10,7 +10,7 @@ export const workspaceHandlers: HandlersFor<AppRoute, 'workspaces'> = {
   }),
   getWorkspace: async ({ principal, params }, deps) => ({
     status: 200,
-    body: { data: await getWorkspace(deps, principal.userId, params.id) },
+    body: { data: await getWorkspace(deps, principal, params.id) },
   }),
   createWorkspace: async ({ principal, body }, deps) => ({
     status: 201,
@@ -18,10 +18,10 @@ export const workspaceHandlers: HandlersFor<AppRoute, 'workspaces'> = {
   }),
   updateWorkspace: async ({ principal, params, body }, deps) => ({
     status: 200,
-    body: { message: 'Workspace updated.', data: await updateWorkspace(deps, principal.userId, params.id, body) },
+    body: { message: 'Workspace updated.', data: await updateWorkspace(deps, principal, params.id, body) },
   }),
   deleteWorkspace: async ({ principal, params }, deps) => {
-    await deleteWorkspace(deps, principal.userId, params.id, principal.workspaceId);
+    await deleteWorkspace(deps, principal, params.id, principal.workspaceId);
     return { status: 204 };
   },
 };

@@ -145,7 +145,7 @@ describe('admin CLI', () => {
     await login(past, { email: bootstrapped.email, password: bootstrapped.password, sourceIp: '203.0.113.5' });
     await expect(login(past, { email: bootstrapped.email, password: 'wrong password', sourceIp: '203.0.113.5' })).rejects.toThrow();
     const revoked = await issueApiKey(past, bootstrapped.userId, bootstrapped.workspaceId, { name: 'old' });
-    await revokeApiKey(past, bootstrapped.userId, bootstrapped.workspaceId, revoked.id);
+    await revokeApiKey(past, { userId: bootstrapped.userId }, bootstrapped.workspaceId, revoked.id);
 
     const first = await admin(['prune']);
     expect(first.status).toBe(0);

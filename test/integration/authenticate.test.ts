@@ -52,7 +52,7 @@ describe('API key authentication', () => {
   it('refuses a revoked key at once, even after it was verified in this process', async () => {
     const issued = await issueApiKey(deps, userId, workspaceId, { name: 'revoked' });
     await authenticateApiKey(deps, issued.key);
-    await revokeApiKey(deps, userId, workspaceId, issued.id);
+    await revokeApiKey(deps, { userId }, workspaceId, issued.id);
     const error = await errorOf(authenticateApiKey(deps, issued.key));
     expect(error.status).toBe(401);
     expect(error.errorCode).toBe('INVALID_API_KEY');

@@ -62,6 +62,7 @@ async function world(): Promise<World> {
   const principal: Principal = {
     userId,
     workspaceId,
+    role: 'owner',
     environment: 'live',
     scopes: ['*'],
     tier: 'pro',
@@ -102,7 +103,7 @@ describe('pruning API keys', () => {
   it('refuses a revoked key at once, keeps its record 30 days (rotating it answers 409), then prunes it', async () => {
     const w = await world();
     const issued = await issueApiKey(w.deps, w.userId, w.workspaceId, { name: 'revoked' });
-    await revokeApiKey(w.deps, w.userId, w.workspaceId, issued.id);
+    await revokeApiKey(w.deps, { userId: w.userId }, w.workspaceId, issued.id);
     expect((await errorOf(bearer(w.deps, issued.key))).errorCode).toBe('INVALID_API_KEY');
     expect(await pruneExpired(w.deps)).toEqual(none);
 

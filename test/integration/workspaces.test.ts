@@ -61,20 +61,20 @@ describe('workspaces', () => {
   it('answers 404 for a workspace the user is not a member of, as if it did not exist', async () => {
     const [owner, stranger] = await Promise.all([newUser('eve'), newUser('fay')]);
     const workspace = await createWorkspace(deps, owner.id, { name: 'Private' });
-    const error = await errorOf(getWorkspace(deps, stranger.id, workspace.id));
+    const error = await errorOf(getWorkspace(deps, { userId: stranger.id }, workspace.id));
     expect(error.status).toBe(404);
     expect(error.extras).toEqual({ resource_type: 'workspace', resource_id: workspace.id });
-    expect((await errorOf(updateWorkspace(deps, stranger.id, workspace.id, { name: 'Mine' }))).status).toBe(404);
+    expect((await errorOf(updateWorkspace(deps, { userId: stranger.id }, workspace.id, { name: 'Mine' }))).status).toBe(404);
     expect(await listWorkspaces(deps, stranger.id)).toEqual([]);
   });
 
   it('renames and merges settings, moving updated_at', async () => {
     const user = await newUser('gus');
     const workspace = await createWorkspace(deps, user.id, { name: 'Old', settings: { timezone: 'Europe/Berlin' } });
-    const updated = await updateWorkspace(deps, user.id, workspace.id, { name: 'New', settings: { locale: 'de-DE' } });
+    const updated = await updateWorkspace(deps, { userId: user.id }, workspace.id, { name: 'New', settings: { locale: 'de-DE' } });
     expect(updated).toMatchObject({ name: 'New', slug: 'old', settings: { timezone: 'Europe/Berlin', locale: 'de-DE' } });
     expect(updated.updated_at >= workspace.updated_at).toBe(true);
-    expect(await getWorkspace(deps, user.id, workspace.id)).toEqual(updated);
+    expect(await getWorkspace(deps, { userId: user.id }, workspace.id)).toEqual(updated);
   });
 
   it('lists only the workspaces of the user, in creation order', async () => {
@@ -91,6 +91,7 @@ describe('workspaces', () => {
     const principal: Principal = {
       userId: user.id,
       workspaceId: home.id,
+      role: 'owner',
       environment: 'live',
       scopes: ['*'],
       tier: 'free',
@@ -98,8 +99,8 @@ describe('workspaces', () => {
     };
     const key = await createApiKey(deps, principal, doomed.id, { name: 'doomed key' });
     await expect(authenticateApiKey(deps, key.key)).resolves.toMatchObject({ workspaceId: doomed.id });
-    await deleteWorkspace(deps, user.id, doomed.id, home.id);
-    expect((await errorOf(getWorkspace(deps, user.id, doomed.id))).status).toBe(404);
+    await deleteWorkspace(deps, { userId: user.id }, doomed.id, home.id);
+    expect((await errorOf(getWorkspace(deps, { userId: user.id }, doomed.id))).status).toBe(404);
     expect((await errorOf(authenticateApiKey(deps, key.key))).errorCode).toBe('INVALID_API_KEY');
     const { data: slugClaim } = await deps.db.entities.workspaceSlug.get({ ownerId: user.id, slug: 'doomed' }).go();
     expect(slugClaim).toBeNull();
@@ -108,7 +109,7 @@ describe('workspaces', () => {
   it("refuses to delete the calling credential's home workspace", async () => {
     const user = await newUser('jo');
     const home = await createWorkspace(deps, user.id, { name: 'Home' });
-    const error = await errorOf(deleteWorkspace(deps, user.id, home.id, home.id));
+    const error = await errorOf(deleteWorkspace(deps, { userId: user.id }, home.id, home.id));
     expect(error.status).toBe(409);
     expect(error.errorCode).toBe('STATE_CONFLICT');
   });
@@ -117,8 +118,8 @@ describe('workspaces', () => {
     const [owner, member] = await Promise.all([newUser('kim'), newUser('lou')]);
     const workspace = await createWorkspace(deps, owner.id, { name: 'Shared' });
     await deps.db.entities.membership.create({ workspaceId: workspace.id, userId: member.id, role: 'member', createdAt: new Date().toISOString() }).go();
-    expect((await getWorkspace(deps, member.id, workspace.id)).id).toBe(workspace.id);
-    expect((await errorOf(updateWorkspace(deps, member.id, workspace.id, { name: 'x' }))).status).toBe(403);
-    expect((await errorOf(deleteWorkspace(deps, member.id, workspace.id, 'wks_other'))).status).toBe(403);
+    expect((await getWorkspace(deps, { userId: member.id }, workspace.id)).id).toBe(workspace.id);
+    expect((await errorOf(updateWorkspace(deps, { userId: member.id }, workspace.id, { name: 'x' }))).status).toBe(403);
+    expect((await errorOf(deleteWorkspace(deps, { userId: member.id }, workspace.id, 'wks_other'))).status).toBe(403);
   });
 });

@@ -79,6 +79,7 @@ export async function authenticateApiKey(deps: Deps, key: string, request: Pick<
   return {
     userId: item.userId,
     workspaceId: item.workspaceId,
+    role: membershipRecord.item.role,
     environment: item.environment,
     scopes: item.scopes,
     tier: item.rateLimitTier,

@@ -49,6 +49,7 @@ export async function authenticateOAuth(deps: Deps, token: string): Promise<Prin
   return {
     userId,
     workspaceId,
+    role: membershipRecord.item.role,
     environment: 'live',
     scopes: item.scopes,
     tier: workspaceRecord.item.tier,

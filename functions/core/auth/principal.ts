@@ -1,4 +1,6 @@
 import { ValidationFailed } from '../errors.ts';
+import type { RateLimitState } from '../rate-limit.ts';
+import type { Role } from '../store/entities/membership.ts';
 import type { Tier } from '../tiers.ts';
 import type { Environment } from './api-key-format.ts';
 
@@ -15,6 +17,8 @@ export interface Principal {
   userId: number;
   /** The credential's home workspace; the request's workspace unless the client names another. */
   workspaceId: string;
+  /** The caller's role in the home workspace, from the membership the authorizer read. */
+  role: Role;
   environment: Environment;
   scopes: string[];
   tier: Tier;
@@ -23,6 +27,19 @@ export interface Principal {
   suspension?: Suspension;
   /** What the credential itself is bound by; what it creates may not escape it. */
   limits?: { expiresAt?: string; allowedIps?: string[] };
+  /** The credential's rate-limit state after counting this request (set by the authorizer). */
+  rateLimit?: RateLimitState;
+}
+
+/**
+ * Who acts, for the domain: a user, and where known the workspace and role the caller's
+ * credential already established (a Principal is one), so that the role in that workspace
+ * need not be read again.
+ */
+export interface Actor {
+  userId: number;
+  workspaceId?: string;
+  role?: Role;
 }
 
 /**

@@ -52,6 +52,7 @@ export async function authenticateSession(deps: Deps, sessionId: string, request
   return {
     userId,
     workspaceId,
+    role: membershipRecord.item.role,
     environment: 'live',
     scopes: sessionScopes,
     tier: workspaceRecord.item.tier,

@@ -56,6 +56,7 @@ export async function authenticateUserToken(deps: Deps, credential: { id: number
   return {
     userId,
     workspaceId,
+    role: membershipRecord.item.role,
     environment: 'live',
     scopes: token.abilities,
     tier: workspaceRecord.item.tier,

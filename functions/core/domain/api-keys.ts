@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { generateApiKey, parseApiKey, type Environment } from '../auth/api-key-format.ts';
-import { expiryWithin, type Principal } from '../auth/principal.ts';
+import { expiryWithin, type Actor, type Principal } from '../auth/principal.ts';
 import { scopesBeyond } from '../auth/scopes.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '../errors.ts';
@@ -140,10 +140,10 @@ export async function getApiKey(deps: Deps, workspaceId: string, id: string) {
 }
 
 /** Revoked keys answer 401 at once; the record stays 30 days (rotation answers 409) before TTL drops it. */
-export async function revokeApiKey(deps: Deps, actorId: number, workspaceId: string, id: string) {
+export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string, id: string) {
   const key = await loadLiveKey(deps, workspaceId, id);
-  if (key.userId !== actorId) {
-    requireRole(await roleIn(deps, workspaceId, actorId), ['owner', 'admin'], "revoke another member's key");
+  if (key.userId !== actor.userId) {
+    requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], "revoke another member's key");
   }
   const now = deps.clock.now();
   const ttl = Math.floor(now.getTime() / 1000) + expiredKeyRetentionSeconds;

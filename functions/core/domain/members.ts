@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource } from '../errors.ts';
 import type { Role } from '../store/entities/membership.ts';
@@ -36,8 +37,8 @@ export type AddedMember =
  * email that already has an account gets an invitation instead: nobody becomes a member of
  * a workspace, or learns anything of the account, without the user saying yes.
  */
-export async function addMember(deps: Deps, actorId: number, workspaceId: string, input: NewMember): Promise<AddedMember> {
-  requireRole(await roleIn(deps, workspaceId, actorId), ['owner', 'admin'], 'add members');
+export async function addMember(deps: Deps, actor: Actor, workspaceId: string, input: NewMember): Promise<AddedMember> {
+  requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], 'add members');
   const now = deps.clock.now();
   const existingId = await findUserIdByEmail(deps, input.email);
   if (existingId === undefined) {
@@ -55,7 +56,7 @@ export async function addMember(deps: Deps, actorId: number, workspaceId: string
   if (member) throw new DuplicateResource('membership', 'email');
   const expiresAt = new Date(now.getTime() + invitationLifetimeSeconds * 1000);
   await deps.db.entities.invitation
-    .put({ userId: existingId, workspaceId, role: input.role, invitedBy: actorId, createdAt: now.toISOString(), ttl: Math.floor(expiresAt.getTime() / 1000) })
+    .put({ userId: existingId, workspaceId, role: input.role, invitedBy: actor.userId, createdAt: now.toISOString(), ttl: Math.floor(expiresAt.getTime() / 1000) })
     .go();
   return {
     kind: 'invited',

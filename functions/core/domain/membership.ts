@@ -1,14 +1,18 @@
+import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound } from '../errors.ts';
 import { hotPath } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
 
 /**
- * The caller's role in a workspace. Not being a member reads as "no such workspace", so a
- * foreign id is indistinguishable from one that never existed.
+ * The actor's role in a workspace. Not being a member reads as "no such workspace", so a
+ * foreign id is indistinguishable from one that never existed. The role the actor already
+ * carries for a workspace (a principal's, in its home workspace, read by the authorizer in
+ * the same request) is used as it is; any other workspace's is read.
  */
-export async function roleIn(deps: Deps, workspaceId: string, userId: number): Promise<Role> {
-  const { data } = await deps.db.entities.membership.get({ workspaceId, userId }).go(hotPath);
+export async function roleIn(deps: Deps, workspaceId: string, actor: Actor): Promise<Role> {
+  if (actor.role && actor.workspaceId === workspaceId) return actor.role;
+  const { data } = await deps.db.entities.membership.get({ workspaceId, userId: actor.userId }).go(hotPath);
   if (!data) throw new NotFound('workspace', workspaceId);
   return data.role;
 }

@@ -1,4 +1,5 @@
 import { isoNow } from '../clock.ts';
+import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound, StateConflict, WorkspaceSuspended } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -83,8 +84,8 @@ async function loadWorkspace(deps: Deps, id: string) {
   return data;
 }
 
-export async function getWorkspace(deps: Deps, userId: number, id: string) {
-  const [, item] = await Promise.all([roleIn(deps, id, userId), loadWorkspace(deps, id)]);
+export async function getWorkspace(deps: Deps, actor: Actor, id: string) {
+  const [, item] = await Promise.all([roleIn(deps, id, actor), loadWorkspace(deps, id)]);
   return workspaceView(item);
 }
 
@@ -101,8 +102,8 @@ export interface WorkspaceChanges {
   settings?: Partial<typeof defaultSettings>;
 }
 
-export async function updateWorkspace(deps: Deps, userId: number, id: string, changes: WorkspaceChanges) {
-  const [role, current] = await Promise.all([roleIn(deps, id, userId), loadWorkspace(deps, id)]);
+export async function updateWorkspace(deps: Deps, actor: Actor, id: string, changes: WorkspaceChanges) {
+  const [role, current] = await Promise.all([roleIn(deps, id, actor), loadWorkspace(deps, id)]);
   requireRole(role, ['owner', 'admin'], 'change a workspace');
   try {
     const { data } = await deps.db.entities.workspace
@@ -125,8 +126,8 @@ export async function updateWorkspace(deps: Deps, userId: number, id: string, ch
  * Deletes a workspace and all it owns. Keys go first so that they stop working at once;
  * the workspace record goes last, so an interrupted delete can simply be sent again.
  */
-export async function deleteWorkspace(deps: Deps, userId: number, id: string, homeWorkspaceId: string) {
-  const [role, current] = await Promise.all([roleIn(deps, id, userId), loadWorkspace(deps, id)]);
+export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, homeWorkspaceId: string) {
+  const [role, current] = await Promise.all([roleIn(deps, id, actor), loadWorkspace(deps, id)]);
   requireRole(role, ['owner'], 'delete a workspace');
   if (id === homeWorkspaceId) {
     throw new StateConflict(

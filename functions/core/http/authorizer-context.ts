@@ -1,5 +1,6 @@
 import { ApiError, Unauthenticated } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { RateLimitState } from '../rate-limit.ts';
 
 /**
  * The authorizer's verdict travels to the function in the authorizer context, whose values
@@ -17,12 +18,13 @@ interface SerializedError {
   message: string;
   extras: Record<string, unknown>;
   meta: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 export function encodeVerdict(verdict: Principal | ApiError): AuthorizerContext {
   if (verdict instanceof ApiError) {
-    const { status, code, errorCode, message, extras, meta } = verdict;
-    return { authError: JSON.stringify({ status, code, errorCode, message, extras, meta } satisfies SerializedError) };
+    const { status, code, errorCode, message, extras, meta, headers } = verdict;
+    return { authError: JSON.stringify({ status, code, errorCode, message, extras, meta, headers } satisfies SerializedError) };
   }
   return { principal: JSON.stringify(verdict) };
 }
@@ -32,7 +34,13 @@ export function decodeVerdict(context: Record<string, unknown> | null | undefine
   if (typeof context?.principal === 'string') return JSON.parse(context.principal) as Principal;
   if (typeof context?.authError === 'string') {
     const e = JSON.parse(context.authError) as SerializedError;
-    throw new ApiError(e.status, e.code, e.errorCode, e.message, e.extras, e.meta);
+    throw new ApiError(e.status, e.code, e.errorCode, e.message, e.extras, e.meta, e.headers ?? {});
   }
   throw new Unauthenticated();
+}
+
+/** The rate-limit state of the authorizer's principal, if the request was authenticated. */
+export function rateLimitOf(context: Record<string, unknown> | null | undefined): RateLimitState | undefined {
+  if (typeof context?.principal !== 'string') return undefined;
+  return (JSON.parse(context.principal) as Principal).rateLimit;
 }

@@ -3,6 +3,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { config } from '../config.ts';
 import { errorEnvelope } from '../envelope.ts';
 import { ApiError, InternalError, InvalidFormat, PayloadTooLarge } from '../errors.ts';
+import { rateLimitHeaders } from '../rate-limit.ts';
+import { rateLimitOf } from './authorizer-context.ts';
 
 /** Larger bodies are refused before parsing; nothing this service accepts comes near it. */
 export const maxBodyBytes = 256 * 1024;
@@ -23,6 +25,16 @@ export function requestIdOf(event: APIGatewayProxyEvent): string {
   return incoming && safeRequestId.test(incoming) ? incoming : event.requestContext.requestId;
 }
 
+/**
+ * Every response to an authenticated request reports the credential's rate limit, from the
+ * authorizer's principal; public routes have no authorizer and report none. The 429 of the
+ * authorizer carries its own (remaining 0) among its error headers.
+ */
+function rateLimitHeadersOf(event: APIGatewayProxyEvent): Record<string, string> {
+  const state = rateLimitOf(event.requestContext?.authorizer);
+  return state ? rateLimitHeaders(state) : {};
+}
+
 export function jsonResponse(
   event: APIGatewayProxyEvent,
   status: number,
@@ -37,6 +49,7 @@ export function jsonResponse(
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       'Cache-Control': 'no-store',
       'X-Request-ID': requestIdOf(event),
+      ...rateLimitHeadersOf(event),
       ...headers,
     },
     body: body === undefined ? '' : JSON.stringify(body),

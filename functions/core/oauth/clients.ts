@@ -63,7 +63,7 @@ export type NewOAuthClient = z.input<typeof newClientSchema>;
  */
 export async function registerOAuthClient(deps: Deps, input: NewOAuthClient): Promise<{ clientId: string; clientSecret?: string }> {
   const client = validate(newClientSchema, input, 'client');
-  await roleIn(deps, client.workspaceId, client.ownerUserId);
+  await roleIn(deps, client.workspaceId, { userId: client.ownerUserId });
   const clientId = newId('oauthClient');
   const clientSecret = client.confidential ? randomBase62(48) : undefined;
   await deps.db.entities.oauthClient
