@@ -72,7 +72,7 @@ export function tableRows(f: Figures): Row[] {
   const startSection = 'npm start (node --import tsx bin/local.ts, DATA_DIR=memory)';
   return [
     ...loadRows('bare node:http baseline', f.baseline),
-    ...loadRows('DB-bound ceiling (TransactGet + 2 GetItems)', f.ceiling),
+    ...loadRows('DB-bound ceiling (TransactGet + counter Update + GetItem)', f.ceiling),
     ...Object.entries(f.credentials).flatMap(([key, c]) => loadRows(`local runner, ${credentialNames[key as keyof typeof credentialNames]}`, c.load)),
     ...credentialRows,
     ...loginRows(`right password (${f.logins.ok.samples})`, f.logins.ok),

@@ -130,7 +130,7 @@ async function main() {
   const bootstrap = runner.bootstrap;
   if (!bootstrap) throw new Error(`table ${settings.table} was not empty: nothing was bootstrapped`);
 
-  step('DB-bound ceiling: the same TransactGetItems and two GetItems on a bare server');
+  step('DB-bound ceiling: the same TransactGetItems, counter UpdateItem and GetItem on a bare server');
   // Counted like the runner's client, so that both carry the same instrumentation.
   const ceilingClient = countDynamoDbCalls().attach(createDocumentClient({ AWS_REGION: settings.region, DYNAMODB_ENDPOINT: store.endpoint }));
   cleanups.push(() => ceilingClient.destroy());

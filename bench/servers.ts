@@ -4,12 +4,16 @@ import {
   GetCommand,
   QueryCommand,
   TransactGetCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
   type GetCommandInput,
   type TransactGetCommandInput,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/auth/api-key-format';
 import type { BootstrapResult } from '#core/domain/bootstrap';
+import type { Deps } from '#core/deps';
+import { counterUpdate, rateSubject, rateWindowOf, rateWindowSeconds } from '#core/rate-limit';
 import { createDatabase } from '#core/store/database';
 
 export interface BenchServer {
@@ -45,13 +49,14 @@ export function startBaselineServer(): Promise<BenchServer> {
 export interface WarmWorkspaceGetReads {
   /** The authorizer's one read: API key, workspace and membership, transactional (so strongly consistent). */
   credential: TransactGetCommandInput;
-  /** The handler's two reads, in parallel. */
-  membership: GetCommandInput;
+  /** The authorizer's rate-limit count in the current window (one shard of the key's counter). */
+  counter: (now: Date) => UpdateCommandInput;
+  /** The handler's one read: the home workspace (the role comes from the authorizer's membership). */
   workspace: GetCommandInput;
 }
 
 /**
- * The DynamoDB reads of a warm authenticated GET /workspaces/{id} with an API key, built
+ * The DynamoDB calls of a warm authenticated GET /workspaces/{id} with an API key, built
  * by the runtime's own entities and transaction (`params()`), so the keys are exactly the
  * ones it reads.
  */
@@ -73,28 +78,35 @@ export async function dbReadsOfWarmWorkspaceGet(
       membership.get({ workspaceId, userId }).commit(),
     ])
     .params() as TransactGetCommandInput; // ElectroDB types each Get loosely; it is a DocumentClient input
+  const deps = { db } as Deps;
+  const subject = rateSubject({ type: 'api_key', id: key.id as string });
   return {
     credential,
-    membership: db.entities.membership.get({ workspaceId, userId }).params({ table }),
+    counter: (now) => {
+      const { start, end } = rateWindowOf(now);
+      return {
+        ...(counterUpdate(deps, subject, start, end + rateWindowSeconds).params() as UpdateCommandInput),
+        TableName: table,
+        ReturnValues: 'UPDATED_NEW',
+      };
+    },
     workspace: db.entities.workspace.get({ id: workspaceId }).params({ table }),
   };
 }
 
 /**
- * The DB-bound ceiling: a bare server doing, per request, only the DynamoDB reads of the
- * real warm path (the authorizer's TransactGetItems, then the handler's membership and
- * workspace GetItems in parallel), on the raw document client. The runner can only be
- * slower; how much slower is its overhead.
+ * The DB-bound ceiling: a bare server doing, per request, only the DynamoDB calls of the
+ * real warm path (the authorizer's TransactGetItems and rate-limit UpdateItem, then the
+ * handler's workspace GetItem), on the raw document client. The runner can only be slower;
+ * how much slower is its overhead.
  */
 export function startDbCeilingServer(client: DynamoDBDocumentClient, reads: WarmWorkspaceGetReads): Promise<BenchServer> {
   return listen(async (_req, res) => {
     try {
       const { Responses: found = [] } = await client.send(new TransactGetCommand(reads.credential));
-      const [{ Item: member }, { Item: workspace }] = await Promise.all([
-        client.send(new GetCommand(reads.membership)),
-        client.send(new GetCommand(reads.workspace)),
-      ]);
-      const status = found.length === 3 && found.every((r) => r.Item) && member && workspace ? 200 : 404;
+      const { Attributes: counted } = await client.send(new UpdateCommand(reads.counter(new Date())));
+      const { Item: workspace } = await client.send(new GetCommand(reads.workspace));
+      const status = found.length === 3 && found.every((r) => r.Item) && counted && workspace ? 200 : 404;
       const body = JSON.stringify({ data: workspace ?? null });
       res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
       res.end(body);

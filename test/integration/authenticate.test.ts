@@ -26,6 +26,7 @@ describe('API key authentication', () => {
     await expect(authenticateApiKey(deps, issued.key)).resolves.toEqual({
       userId,
       workspaceId,
+      role: 'owner',
       environment: 'test',
       scopes: ['workspaces:read'],
       tier: 'pro',

@@ -81,6 +81,7 @@ describe('authorization code grant with PKCE', () => {
     await expect(authenticateOAuth(deps, token.access_token)).resolves.toEqual({
       userId: user.userId,
       workspaceId: user.workspaceId,
+      role: 'owner',
       environment: 'live',
       scopes: ['workspaces:read'],
       tier: 'pro',
