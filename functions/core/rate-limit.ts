@@ -75,17 +75,17 @@ export async function countRequest(deps: Deps, principal: Pick<Principal, 'tier'
   const now = deps.clock.now();
   const { limit, shards, perShard } = allowanceOf(principal.tier, principal.environment);
   const { start, end } = rateWindowOf(now);
-  const shard = shards > 1 ? Math.floor(Math.random() * shards) : 0;
+  const shard = Math.floor(Math.random() * shards); // always 0 for one shard
   // TTL removes the item a window after it ends.
   const { data } = await counterUpdate(deps, rateSubject(principal.credential, shard), start, end + rateWindowSeconds).go({
     originalErr: true, // the hot path's option (store/database.ts), not imported: this module stays store-free
     response: 'updated_new',
   });
-  const count = (data as { count?: number }).count ?? 1;
+  const { count } = data as { count: number }; // the ADD's result: present
   const state = { limit, remaining: Math.max(0, (perShard - count) * shards), resetAt: end };
+  // Over the allowance, remaining is already floored at 0.
   if (count > perShard) {
-    const headers = rateLimitHeaders({ ...state, remaining: 0 });
-    throw new RateLimited(`Rate limit of ${limit} requests per minute exceeded.`, limit, new Date(end * 1000), now, headers);
+    throw new RateLimited(`Rate limit of ${limit} requests per minute exceeded.`, limit, new Date(end * 1000), now, rateLimitHeaders(state));
   }
   return state;
 }

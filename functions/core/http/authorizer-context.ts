@@ -1,6 +1,5 @@
 import { ApiError, Unauthenticated } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { RateLimitState } from '../rate-limit.ts';
 
 /**
  * The authorizer's verdict travels to the function in the authorizer context, whose values
@@ -37,10 +36,4 @@ export function decodeVerdict(context: Record<string, unknown> | null | undefine
     throw new ApiError(e.status, e.code, e.errorCode, e.message, e.extras, e.meta, e.headers ?? {});
   }
   throw new Unauthenticated();
-}
-
-/** The rate-limit state of the authorizer's principal, if the request was authenticated. */
-export function rateLimitOf(context: Record<string, unknown> | null | undefined): RateLimitState | undefined {
-  if (typeof context?.principal !== 'string') return undefined;
-  return (JSON.parse(context.principal) as Principal).rateLimit;
 }
