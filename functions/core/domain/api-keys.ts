@@ -7,7 +7,7 @@ import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '../erro
 import { keyIsLive } from '../auth/api-key-auth.ts';
 import { newId } from '../ids.ts';
 import { requireRole, roleIn } from './membership.ts';
-import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
+import { commitOrThrow, goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { prunableFrom } from '../store/table.ts';
 import { tierNames, type Tier } from '../tiers.ts';
@@ -147,16 +147,12 @@ export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string
   }
   const now = deps.clock.now();
   const ttl = Math.floor(now.getTime() / 1000) + expiredKeyRetentionSeconds;
-  try {
-    await deps.db.entities.apiKey
+  await goneAsNotFound('api_key', id, () =>
+    deps.db.entities.apiKey
       .patch({ workspaceId, id })
       .set({ revokedAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) })
-      .go();
-  } catch (error) {
-    // Pruned between the read and the write.
-    if (isConditionFailure(error)) throw new NotFound('api_key', id);
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /**

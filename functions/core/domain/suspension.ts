@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
-import { AccessDenied, NotFound } from '../errors.ts';
-import { isConditionFailure } from '../store/conditions.ts';
+import { AccessDenied } from '../errors.ts';
+import { goneAsNotFound } from '../store/conditions.ts';
 import { loadUser } from './users.ts';
 import { workspaceView } from './workspace-view.ts';
 
@@ -16,27 +16,18 @@ function adminView(item: Parameters<typeof workspaceView>[0]) {
 }
 
 export async function suspendWorkspace(deps: Deps, id: string, reason: string) {
-  try {
-    const { data } = await deps.db.entities.workspace
+  const { data } = await goneAsNotFound('workspace', id, () =>
+    deps.db.entities.workspace
       .patch({ id })
       .set({ suspendedAt: deps.clock.now().toISOString(), suspendedReason: reason })
-      .go({ response: 'all_new' });
-    return adminView(data as Parameters<typeof workspaceView>[0]);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFound('workspace', id);
-    throw error;
-  }
+      .go({ response: 'all_new' }),
+  );
+  return adminView(data as Parameters<typeof workspaceView>[0]);
 }
 
 export async function resumeWorkspace(deps: Deps, id: string) {
-  try {
-    const { data } = await deps.db.entities.workspace
-      .patch({ id })
-      .remove(['suspendedAt', 'suspendedReason'])
-      .go({ response: 'all_new' });
-    return adminView(data as Parameters<typeof workspaceView>[0]);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFound('workspace', id);
-    throw error;
-  }
+  const { data } = await goneAsNotFound('workspace', id, () =>
+    deps.db.entities.workspace.patch({ id }).remove(['suspendedAt', 'suspendedReason']).go({ response: 'all_new' }),
+  );
+  return adminView(data as Parameters<typeof workspaceView>[0]);
 }

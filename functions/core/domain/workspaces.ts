@@ -3,7 +3,7 @@ import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound, StateConflict, WorkspaceSuspended } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
+import { commitOrThrow, goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';
 import { defaultTier, type Tier } from '../tiers.ts';
 import { requireRole, roleIn } from './membership.ts';
@@ -105,21 +105,17 @@ export interface WorkspaceChanges {
 export async function updateWorkspace(deps: Deps, actor: Actor, id: string, changes: WorkspaceChanges) {
   const [role, current] = await Promise.all([roleIn(deps, id, actor), loadWorkspace(deps, id)]);
   requireRole(role, ['owner', 'admin'], 'change a workspace');
-  try {
-    const { data } = await deps.db.entities.workspace
+  const { data } = await goneAsNotFound('workspace', id, () =>
+    deps.db.entities.workspace
       .patch({ id })
       .set({
         ...(changes.name !== undefined ? { name: changes.name } : {}),
         settings: { ...current.settings, ...changes.settings },
         updatedAt: isoNow(deps.clock),
       })
-      .go({ response: 'all_new' });
-    return workspaceView(data as typeof current);
-  } catch (error) {
-    // Deleted between the read and the write.
-    if (isConditionFailure(error)) throw new NotFound('workspace', id);
-    throw error;
-  }
+      .go({ response: 'all_new' }),
+  );
+  return workspaceView(data as typeof current);
 }
 
 /**

@@ -28,9 +28,22 @@ export function encodeVerdict(verdict: Principal | ApiError): AuthorizerContext 
   return { principal: JSON.stringify(verdict) };
 }
 
+type Context = Record<string, unknown> | null | undefined;
+
+const decoded = new WeakMap<object, Principal>();
+
+/** The principal of an accepted credential, or undefined; parsed once per request. */
+export function acceptedPrincipal(context: Context): Principal | undefined {
+  if (typeof context?.principal !== 'string') return undefined;
+  let principal = decoded.get(context);
+  if (!principal) decoded.set(context, (principal = JSON.parse(context.principal) as Principal));
+  return principal;
+}
+
 /** The principal the authorizer established; throws the error it found instead. */
-export function decodeVerdict(context: Record<string, unknown> | null | undefined): Principal {
-  if (typeof context?.principal === 'string') return JSON.parse(context.principal) as Principal;
+export function decodeVerdict(context: Context): Principal {
+  const principal = acceptedPrincipal(context);
+  if (principal) return principal;
   if (typeof context?.authError === 'string') {
     const e = JSON.parse(context.authError) as SerializedError;
     throw new ApiError(e.status, e.code, e.errorCode, e.message, e.extras, e.meta, e.headers ?? {});

@@ -3,8 +3,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { config } from '../config.ts';
 import { errorEnvelope } from '../envelope.ts';
 import { ApiError, InternalError, InvalidFormat, PayloadTooLarge } from '../errors.ts';
-import type { Principal } from '../auth/principal.ts';
 import { rateLimitHeaders } from '../rate-limit.ts';
+import { acceptedPrincipal } from './authorizer-context.ts';
 
 /** Larger bodies are refused before parsing; nothing this service accepts comes near it. */
 export const maxBodyBytes = 256 * 1024;
@@ -31,8 +31,7 @@ export function requestIdOf(event: APIGatewayProxyEvent): string {
  * authorizer carries its own (remaining 0) among its error headers.
  */
 function rateLimitHeadersOf(event: APIGatewayProxyEvent): Record<string, string> {
-  const principal = event.requestContext?.authorizer?.principal;
-  const state = typeof principal === 'string' ? (JSON.parse(principal) as Principal).rateLimit : undefined;
+  const state = acceptedPrincipal(event.requestContext?.authorizer)?.rateLimit;
   return state ? rateLimitHeaders(state) : {};
 }
 

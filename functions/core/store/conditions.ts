@@ -1,3 +1,5 @@
+import { NotFound } from '../errors.ts';
+
 /**
  * Did a write fail only because its condition did not hold (an item exists already, a
  * state changed under us)? Such failures are answers (409), not faults.
@@ -21,4 +23,17 @@ export async function readTogether<T>(read: () => Promise<{ canceled: boolean; d
     if (!result.canceled) return result.data;
   }
   throw new Error('A transactional read was cancelled twice by concurrent writes.');
+}
+
+/**
+ * A conditional write to an item that must exist (a patch): if it failed only because the
+ * item went away since it was read (a delete or the pruner in between), the answer is 404.
+ */
+export async function goneAsNotFound<T>(resourceType: string, id: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFound(resourceType, id);
+    throw error;
+  }
 }
