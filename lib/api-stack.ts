@@ -1,7 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { lambdaFunctions } from '#core/route-types';
+import { lambdaFunctions } from '#routes';
 import type { FunctionName } from '#lib/bundling';
 import { Api } from './constructs/api.ts';
 import { ApiFunction, type ApiFunctionProps } from './constructs/api-function.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import { lambdaFunctions } from '#core/route-types';
+import { lambdaFunctions } from '#routes';
 
 /**
  * How every Lambda is bundled. The CDK stack and `bin/build.ts` both read this file, so

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Route } from '#core/route-types';
+import { ownAccount, type Route } from '#core/route-types';
 import { routes } from '#routes';
 import { errorEnvelope } from '#schemas/common';
 
@@ -87,7 +87,11 @@ function operation(route: Route) {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
-    ...(route.scope ? { description: `Requires the scope \`${route.scope}\`.`, 'x-required-scope': route.scope } : {}),
+    ...(route.scope === ownAccount
+      ? { description: "Any credential of the user may call it: it acts only on the caller's own account." }
+      : route.scope
+        ? { description: `Requires the scope \`${route.scope}\`.`, 'x-required-scope': route.scope }
+        : {}),
     security: route.auth === 'credential' ? [{ bearerAuth: [] }, { basicAuth: [] }] : [],
     parameters: [...parameters(route), { $ref: '#/components/parameters/XWorkspaceId' }, { $ref: '#/components/parameters/XRequestId' }],
     ...(route.body

@@ -1,8 +1,8 @@
 import { resumeWorkspace, suspendWorkspace } from '#core/domain/suspension';
 import type { HandlersFor } from '#core/http/types';
-import type { AppRoute } from '#routes';
+import type { adminRoutes } from './routes.ts';
 
-export const adminHandlers: HandlersFor<AppRoute, 'admin'> = {
+export const adminHandlers: HandlersFor<(typeof adminRoutes)[number]> = {
   suspendWorkspace: async ({ params, body }, deps) => ({
     status: 200,
     body: { message: 'Workspace suspended.', data: await suspendWorkspace(deps, params.id, body.reason) },

@@ -1,6 +1,6 @@
 import { createFunction } from '#core/http/pipeline';
 import { runtimeDeps } from '#core/runtime';
-import { routes } from '#routes';
 import { adminHandlers } from './handlers.ts';
+import { adminRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes, name: 'admin', handlers: adminHandlers, deps: runtimeDeps });
+export const handler = createFunction({ routes: adminRoutes, handlers: adminHandlers, deps: runtimeDeps });

@@ -2,9 +2,9 @@ import { createApiKey, getApiKey, listApiKeys, revokeApiKey, rotateApiKey } from
 import { resolveWorkspace } from '#core/http/workspace-context';
 import type { HandlersFor } from '#core/http/types';
 import { paginate } from '#core/lists';
-import type { AppRoute } from '#routes';
+import type { apiKeyRoutes } from './routes.ts';
 
-export const apiKeyHandlers: HandlersFor<AppRoute, 'api-keys'> = {
+export const apiKeyHandlers: HandlersFor<(typeof apiKeyRoutes)[number]> = {
   listApiKeys: async ({ workspaceId, query, route, url }, deps) => ({
     status: 200,
     body: paginate(await listApiKeys(deps, workspaceId), query, route.list, url),

@@ -1,6 +1,6 @@
 import { createFunction } from '#core/http/pipeline';
 import { runtimeDeps } from '#core/runtime';
-import { routes } from '#routes';
 import { apiKeyHandlers } from './handlers.ts';
+import { apiKeyRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes, name: 'api-keys', handlers: apiKeyHandlers, deps: runtimeDeps });
+export const handler = createFunction({ routes: apiKeyRoutes, handlers: apiKeyHandlers, deps: runtimeDeps });

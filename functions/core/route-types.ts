@@ -1,10 +1,8 @@
 import type { ZodMiniObject, ZodMiniType } from 'zod/mini';
 import type { CredentialType } from './auth/principal.ts';
+import type { KnownScope } from './auth/scopes.ts';
 import type { ConfigFlag } from './config.ts';
 import type { ListSpec } from './lists.ts';
-
-export const lambdaFunctions = ['workspaces', 'api-keys', 'users', 'sessions', 'admin', 'oauth'] as const;
-export type LambdaFunctionName = (typeof lambdaFunctions)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,25 +11,21 @@ export interface RouteResponse {
   schema?: ZodMiniType;
 }
 
-/** One endpoint: everything the gateway, the function, scope checks and the docs need. */
-export interface Route {
+/**
+ * The scope a credential route requires: a scope of the catalogue, `admin:*` for platform
+ * operations, or `ownAccount` for the few routes that act only on the caller's own account
+ * (who am I, my tokens, my invitations, log out), which every credential of a user may call.
+ */
+export const ownAccount = 'own-account';
+export type RouteScope = KnownScope | 'admin:*' | typeof ownAccount;
+
+interface RouteBase {
   operationId: string;
   method: HttpMethod;
   /** Relative to the API prefix (`/api/v1`), or to the base URL when `mount` is `root`, with `{name}` path parameters. */
   path: string;
   /** `root` for the spec's `{base_url}/login`-style endpoints outside the versioned prefix. */
   mount?: 'root';
-  function: LambdaFunctionName;
-  /** `credential`: the authorizer must find a valid credential; `none`: public. */
-  auth: 'credential' | 'none';
-  /** The scope the credential must grant; undefined where any valid credential may call. */
-  scope?: string;
-  /** The credential types that may call; all when absent. */
-  credentials?: readonly CredentialType[];
-  /** Platform operators only (the bootstrap admin), whatever the credential's scopes. */
-  platformAdmin?: true;
-  /** Still answers while the acting workspace is suspended (who am I, resume). */
-  allowSuspended?: true;
   /** An optional feature's switch: while it is off the route answers 404, as if it did not exist. */
   enabledBy?: ConfigFlag;
   summary: string;
@@ -46,6 +40,33 @@ export interface Route {
   responses: Record<number, RouteResponse>;
 }
 
+/** The authorizer must find a valid credential that grants `scope`. */
+export interface CredentialRoute extends RouteBase {
+  auth: 'credential';
+  scope: RouteScope;
+  /** The credential types that may call; all when absent. */
+  credentials?: readonly CredentialType[];
+  /** Platform operators only (the bootstrap admin), whatever the credential's scopes. */
+  platformAdmin?: true;
+  /** Still answers while the acting workspace is suspended (who am I, resume). */
+  allowSuspended?: true;
+}
+
+/** Public: how a credential is obtained (register, login, OAuth token). */
+export interface PublicRoute extends RouteBase {
+  auth: 'none';
+  scope?: never;
+  credentials?: never;
+  platformAdmin?: never;
+  allowSuspended?: never;
+}
+
+/** One endpoint as its resource folder declares it (functions/<resource>/routes.ts). */
+export type RouteSpec = CredentialRoute | PublicRoute;
+
+/** One endpoint of the registry: its spec and the Lambda function (resource folder) that serves it. */
+export type Route = RouteSpec & { function: string };
+
 /** The path API Gateway and the local gateway serve a route at. */
-export const routePath = (route: Pick<Route, 'path' | 'mount'>, prefix: string): string =>
+export const routePath = (route: Pick<RouteSpec, 'path' | 'mount'>, prefix: string): string =>
   route.mount === 'root' ? route.path : prefix + route.path;

@@ -1,8 +1,8 @@
 import type { HandlersFor } from '#core/http/types';
 import { authorize, issueToken } from '#core/oauth/server';
-import type { AppRoute } from '#routes';
+import type { oauthRoutes } from './routes.ts';
 
-export const oauthHandlers: HandlersFor<AppRoute, 'oauth'> = {
+export const oauthHandlers: HandlersFor<(typeof oauthRoutes)[number]> = {
   authorizeOAuthClient: async ({ query, principal, workspaceId }, deps) => ({
     status: 302,
     headers: { Location: await authorize(deps, query, { userId: principal.userId, workspaceId, scopes: principal.scopes }) },

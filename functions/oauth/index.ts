@@ -1,6 +1,6 @@
 import { createFunction } from '#core/http/pipeline';
 import { runtimeDeps } from '#core/runtime';
-import { routes } from '#routes';
 import { oauthHandlers } from './handlers.ts';
+import { oauthRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes, name: 'oauth', handlers: oauthHandlers, deps: runtimeDeps });
+export const handler = createFunction({ routes: oauthRoutes, handlers: oauthHandlers, deps: runtimeDeps });

@@ -48,3 +48,8 @@ export const createdOf = <T extends z.ZodMiniType>(item: T) => z.object({ messag
 export const resourceName = z
   .string()
   .check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters'));
+
+/** The query of a route that takes no other parameters: only the workspace and namespace context. */
+export const contextQuery = z.strictObject({ workspace_id: z.optional(z.string()), namespace_id: z.optional(z.string()) });
+
+export const noContent = { description: 'Done; no body.' };

@@ -2,12 +2,12 @@ import { config } from '#core/config';
 import { login, logout, register, sessionLifetimeMs } from '#core/domain/sessions';
 import { AccessDenied } from '#core/errors';
 import type { HandlersFor } from '#core/http/types';
-import type { AppRoute } from '#routes';
+import type { sessionRoutes } from './routes.ts';
 import { clearedCookies, sessionCookies } from './cookies.ts';
 
 const overHttps = (headers: Record<string, string>) => headers['x-forwarded-proto'] !== 'http';
 
-export const sessionHandlers: HandlersFor<AppRoute, 'sessions'> = {
+export const sessionHandlers: HandlersFor<(typeof sessionRoutes)[number]> = {
   register: async ({ body }, deps) => {
     if (!config().REGISTRATION_ENABLED) throw new AccessDenied('Registration is closed on this service.');
     const { user } = await register(deps, body);

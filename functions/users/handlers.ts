@@ -4,9 +4,9 @@ import { issueUserToken, listUserTokens, revokeUserToken } from '#core/domain/us
 import { loadUser, updateUser, userView } from '#core/domain/users';
 import type { HandlersFor } from '#core/http/types';
 import { paginate } from '#core/lists';
-import type { AppRoute } from '#routes';
+import type { userRoutes } from './routes.ts';
 
-export const userHandlers: HandlersFor<AppRoute, 'users'> = {
+export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   listUsers: async ({ workspaceId, query, route, url }, deps) => ({
     status: 200,
     body: paginate(await listMembers(deps, workspaceId), query, route.list, url),

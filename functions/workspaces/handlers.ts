@@ -1,9 +1,9 @@
 import type { HandlersFor } from '#core/http/types';
 import { paginate } from '#core/lists';
 import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from '#core/domain/workspaces';
-import type { AppRoute } from '#routes';
+import type { workspaceRoutes } from './routes.ts';
 
-export const workspaceHandlers: HandlersFor<AppRoute, 'workspaces'> = {
+export const workspaceHandlers: HandlersFor<(typeof workspaceRoutes)[number]> = {
   listWorkspaces: async ({ principal, query, route, url }, deps) => ({
     status: 200,
     body: paginate(await listWorkspaces(deps, principal.userId), query, route.list, url),

@@ -1,6 +1,6 @@
 import { createFunction } from '#core/http/pipeline';
 import { runtimeDeps } from '#core/runtime';
-import { routes } from '#routes';
 import { workspaceHandlers } from './handlers.ts';
+import { workspaceRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes, name: 'workspaces', handlers: workspaceHandlers, deps: runtimeDeps });
+export const handler = createFunction({ routes: workspaceRoutes, handlers: workspaceHandlers, deps: runtimeDeps });

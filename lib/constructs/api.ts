@@ -13,8 +13,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { LambdaFunctionName } from '#core/route-types';
-import { routes } from '#routes';
+import { routes, type LambdaFunctionName } from '#routes';
 import { addRouteMethods } from './route-methods.ts';
 
 export interface ApiProps {

@@ -1,7 +1,8 @@
 import { Validations } from 'aws-cdk-lib';
 import { AuthorizationType, LambdaIntegration, type IAuthorizer, type IResource, type Method } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { routePath, type LambdaFunctionName, type Route } from '#core/route-types';
+import { routePath } from '#core/route-types';
+import type { AppRoute, LambdaFunctionName } from '#routes';
 
 export interface RouteTargets {
   routeFunctions: Record<LambdaFunctionName, IFunction>;
@@ -28,7 +29,7 @@ function acknowledgeNoCredential(method: Method, why: string): void {
  * resource on the way (so a wrong method answers 405 with Allow, and a bare prefix 404) and
  * as `{proxy+}` at the root (so an unknown path answers 404 in our envelope).
  */
-export function addRouteMethods(root: IResource, prefix: string, routes: readonly Route[], targets: RouteTargets): void {
+export function addRouteMethods(root: IResource, prefix: string, routes: readonly AppRoute[], targets: RouteTargets): void {
   const integrations = new Map<IFunction, LambdaIntegration>();
   const integrate = (fn: IFunction) => integrations.get(fn) ?? integrations.set(fn, integrationOf(fn)).get(fn)!;
 

@@ -4,8 +4,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyR
 import { errorEnvelope } from '#core/envelope';
 import { gatewayResponse } from '#core/gateway-responses';
 import { matchRoute } from '#core/route-match';
-import type { LambdaFunctionName } from '#core/route-types';
-import { routes } from '#routes';
+import { routes, type LambdaFunctionName } from '#routes';
 import { authorizerEvent, incomingRequest, proxyEvent, type IncomingRequest } from './proxy-event.ts';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

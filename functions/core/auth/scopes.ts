@@ -17,6 +17,7 @@ export const knownScopes = [
   'usage:read',
   'resources:write',
 ] as const;
+export type KnownScope = (typeof knownScopes)[number];
 
 const aliases: Record<string, readonly string[]> = {
   'admin:*': ['*'],

@@ -7,7 +7,7 @@ import { config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, EndpointNotFound, InsufficientPermissions } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import { routePath, type LambdaFunctionName, type Route } from '../route-types.ts';
+import { ownAccount, routePath, type CredentialRoute, type RouteSpec } from '../route-types.ts';
 import { requirePlatformAdmin } from '../domain/suspension.ts';
 import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
@@ -26,7 +26,7 @@ const noQuery = z.strictObject({});
  * as JSON, or as form fields for routes that take a form. Without a route, the dispatcher
  * answers 404 whatever the body.
  */
-function bodyWhenPresent(routeOf: (event: APIGatewayProxyEvent) => Route | undefined): middy.MiddlewareObj<APIGatewayProxyEvent> {
+function bodyWhenPresent(routeOf: (event: APIGatewayProxyEvent) => RouteSpec | undefined): middy.MiddlewareObj<APIGatewayProxyEvent> {
   const jsonParser = httpJsonBodyParser();
   return {
     before: async (request) => {
@@ -71,12 +71,12 @@ const lowerCaseHeaders = (event: APIGatewayProxyEvent) =>
   Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']));
 
 /** The authorizer's principal, if the route lets its credential type and scopes in. */
-function authorizedPrincipal(route: Route, event: APIGatewayProxyEvent): Principal {
+function authorizedPrincipal(route: CredentialRoute, event: APIGatewayProxyEvent): Principal {
   const principal = decodeVerdict(event.requestContext.authorizer);
   if (route.credentials && !route.credentials.includes(principal.credential.type)) {
     throw new AccessDenied(`This endpoint takes ${route.credentials.join(' or ').replaceAll('_', ' ')} credentials.`);
   }
-  if (route.scope && !grants(principal.scopes, route.scope)) {
+  if (route.scope !== ownAccount && !grants(principal.scopes, route.scope)) {
     throw new InsufficientPermissions(route.scope, principal.scopes);
   }
   return principal;
@@ -85,7 +85,7 @@ function authorizedPrincipal(route: Route, event: APIGatewayProxyEvent): Princip
 const principals = new WeakMap<APIGatewayProxyEvent, Principal>();
 
 /** Before the body is parsed, so that a refused credential is answered before a bad body. */
-function credentialCheck(routeOf: (event: APIGatewayProxyEvent) => Route | undefined): middy.MiddlewareObj<APIGatewayProxyEvent> {
+function credentialCheck(routeOf: (event: APIGatewayProxyEvent) => RouteSpec | undefined): middy.MiddlewareObj<APIGatewayProxyEvent> {
   return {
     before: async ({ event }) => {
       const route = routeOf(event);
@@ -95,22 +95,16 @@ function credentialCheck(routeOf: (event: APIGatewayProxyEvent) => Route | undef
 }
 
 /**
- * Builds the Lambda handler of one function: the middy stack around a dispatcher that
- * finds the route from the API Gateway resource, checks the credential and its scope,
- * validates path, query and body, resolves the workspace, and calls the route's handler.
+ * Builds the Lambda handler of one function from its own route table: the middy stack
+ * around a dispatcher that finds the route from the API Gateway resource, checks the
+ * credential and its scope, validates path, query and body, resolves the workspace, and
+ * calls the route's handler.
  */
-export function createFunction<R extends Route, F extends LambdaFunctionName>(options: {
-  routes: readonly R[];
-  name: F;
-  handlers: HandlersFor<R, F>;
-  deps: () => Deps;
-}): Handler {
+export function createFunction<R extends RouteSpec>(options: { routes: readonly R[]; handlers: HandlersFor<R>; deps: () => Deps }): Handler {
   const prefix = config().API_PREFIX;
-  const owned = new Map<string, Route>();
-  for (const route of options.routes) {
-    if (route.function === options.name) owned.set(`${route.method} ${routePath(route, prefix)}`, route);
-  }
-  const handlers = options.handlers as unknown as Record<string, RouteHandler<Route>>;
+  const owned = new Map<string, RouteSpec>();
+  for (const route of options.routes) owned.set(`${route.method} ${routePath(route, prefix)}`, route);
+  const handlers = options.handlers as unknown as Record<string, RouteHandler<RouteSpec>>;
   // A route whose feature is switched off does not exist.
   const routeOf = (event: APIGatewayProxyEvent) => {
     const route = owned.get(`${event.httpMethod} ${event.resource}`);

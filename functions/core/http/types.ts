@@ -1,13 +1,13 @@
 import type { output, ZodMiniType } from 'zod/mini';
 import type { Principal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
-import type { LambdaFunctionName, Route } from '../route-types.ts';
+import type { RouteSpec } from '../route-types.ts';
 
 type Parsed<S> = S extends ZodMiniType ? output<S> : undefined;
 
-type Authenticated<R extends Route, T> = R['auth'] extends 'credential' ? T : undefined;
+type Authenticated<R extends RouteSpec, T> = R['auth'] extends 'credential' ? T : undefined;
 
-export interface ApiRequest<R extends Route = Route> {
+export interface ApiRequest<R extends RouteSpec = RouteSpec> {
   route: R;
   params: Parsed<R['params']>;
   query: Parsed<R['query']>;
@@ -32,9 +32,9 @@ export interface ApiResponse {
   cookies?: string[];
 }
 
-export type RouteHandler<R extends Route> = (request: ApiRequest<R>, deps: Deps) => Promise<ApiResponse>;
+export type RouteHandler<R extends RouteSpec> = (request: ApiRequest<R>, deps: Deps) => Promise<ApiResponse>;
 
-/** The handlers one Lambda function must provide: one per route the table gives it. */
-export type HandlersFor<Routes extends Route, F extends LambdaFunctionName> = {
-  [R in Extract<Routes, { function: F }> as R['operationId']]: RouteHandler<R>;
+/** The handlers one Lambda function must provide: one per route of its table. */
+export type HandlersFor<Routes extends RouteSpec> = {
+  [R in Routes as R['operationId']]: RouteHandler<R>;
 };

@@ -1,0 +1,76 @@
+import { listQuerySchema } from '#core/lists';
+import type { RouteSpec } from '#core/route-types';
+import { apiKey, apiKeyId, createApiKeyBody, createdApiKey, rotateApiKeyBody, rotatedApiKey } from '#schemas/api-keys';
+import { contextQuery, createdOf, dataOf, listOf, noContent } from '#schemas/common';
+import * as z from 'zod/mini';
+
+const apiKeyList = {
+  fields: ['id', 'name', 'prefix', 'scopes', 'rate_limit_tier', 'environment', 'workspace_id', 'last_used_at', 'expires_at', 'created_at'],
+  sortable: ['name', 'environment', 'created_at', 'last_used_at', 'expires_at'],
+  searchable: ['name', 'prefix'],
+} as const;
+
+/** The routes of the api-keys function; functions/routes.ts composes every folder's table into the registry. */
+export const apiKeyRoutes = [
+  {
+    operationId: 'listApiKeys',
+    method: 'GET',
+    path: '/api-keys',
+    auth: 'credential',
+    scope: 'api-keys:read',
+    summary: "List the current workspace's API keys (never the keys themselves)",
+    tag: 'API keys',
+    query: listQuerySchema(apiKeyList),
+    list: apiKeyList,
+    responses: { 200: { description: 'A page of API keys.', schema: listOf(apiKey) } },
+  },
+  {
+    operationId: 'getApiKey',
+    method: 'GET',
+    path: '/api-keys/{id}',
+    auth: 'credential',
+    scope: 'api-keys:read',
+    summary: 'Get an API key',
+    tag: 'API keys',
+    params: z.object({ id: apiKeyId }),
+    query: contextQuery,
+    responses: { 200: { description: 'The API key.', schema: dataOf(apiKey) } },
+  },
+  {
+    operationId: 'createApiKey',
+    method: 'POST',
+    path: '/api-keys',
+    auth: 'credential',
+    scope: 'api-keys:write',
+    summary: 'Create an API key; the response shows the key once',
+    tag: 'API keys',
+    query: contextQuery,
+    body: createApiKeyBody,
+    responses: { 201: { description: 'The new key, with `key` in full.', schema: createdOf(createdApiKey) } },
+  },
+  {
+    operationId: 'deleteApiKey',
+    method: 'DELETE',
+    path: '/api-keys/{id}',
+    auth: 'credential',
+    scope: 'api-keys:delete',
+    summary: 'Revoke an API key; its next use answers 401',
+    tag: 'API keys',
+    params: z.object({ id: apiKeyId }),
+    query: contextQuery,
+    responses: { 204: noContent },
+  },
+  {
+    operationId: 'rotateApiKey',
+    method: 'POST',
+    path: '/api-keys/{id}/rotate',
+    auth: 'credential',
+    scope: 'api-keys:write',
+    summary: 'Rotate an API key: a new key now, the old one until the grace period ends',
+    tag: 'API keys',
+    params: z.object({ id: apiKeyId }),
+    query: contextQuery,
+    body: rotateApiKeyBody,
+    responses: { 200: { description: 'The new key, with `key` in full, and when the old one stops.', schema: createdOf(rotatedApiKey) } },
+  },
+] as const satisfies readonly RouteSpec[];

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { build } from 'esbuild';
+import { isKnownScope } from '#core/auth/scopes';
+import { ownAccount, type Route } from '#core/route-types';
+import { entryOf, esbuildOptions } from '#lib/bundling';
+import { lambdaFunctions, routes as registry } from '#routes';
+
+const routes: readonly Route[] = registry;
+
+describe('the route registry', () => {
+  it('gives every credential route a scope of the catalogue, or marks it as acting on the own account', () => {
+    const credentialRoutes = routes.filter((route) => route.auth === 'credential');
+    expect(credentialRoutes.length).toBeGreaterThan(0);
+    const without = credentialRoutes.filter((route) => route.scope !== ownAccount && !(route.scope && isKnownScope(route.scope)));
+    expect(without.map((route) => route.operationId)).toEqual([]);
+  });
+
+  it('gives public routes no scope', () => {
+    expect(routes.filter((route) => route.auth === 'none' && route.scope !== undefined)).toEqual([]);
+  });
+
+  it('derives the Lambda functions from the resource folders that own routes', () => {
+    expect(new Set(routes.map((route) => route.function))).toEqual(new Set(lambdaFunctions));
+    for (const name of lambdaFunctions) {
+      expect(existsSync(entryOf(name))).toBe(true);
+      expect(existsSync(entryOf(name).replace(/index\.ts$/, 'routes.ts'))).toBe(true);
+    }
+  });
+
+  it('builds each function bundle with its own route table and schemas only', async () => {
+    for (const name of lambdaFunctions) {
+      const result = await build({ ...esbuildOptions(name, `/tmp/${name}.mjs`), write: false, metafile: true, minify: false });
+      const inputs = Object.keys(result.metafile.inputs);
+      const otherTables = lambdaFunctions.filter((other) => other !== name).map((other) => `functions/${other}/routes.ts`);
+      expect(inputs.filter((input) => otherTables.includes(input))).toEqual([]);
+      expect(inputs).not.toContain('functions/routes.ts');
+    }
+  });
+});
