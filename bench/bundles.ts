@@ -24,7 +24,7 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Times `import()` of some modules in a fresh `node`, from just before the first import
  * to just after the last: the module-init part of a Lambda cold start, without process
- * start-up. Bare names resolve from the project's node_modules, as the bundles'
+ * start-up. Bare names resolve from the project's node_modules, as the authorizer's
  * external @aws-sdk/* do. The environment is a Lambda's, reduced to what the config reads.
  */
 async function importMs(specifiers: readonly string[]): Promise<number> {
@@ -52,8 +52,8 @@ async function medianImportMs(specifiers: readonly string[], runs: number) {
 }
 
 /**
- * The external AWS SDK's own import time: the part of a DynamoDB bundle's init that no
- * change to the bundle itself can remove (Lambda loads its own copy of the same SDK).
+ * The AWS SDK's DynamoDB client loaded from node_modules, as the authorizer loads the
+ * runtime's copy: most of its init. The route functions bundle a tree-shaken SDK instead.
  */
 export const sdkImportMs = (runs: number) => medianImportMs(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'], runs);
 

@@ -68,7 +68,7 @@ export function tableRows(f: Figures): Row[] {
     row(verifySection, `${name}: DynamoDB calls per verification`, v.dynamoDbCallsEach, '', calls === undefined ? undefined : atMost(calls)),
   ];
 
-  const bundleSection = 'Lambda bundles (bin/build.ts buildAll, @aws-sdk/* external)';
+  const bundleSection = 'Lambda bundles (bin/build.ts buildAll; AWS SDK bundled except in the authorizer)';
   const startSection = 'npm start (node --import tsx bin/local.ts, DATA_DIR=memory)';
   return [
     ...loadRows('bare node:http baseline', f.baseline),

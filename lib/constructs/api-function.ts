@@ -44,7 +44,7 @@ export class ApiFunction extends Construct {
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
       environment: { API_PREFIX: props.apiPrefix, ...props.environment },
-      bundling: nodejsBundling,
+      bundling: nodejsBundling(props.name),
     });
 
     Validations.of(this).acknowledge(
