@@ -1,6 +1,12 @@
-import { routePath, type HttpMethod, type Route } from './route-types.ts';
+import { routePath, type HttpMethod, type RouteSpec } from './route-types.ts';
 
-export interface RouteMatch<R extends Route> {
+/** Every GET route also answers HEAD: the same handler, headers without the body. */
+export type ServedMethod = HttpMethod | 'HEAD';
+
+/** The route method that serves a request method. */
+export const routeMethodOf = (method: string): string => (method === 'HEAD' ? 'GET' : method);
+
+export interface RouteMatch<R extends RouteSpec> {
   route: R;
   params: Record<string, string>;
 }
@@ -29,7 +35,7 @@ const literalCount = (template: string) => segmentsOf(template).filter((s) => !s
  * it matches (the most literal one), the route for the method if there is one, and the
  * methods allowed there.
  */
-export function matchRoute<R extends Route>(routes: readonly R[], method: string, path: string, prefix: string) {
+export function matchRoute<R extends RouteSpec>(routes: readonly R[], method: string, path: string, prefix: string) {
   let best: { template: string; params: Record<string, string> } | undefined;
   for (const route of routes) {
     const template = routePath(route, prefix);
@@ -38,8 +44,8 @@ export function matchRoute<R extends Route>(routes: readonly R[], method: string
   }
   if (!best) return { kind: 'no-resource' as const };
   const onResource = routes.filter((r) => routePath(r, prefix) === best.template);
-  const route = onResource.find((r) => r.method === method);
-  const allowed = onResource.map((r) => r.method as HttpMethod);
+  const route = onResource.find((r) => r.method === routeMethodOf(method));
+  const allowed = onResource.flatMap((r): ServedMethod[] => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]));
   if (!route) return { kind: 'wrong-method' as const, template: best.template, allowed };
   return { kind: 'match' as const, route, params: best.params, template: best.template };
 }

@@ -37,18 +37,21 @@ export function addRouteMethods(root: IResource, prefix: string, routes: readonl
   for (const route of routes) {
     const resource = root.resourceForPath(routePath(route, prefix).replace(/^\//, ''));
     const integration = integrate(targets.routeFunctions[route.function]);
-    if (route.auth === 'credential') {
-      const method = resource.addMethod(route.method, integration, {
-        authorizer: targets.authorizer,
-        authorizationType: AuthorizationType.CUSTOM,
-      });
-      Validations.of(method).acknowledge({
-        id: 'AwsSolutions-COG4',
-        reason: 'Callers are API keys and user tokens checked by the Lambda REQUEST authorizer; Cognito does not issue them.',
-      });
-    } else {
-      const method = resource.addMethod(route.method, integration, { authorizationType: AuthorizationType.NONE });
-      acknowledgeNoCredential(method, `The route table makes ${route.method} ${route.path} public (auth: none): it is how a credential is obtained.`);
+    // Every GET also answers HEAD, through the same function (functions/core/route-match.ts).
+    for (const httpMethod of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) {
+      if (route.auth === 'credential') {
+        const method = resource.addMethod(httpMethod, integration, {
+          authorizer: targets.authorizer,
+          authorizationType: AuthorizationType.CUSTOM,
+        });
+        Validations.of(method).acknowledge({
+          id: 'AwsSolutions-COG4',
+          reason: 'Callers are API keys and user tokens checked by the Lambda REQUEST authorizer; Cognito does not issue them.',
+        });
+      } else {
+        const method = resource.addMethod(httpMethod, integration, { authorizationType: AuthorizationType.NONE });
+        acknowledgeNoCredential(method, `The route table makes ${route.method} ${route.path} public (auth: none): it is how a credential is obtained.`);
+      }
     }
     withRoutes.add(resource);
   }

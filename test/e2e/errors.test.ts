@@ -70,9 +70,21 @@ describe('the error envelope', () => {
   it('answers a known path with the wrong method with 405 and Allow', async () => {
     const answer = await api.call('PUT', '/workspaces');
     expect(answer.status).toBe(405);
-    expect(answer.headers.get('allow')).toBe('GET, POST');
+    expect(answer.headers.get('allow')).toBe('GET, HEAD, POST');
     envelope(answer.body);
     expect(answer.body.error).toBe('method_not_allowed');
+  });
+
+  it('answers HEAD on a GET route with its status and headers and no body', async () => {
+    const get = await api.call('GET', '/workspaces');
+    const head = await fetch(`${api.runner.baseUrl}/workspaces`, { method: 'HEAD', headers: { Authorization: `Bearer ${api.adminKey}` } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('x-request-id')).toBeTruthy();
+    expect(head.headers.get('x-ratelimit-limit')).toBe(get.headers.get('x-ratelimit-limit'));
+    const refused = await fetch(`${api.runner.baseUrl}/workspaces`, { method: 'HEAD' });
+    expect(refused.status).toBe(401);
   });
 
   it('answers a missing credential before a malformed body', async () => {

@@ -42,6 +42,14 @@ describe('routes', () => {
     expect(found!.integrationTarget).toContain(functionIdOf(pascal(route.function)));
   });
 
+  it('every GET route also answers HEAD through the same function and authorizer', () => {
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      const get = methodFor('GET', routePath(route, prefix))!;
+      const head = methodFor('HEAD', routePath(route, prefix));
+      expect(head).toMatchObject({ integrationTarget: get.integrationTarget, authorizationType: get.authorizationType, authorizerId: get.authorizerId });
+    }
+  });
+
   it('credential routes go through the REQUEST authorizer, which caches nothing and needs no header', () => {
     const [authorizerId] = logicalIdOf('AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',

@@ -10,7 +10,13 @@ describe('route matching against the route table', () => {
 
   it('lists the allowed methods of a known path called with another method', () => {
     const found = matchRoute(routes, 'PUT', '/api/v1/workspaces/wks_1', '/api/v1');
-    expect(found).toEqual({ kind: 'wrong-method', template: '/api/v1/workspaces/{id}', allowed: ['GET', 'PATCH', 'DELETE'] });
+    expect(found).toEqual({ kind: 'wrong-method', template: '/api/v1/workspaces/{id}', allowed: ['GET', 'HEAD', 'PATCH', 'DELETE'] });
+  });
+
+  it('serves HEAD with the GET route of the path', () => {
+    const found = matchRoute(routes, 'HEAD', '/api/v1/workspaces/wks_1', '/api/v1');
+    expect(found).toMatchObject({ kind: 'match', route: { operationId: 'getWorkspace' } });
+    expect(matchRoute(routes, 'HEAD', '/api/v1/api-keys/key_1/rotate', '/api/v1').kind).toBe('wrong-method');
   });
 
   it('knows no resource for unknown or deeper paths', () => {

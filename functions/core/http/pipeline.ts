@@ -7,6 +7,7 @@ import { config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, EndpointNotFound, InsufficientPermissions } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
+import { routeMethodOf } from '../route-match.ts';
 import { ownAccount, routePath, type CredentialRoute, type RouteSpec } from '../route-types.ts';
 import { requirePlatformAdmin } from '../domain/suspension.ts';
 import { decodeVerdict } from './authorizer-context.ts';
@@ -107,7 +108,7 @@ export function createFunction<R extends RouteSpec>(options: { routes: readonly 
   const handlers = options.handlers as unknown as Record<string, RouteHandler<RouteSpec>>;
   // A route whose feature is switched off does not exist.
   const routeOf = (event: APIGatewayProxyEvent) => {
-    const route = owned.get(`${event.httpMethod} ${event.resource}`);
+    const route = owned.get(`${routeMethodOf(event.httpMethod)} ${event.resource}`);
     return route && (!route.enabledBy || config()[route.enabledBy]) ? route : undefined;
   };
 
@@ -140,6 +141,7 @@ export function createFunction<R extends RouteSpec>(options: { routes: readonly 
         url: absoluteUrl(event),
       } as ApiRequest;
       const response = await handlers[route.operationId]!(request, deps);
-      return jsonResponse(event, response.status, response.body, response.headers, response.cookies);
+      const answer = jsonResponse(event, response.status, response.body, response.headers, response.cookies);
+      return event.httpMethod === 'HEAD' ? { ...answer, body: '' } : answer;
     });
 }
