@@ -14,6 +14,8 @@ const contextSchema = z.object({
   stageName: z.string().regex(/^\w+$/, 'must be letters, digits or underscores').default('prod'),
   /** `oauth.enabled`; `-c oauthEnabled=true` arrives as a string. */
   oauthEnabled: z.union([z.boolean(), z.stringbool()]).default(false),
+  /** CORS_ALLOWED_ORIGINS of the functions (functions/core/config.ts): comma-separated origins, or `*`. */
+  corsAllowedOrigins: z.string().default(''),
 });
 
 export type AppContext = z.input<typeof contextSchema>;
@@ -36,9 +38,9 @@ const cdkJsonContext = (): Record<string, unknown> =>
 /** The CDK app with its one stack, checked by cdk-nag's AWS Solutions rules on synthesis. */
 export function createApp(context: AppContext & Record<string, unknown> = {}) {
   const app = new App({ context: { ...cdkJsonContext(), ...context } });
-  const { stackName, prefix, stageName, oauthEnabled } = settingsOf(app);
+  const { stackName, prefix, stageName, oauthEnabled, corsAllowedOrigins } = settingsOf(app);
   // No env: the stack is account- and region-agnostic, so synthesis needs no credentials.
-  const stack = new ApiStack(app, stackName, { prefix, stageName, oauthEnabled });
+  const stack = new ApiStack(app, stackName, { prefix, stageName, oauthEnabled, corsAllowedOrigins });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return { app, stack };
 }

@@ -17,6 +17,8 @@ export interface ApiStackProps extends StackProps {
   stageName: string;
   /** Serves OAuth 2.0 (functions/core/config.ts, OAUTH_ENABLED). */
   oauthEnabled: boolean;
+  /** Origins allowed to call the API from browsers (functions/core/config.ts, CORS_ALLOWED_ORIGINS). */
+  corsAllowedOrigins: string;
 }
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
@@ -29,7 +31,7 @@ export class ApiStack extends Stack {
       new ApiFunction(this, constructIdOf(name), {
         name,
         apiPrefix: `/${props.prefix}`,
-        environment: { OAUTH_ENABLED: props.oauthEnabled ? '1' : '0' },
+        environment: { OAUTH_ENABLED: props.oauthEnabled ? '1' : '0', CORS_ALLOWED_ORIGINS: props.corsAllowedOrigins },
         ...options,
       });
     const routeFunctions = recordOf(lambdaFunctions, (name) => fn(name).bindTable(table, 'read-write').function);
@@ -47,7 +49,7 @@ export class ApiStack extends Stack {
       authorizerFunction,
       fallbackFunction,
     });
-    new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi });
+    new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi, corsAllowedOrigins: props.corsAllowedOrigins });
     new TierUsagePlans(this, 'UsagePlans', { api: api.restApi });
     new Monitoring(this, 'Monitoring', {
       api: api.restApi,

@@ -11,6 +11,14 @@ const flag = (fallback: '0' | '1') =>
     z.transform((v) => v === '1'),
   );
 
+const isOrigin = (value: string) => {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+};
+
 const schema = z.object({
   TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'tenant-api-local'),
   DYNAMODB_ENDPOINT: z.optional(z.url()),
@@ -21,6 +29,20 @@ const schema = z.object({
   REGISTRATION_ENABLED: flag('1'),
   /** `oauth.enabled`: whether {base_url}/oauth/* answer and OAuth access tokens are accepted. */
   OAUTH_ENABLED: flag('0'),
+  /**
+   * Origins whose browser scripts may call the API (CORS): comma-separated
+   * `scheme://host[:port]`, or `*` for any. Empty, the default: no cross-origin access.
+   */
+  CORS_ALLOWED_ORIGINS: z.pipe(
+    z._default(z.string(), ''),
+    z.transform((value, ctx) => {
+      const origins = value.split(',').map((o) => o.trim()).filter(Boolean);
+      for (const origin of origins) {
+        if (origin !== '*' && !isOrigin(origin)) ctx.issues.push({ code: 'custom', input: origin, message: `"${origin}" is not an origin like https://app.example.com` });
+      }
+      return origins;
+    }),
+  ),
 });
 
 export type Config = z.infer<typeof schema>;

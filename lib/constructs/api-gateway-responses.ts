@@ -12,6 +12,20 @@ const keepsOriginalStatus = new Set(['DEFAULT_4XX', 'DEFAULT_5XX']);
 
 export interface ApiGatewayResponsesProps {
   api: RestApi;
+  /** CORS_ALLOWED_ORIGINS, as the functions get it. */
+  corsAllowedOrigins: string;
+}
+
+/**
+ * A gateway response cannot choose its header by the request's Origin, so it carries a
+ * grant only where one value fits every allowed caller: a single origin, or `*`. With
+ * several origins, browsers see these few answers (throttled, too large, timeout) as
+ * network errors; everything the functions answer carries its grant.
+ */
+function corsGrant(corsAllowedOrigins: string): Record<string, string> {
+  const origins = corsAllowedOrigins.split(',').map((o) => o.trim()).filter(Boolean);
+  if (origins.length !== 1) return {};
+  return { 'Access-Control-Allow-Origin': `'${origins[0]}'`, Vary: "'Origin'" };
 }
 
 /** What API Gateway answers on its own (no credential, throttled, timeout ...), in our envelope. */
@@ -23,7 +37,7 @@ export class ApiGatewayResponses extends Construct {
         restApi: props.api,
         type: ResponseType.of(type),
         statusCode: keepsOriginalStatus.has(type) ? undefined : String(error.status),
-        responseHeaders: { 'X-Request-ID': 'context.requestId' },
+        responseHeaders: { 'X-Request-ID': 'context.requestId', ...corsGrant(props.corsAllowedOrigins) },
         templates: { 'application/json': JSON.stringify(errorEnvelope(error, placeholders)) },
       });
     }

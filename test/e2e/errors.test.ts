@@ -75,6 +75,13 @@ describe('the error envelope', () => {
     expect(answer.body.error).toBe('method_not_allowed');
   });
 
+  it('refuses a repeated query parameter with 422 naming it, instead of keeping the last value', async () => {
+    const answer = await api.call('GET', '/workspaces?sort=name&sort=-created_at&per_page=5');
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors)).toEqual(['sort']);
+    expect(answer.body.errors.sort[0]).toContain('more than once');
+  });
+
   it('answers HEAD on a GET route with its status and headers and no body', async () => {
     const get = await api.call('GET', '/workspaces');
     const head = await fetch(`${api.runner.baseUrl}/workspaces`, { method: 'HEAD', headers: { Authorization: `Bearer ${api.adminKey}` } });

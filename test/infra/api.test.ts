@@ -89,6 +89,20 @@ describe('gateway responses', () => {
       ResponseTemplates: { 'application/json': Match.stringLikeRegexp(`"error_code":"${error.errorCode}".*\\$context\\.requestId`) },
     });
   });
+
+  it('carry the CORS grant when one origin is allowed, and none by default', () => {
+    const withOrigin = Template.fromStack(
+      createApp({ prefix: prefix.slice(1), corsAllowedOrigins: 'https://app.example.com', 'aws:cdk:bundling-stacks': [] }).stack,
+    );
+    withOrigin.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'THROTTLED',
+      ResponseParameters: Match.objectLike({ 'gatewayresponse.header.Access-Control-Allow-Origin': "'https://app.example.com'" }),
+    });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'THROTTLED',
+      ResponseParameters: Match.not(Match.objectLike({ 'gatewayresponse.header.Access-Control-Allow-Origin': Match.anyValue() })),
+    });
+  });
 });
 
 describe('usage plans', () => {

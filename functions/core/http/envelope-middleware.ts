@@ -5,6 +5,7 @@ import { errorEnvelope } from '../envelope.ts';
 import { ApiError, InternalError, InvalidFormat, PayloadTooLarge } from '../errors.ts';
 import { rateLimitHeaders } from '../rate-limit.ts';
 import { acceptedPrincipal } from './authorizer-context.ts';
+import { corsHeaders } from './cors.ts';
 
 /** Larger bodies are refused before parsing; nothing this service accepts comes near it. */
 export const maxBodyBytes = 256 * 1024;
@@ -50,6 +51,7 @@ export function jsonResponse(
       'Cache-Control': 'no-store',
       'X-Request-ID': requestIdOf(event),
       ...rateLimitHeadersOf(event),
+      ...corsHeaders(event),
       ...headers,
     },
     body: body === undefined ? '' : JSON.stringify(body),

@@ -13,6 +13,7 @@ import { requirePlatformAdmin } from '../domain/suspension.ts';
 import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
 import { formFields } from './form-body.ts';
+import { singleValuedQuery } from './query.ts';
 import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
 import { validate } from './validation.ts';
 import { resolveWorkspace } from './workspace-context.ts';
@@ -124,7 +125,7 @@ export function createFunction<R extends RouteSpec>(options: { routes: readonly 
       // Before validation, so that a non-admin learns nothing of what the route accepts.
       if (route.platformAdmin) await requirePlatformAdmin(deps, principal!.userId);
       const params = validate(route.params ?? noParams, event.pathParameters ?? {}, 'path');
-      const query = validate(route.query ?? noQuery, event.queryStringParameters ?? {}, 'query');
+      const query = validate(route.query ?? noQuery, singleValuedQuery(event), 'query');
       const body = route.body ? validate(route.body, event.body === undefined ? {} : event.body, 'body') : undefined;
       const headers = lowerCaseHeaders(event);
       const named = headers['x-workspace-id'] || (query as { workspace_id?: string }).workspace_id;

@@ -1,0 +1,58 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { config } from '../config.ts';
+import { AccessDenied } from '../errors.ts';
+
+/**
+ * CORS, off unless CORS_ALLOWED_ORIGINS names origins. Browser scripts authenticate with an
+ * API key or token in `Authorization`; credentials (the session cookie) are never allowed
+ * cross-origin, so sessions stay first-party and their XSRF defence stays whole.
+ */
+const exposedHeaders = 'X-Request-ID, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed, Location';
+const allowedRequestHeaders = 'Authorization, Content-Type, Idempotency-Key, X-Workspace-ID, X-Namespace-ID, X-Request-ID';
+const preflightMaxAgeSeconds = 600;
+
+const headerOf = (event: Pick<APIGatewayProxyEvent, 'headers'>, name: string) =>
+  Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? undefined;
+
+/** The Access-Control-Allow-Origin value for this request's Origin, if it is allowed. */
+function allowOriginFor(origin: string | undefined): string | undefined {
+  const allowed = config().CORS_ALLOWED_ORIGINS;
+  if (!origin || !allowed.length) return undefined;
+  if (allowed.includes('*')) return '*';
+  return allowed.includes(origin) ? origin : undefined;
+}
+
+/** Headers every response carries while CORS is on: the grant for an allowed Origin, and Vary for caches. */
+export function corsHeaders(event: Pick<APIGatewayProxyEvent, 'headers'>): Record<string, string> {
+  if (!config().CORS_ALLOWED_ORIGINS.length) return {};
+  const allowOrigin = allowOriginFor(headerOf(event, 'origin'));
+  return {
+    Vary: 'Origin',
+    ...(allowOrigin ? { 'Access-Control-Allow-Origin': allowOrigin, 'Access-Control-Expose-Headers': exposedHeaders } : {}),
+  };
+}
+
+/** A browser's preflight: OPTIONS with the method it wants to send. */
+export const isPreflight = (event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'headers'>) =>
+  event.httpMethod === 'OPTIONS' && headerOf(event, 'origin') !== undefined && headerOf(event, 'access-control-request-method') !== undefined;
+
+/** The answer to a preflight for a path that serves `methods`; a refused origin is a 403 that says why. */
+export function preflightAnswer(event: Pick<APIGatewayProxyEvent, 'headers'>, methods: readonly string[], requestId: string): APIGatewayProxyResult {
+  const origin = headerOf(event, 'origin')!;
+  const allowOrigin = allowOriginFor(origin);
+  if (!allowOrigin) {
+    throw new AccessDenied(`Cross-origin requests from ${origin.slice(0, 200)} are not allowed; the operator lists allowed origins in CORS_ALLOWED_ORIGINS.`);
+  }
+  return {
+    statusCode: 204,
+    headers: {
+      'Access-Control-Allow-Origin': allowOrigin,
+      'Access-Control-Allow-Methods': methods.join(', '),
+      'Access-Control-Allow-Headers': allowedRequestHeaders,
+      'Access-Control-Max-Age': String(preflightMaxAgeSeconds),
+      Vary: 'Origin',
+      'X-Request-ID': requestId,
+    },
+    body: '',
+  };
+}
