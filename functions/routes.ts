@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { keyStatuses } from '#core/domain/api-key-status';
 import { listQuerySchema } from '#core/lists';
 import type { Route } from '#core/route-types';
 import { adminWorkspace, suspendBody } from '#schemas/admin';
@@ -30,9 +31,11 @@ const workspaceList = {
 } as const;
 
 const apiKeyList = {
-  fields: ['id', 'name', 'prefix', 'scopes', 'rate_limit_tier', 'environment', 'workspace_id', 'last_used_at', 'expires_at', 'created_at'],
+  fields: ['id', 'name', 'prefix', 'scopes', 'rate_limit_tier', 'environment', 'workspace_id', 'last_used_at', 'expires_at', 'status', 'grace_period_ends_at', 'created_at'],
   sortable: ['name', 'environment', 'created_at', 'last_used_at', 'expires_at'],
   searchable: ['name', 'prefix'],
+  statusField: 'status',
+  statusValues: keyStatuses,
 } as const;
 
 const memberList = {
