@@ -34,7 +34,10 @@ export const listWindow = withMeta(
 
 export const listMeta = withMeta(
   z.object({
-    current_page: describe(z.nullable(z.int().check(z.gte(1))), 'Null on a page reached by cursor.'),
+    current_page: describe(
+      z.nullable(z.int().check(z.gte(1))),
+      'Null on a page reached by a cursor when it does not start at a page boundary (per_page changed on the way).',
+    ),
     per_page: z.int().check(z.gte(1), z.lte(100)),
     total: describe(z.int().check(z.gte(0)), 'Items in the list (in the window, when `window` is set).'),
     last_page: z.int().check(z.gte(1)),
@@ -49,8 +52,11 @@ export const listLinks = withMeta(
   z.object({
     first: z.url(),
     last: describe(z.nullable(z.url()), 'Null when the last page lies beyond the reach of page numbers (page x per_page > 10,000).'),
-    prev: describe(z.nullable(z.url()), 'Null on the first page, and on a page reached by cursor (cursors go forward).'),
-    next: describe(z.nullable(z.url()), 'By page number within the first 10,000 items, by cursor beyond them; null on the last page.'),
+    prev: describe(z.nullable(z.url()), 'By page number; null on the first page, or where current_page is null.'),
+    next: describe(
+      z.nullable(z.url()),
+      'By cursor on lists in their own order (it continues right after this page), by page number on a windowed answer; null on the last page.',
+    ),
   }),
   { id: 'ListLinks' },
 );

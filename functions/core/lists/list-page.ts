@@ -47,9 +47,10 @@ function keyOrderOf(query: ListQuery, orderedBy: string): { descending: boolean 
 /**
  * Answers a list query. In the list's key order (default, or `sort` on the field it
  * follows, either way) a page is read from the index: page one costs the same at any
- * size, page N passes over the items before it (bounded by `pageWindow`), a cursor
- * continues where its page ended, and `total` is the collection's count. Any other sort,
- * search or filter runs over the first `searchWindow` items, and `meta.window` says so.
+ * size, page N passes over the items before it (so page numbers reach `pageWindow`
+ * items), `links.next` is a cursor that continues right after the page at the cost of one
+ * page, and `total` is the collection's count. Any other sort, search or filter runs over
+ * the first `searchWindow` items, and `meta.window` says so.
  */
 export async function listPage<Row, T extends Item>(
   source: ListSource<Row, T>,
@@ -86,19 +87,17 @@ async function indexedPage<Row, T extends Item>(source: ListSource<Row, T>, quer
   ]);
   const data = (await source.view(rows)).map((item) => pick(item, query.fields));
   // Never fewer than this read has seen, should a count ever trail its items.
-  const total = Math.max(counted, start.position + rows.length + (next ? 1 : 0));
+  const seen = rows.length ? start.position + rows.length + (next ? 1 : 0) : 0;
+  const total = Math.max(counted, seen);
   const lastPage = lastPageOf(total, perPage);
+  const reachable = (n: number) => n * perPage <= pageWindow;
+  // A cursor's page is a numbered page when it starts at one (per_page unchanged on the way).
+  const currentPage = start.position % perPage === 0 ? start.position / perPage + 1 : null;
   const urls = listUrls(url, perPage);
-  const byCursor = query.cursor !== undefined;
-  const nextLink = !next
-    ? null
-    : !byCursor && (page + 1) * perPage <= pageWindow
-      ? urls.page(page + 1)
-      : urls.cursor(signCursor(binding, { after: next, position: start.position + rows.length }));
   return {
     data,
     meta: {
-      current_page: byCursor ? null : page,
+      current_page: currentPage,
       per_page: perPage,
       total,
       last_page: lastPage,
@@ -108,9 +107,10 @@ async function indexedPage<Row, T extends Item>(source: ListSource<Row, T>, quer
     },
     links: {
       first: urls.page(1),
-      last: lastPage * perPage <= pageWindow ? urls.page(lastPage) : null,
-      prev: !byCursor && page > 1 ? urls.page(Math.min(page - 1, lastPage)) : null,
-      next: nextLink,
+      last: reachable(lastPage) ? urls.page(lastPage) : null,
+      prev: currentPage && currentPage > 1 && reachable(currentPage - 1) ? urls.page(Math.min(currentPage - 1, lastPage)) : null,
+      // Always a cursor: it goes on exactly after this page's last item, at the cost of one page.
+      next: next ? urls.cursor(signCursor(binding, { after: next, position: start.position + rows.length })) : null,
     },
   };
 }
