@@ -17,7 +17,8 @@ export const collections = {
   userTokensOfUser: (userId: number) => `user-tokens-of-user:${userId}`,
 } as const;
 
-const counterName = (collection: string) => `list:${collection}`;
+/** The counter item's name of a collection (seeding tools write it directly). */
+export const counterName = (collection: string) => `list:${collection}`;
 
 type WriteTransaction = Parameters<Database['transaction']['write']>[0];
 /** The counter entity as a transaction's callback receives it. */
