@@ -1,6 +1,7 @@
 import type { BundleFigures } from './bundles.ts';
 import type { SeriesFigures } from './counters.ts';
 import type { CredentialFigures } from './credentials.ts';
+import type { ListFigures } from './lists.ts';
 import { failuresOf, type ServerLoad } from './load.ts';
 import { atLeast, atMost, exactly, row, type Row } from './report.ts';
 import type { StartupFigures } from './startup.ts';
@@ -12,6 +13,7 @@ export interface Figures {
   credentials: { apiKey: CredentialFigures; userToken: CredentialFigures; session: CredentialFigures };
   logins: { ok: SeriesFigures; unknownEmail: SeriesFigures; wrongPassword: SeriesFigures };
   verification: { cold: SeriesFigures; warm: SeriesFigures };
+  lists: ListFigures;
   bundles: BundleFigures[];
   sdkImport: { medianMs: number };
   startup: StartupFigures;
@@ -68,6 +70,12 @@ export function tableRows(f: Figures): Row[] {
     row(verifySection, `${name}: DynamoDB calls per verification`, v.dynamoDbCallsEach, '', calls === undefined ? undefined : atMost(calls)),
   ];
 
+  const listSection = 'Page one of GET /api-keys?per_page=25 over HTTP, sequential, alternating sizes';
+  const listRows = (l: ListFigures['small']): Row[] => [
+    row(listSection, `${l.items.toLocaleString('en-US')} keys: latency p50`, l.p50Ms, 'ms'),
+    row(listSection, `${l.items.toLocaleString('en-US')} keys: DynamoDB calls per request`, l.dynamoDbCallsEach, ''),
+  ];
+
   const bundleSection = 'Lambda bundles (bin/build.ts buildAll; AWS SDK bundled except in the authorizer)';
   const startSection = 'npm start (node --import tsx bin/local.ts, DATA_DIR=memory)';
   return [
@@ -82,6 +90,9 @@ export function tableRows(f: Figures): Row[] {
     row(loginSection, 'wrong password / right password, p50', f.logins.wrongPassword.p50Ms / f.logins.ok.p50Ms, '×'),
     ...verifyRows(`cold, a new key (${f.verification.cold.samples})`, f.verification.cold, 1),
     ...verifyRows(`warm (${f.verification.warm.samples})`, f.verification.warm, 0, 1),
+    ...listRows(f.lists.small),
+    ...listRows(f.lists.large),
+    row(listSection, `${f.lists.large.items.toLocaleString('en-US')} / ${f.lists.small.items.toLocaleString('en-US')} keys, p50`, f.lists.ratio, '×', atMost(1.5)),
     ...f.bundles.flatMap((b) => [
       row(bundleSection, `${b.name}: size`, b.bytes / 1024, 'KiB', atMost(b.name === 'authorizer' ? 300 : 1024, 'KiB')),
       row(bundleSection, `${b.name}: module init, median of ${b.initRunsMs.length}`, b.initMedianMs, 'ms', atMost(150, 'ms')),

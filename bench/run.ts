@@ -14,6 +14,7 @@ import { measureBundles, sdkImportMs } from './bundles.ts';
 import { countBcryptCompares, countDynamoDbCalls, type Counters } from './counters.ts';
 import { measureCredential, type CredentialFigures } from './credentials.ts';
 import { createUserToken, sessionHeaders } from './http.ts';
+import { measureListPageOne } from './lists.ts';
 import { runLoad, type LoadOptions, type ServerLoad } from './load.ts';
 import { measureLogins } from './logins.ts';
 import { dynamoDbLocalPids, waitUntilGone } from './processes.ts';
@@ -48,6 +49,9 @@ const settings = {
   /** New API keys verified cold in process, then this many times each warm. */
   verifiedKeys: 20,
   warmVerifications: 10,
+  /** Page one of a list at these two sizes, this many requests each. */
+  listSizes: [100, 10_000] as [number, number],
+  listRequests: 50,
   region: 'us-east-1',
   table: 'tenant-api-bench',
 };
@@ -159,6 +163,9 @@ async function main() {
     warmRepeats: settings.warmVerifications,
   });
 
+  step(`page one of GET /api-keys at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} keys (seeded by BatchWriteItem), ${settings.listRequests} requests each`);
+  const lists = await measureListPageOne(ceilingClient, settings.table, runner.baseUrl, bootstrap, counters, { sizes: settings.listSizes, requests: settings.listRequests });
+
   step('teardown');
   await teardown();
   const ourStoreLeft = await waitUntilGone(ourStorePids, 10_000);
@@ -166,7 +173,7 @@ async function main() {
 
   const { lastLogin: _cookies, ...loginFigures } = logins;
   const credentials = { apiKey, userToken: token, session };
-  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, bundles, sdkImport, startup, ourStoreLeft };
+  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft };
   const rows = tableRows(figures);
   console.log(`\n${renderTable(rows)}`);
   for (const [name, c] of Object.entries(credentials)) {
@@ -190,6 +197,7 @@ async function main() {
     credentials: Object.fromEntries(Object.entries(credentials).map(([name, c]) => [name, { ...c, ratioToCeiling: ratioToCeiling(c) }])),
     logins: loginFigures,
     keyVerification: verification,
+    lists,
     bundles,
     sdkImport,
     startup,

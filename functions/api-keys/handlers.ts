@@ -1,13 +1,13 @@
-import { createApiKey, getApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
+import { apiKeysOf, createApiKey, getApiKey, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
 import { resolveWorkspace } from '#core/http/workspace-context';
 import type { HandlersFor } from '#core/http/types';
-import { paginate } from '#core/lists';
+import { listPage } from '#core/lists/list-page';
 import type { apiKeyRoutes } from './routes.ts';
 
 export const apiKeyHandlers: HandlersFor<(typeof apiKeyRoutes)[number]> = {
   listApiKeys: async ({ workspaceId, query, route, url }, deps) => ({
     status: 200,
-    body: paginate(await listApiKeys(deps, workspaceId), query, route.list, url),
+    body: await listPage(apiKeysOf(deps, workspaceId), query, route.list, url),
   }),
   getApiKey: async ({ workspaceId, params }, deps) => ({
     status: 200,

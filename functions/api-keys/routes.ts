@@ -1,3 +1,4 @@
+import { keyStatuses } from '#core/domain/api-key-status';
 import { listQuerySchema } from '#core/lists';
 import type { RouteSpec } from '#core/route-types';
 import { apiKey, apiKeyId, createApiKeyBody, createdApiKey, rotateApiKeyBody, rotatedApiKey } from '#schemas/api-keys';
@@ -5,9 +6,11 @@ import { contextQuery, createdOf, dataOf, listOf, noContent } from '#schemas/com
 import * as z from 'zod/mini';
 
 const apiKeyList = {
-  fields: ['id', 'name', 'prefix', 'scopes', 'rate_limit_tier', 'environment', 'workspace_id', 'last_used_at', 'expires_at', 'created_at'],
+  fields: ['id', 'name', 'prefix', 'scopes', 'rate_limit_tier', 'environment', 'workspace_id', 'last_used_at', 'expires_at', 'status', 'grace_period_ends_at', 'created_at'],
   sortable: ['name', 'environment', 'created_at', 'last_used_at', 'expires_at'],
   searchable: ['name', 'prefix'],
+  statusField: 'status',
+  statusValues: keyStatuses,
 } as const;
 
 /** The routes of the api-keys function; functions/routes.ts composes every folder's table into the registry. */

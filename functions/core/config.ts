@@ -43,6 +43,11 @@ const schema = z.object({
       return origins;
     }),
   ),
+  /**
+   * Signs list cursors (HMAC-SHA256). Every process serving one API must share it; when
+   * unset, each process draws its own at start, which is enough for the local runner.
+   */
+  CURSOR_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
 });
 
 export type Config = z.infer<typeof schema>;

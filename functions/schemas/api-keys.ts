@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { environments } from '#core/auth/api-key-format';
+import { keyStatuses } from '#core/domain/api-key-status';
 import { isIpRange } from '#core/auth/ip-allowlist';
 import { isKnownScope } from '#core/auth/scopes';
 import { idPattern } from '#core/ids';
@@ -44,6 +45,11 @@ export const apiKey = withMeta(
     allowed_ips: z.array(z.string()),
     last_used_at: z.nullable(timestamp),
     expires_at: z.nullable(timestamp),
+    status: describe(
+      z.enum(keyStatuses),
+      '`grace_period`: rotated, works until `grace_period_ends_at`; `expired`: past `expires_at`, answers TOKEN_EXPIRED until pruned.',
+    ),
+    grace_period_ends_at: describe(z.nullable(timestamp), 'When a rotated key stops working; null for a key not rotated.'),
     created_at: timestamp,
   }),
   { id: 'ApiKey', description: 'An API key as lists and gets show it: never the key itself.' },
@@ -55,6 +61,8 @@ export const createdApiKey = withMeta(
 );
 
 export const rotatedApiKey = withMeta(
-  z.extend(createdApiKey, { grace_period_ends_at: describe(timestamp, 'Until when the old key keeps working') }),
+  z.extend(createdApiKey, {
+    grace_period_ends_at: describe(timestamp, 'In this answer only: until when the old key keeps working (the new key has no grace period).'),
+  }),
   { id: 'RotatedApiKey' },
 );

@@ -21,20 +21,43 @@ export const errorEnvelope = withMeta(
   { id: 'Error', description: 'The error envelope every 4xx and 5xx answers with.' },
 );
 
+export const listWindow = withMeta(
+  z.object({
+    size: describe(z.int().check(z.gte(1)), 'How many items of the list, in its own order, the answer was taken from.'),
+    complete: describe(z.boolean(), 'True when the window held the whole list, so the answer is exact.'),
+  }),
+  {
+    id: 'ListWindow',
+    description: 'Present when a sort, search or filter no index serves was answered over the first `size` items only.',
+  },
+);
+
 export const listMeta = withMeta(
   z.object({
-    current_page: z.int().check(z.gte(1)),
+    current_page: describe(
+      z.nullable(z.int().check(z.gte(1))),
+      'Null on a page reached by a cursor when it does not start at a page boundary (per_page changed on the way).',
+    ),
     per_page: z.int().check(z.gte(1), z.lte(100)),
-    total: z.int().check(z.gte(0)),
+    total: describe(z.int().check(z.gte(0)), 'Items in the list (in the window, when `window` is set).'),
     last_page: z.int().check(z.gte(1)),
-    from: z.nullable(z.int()),
+    from: describe(z.nullable(z.int()), 'Position of the first item of this page in the list; null on an empty page.'),
     to: z.nullable(z.int()),
+    window: z.nullable(listWindow),
   }),
   { id: 'ListMeta' },
 );
 
 export const listLinks = withMeta(
-  z.object({ first: z.url(), last: z.url(), prev: z.nullable(z.url()), next: z.nullable(z.url()) }),
+  z.object({
+    first: z.url(),
+    last: describe(z.nullable(z.url()), 'Null when the last page lies beyond the reach of page numbers (page x per_page > 10,000).'),
+    prev: describe(z.nullable(z.url()), 'By page number; null on the first page, or where current_page is null.'),
+    next: describe(
+      z.nullable(z.url()),
+      'By cursor on lists in their own order (it continues right after this page), by page number on a windowed answer; null on the last page.',
+    ),
+  }),
   { id: 'ListLinks' },
 );
 

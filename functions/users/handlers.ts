@@ -1,15 +1,15 @@
-import { acceptInvitation, declineInvitation, listInvitations } from '#core/domain/invitations';
-import { addMember, listMembers } from '#core/domain/members';
-import { issueUserToken, listUserTokens, revokeUserToken } from '#core/domain/user-tokens';
+import { acceptInvitation, declineInvitation, invitationsOf } from '#core/domain/invitations';
+import { addMember, membersOf } from '#core/domain/members';
+import { issueUserToken, revokeUserToken, userTokensOf } from '#core/domain/user-tokens';
 import { loadUser, updateUser, userView } from '#core/domain/users';
 import type { HandlersFor } from '#core/http/types';
-import { paginate } from '#core/lists';
+import { listPage } from '#core/lists/list-page';
 import type { userRoutes } from './routes.ts';
 
 export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   listUsers: async ({ workspaceId, query, route, url }, deps) => ({
     status: 200,
-    body: paginate(await listMembers(deps, workspaceId), query, route.list, url),
+    body: await listPage(membersOf(deps, workspaceId), query, route.list, url),
   }),
   addUser: async ({ principal, workspaceId, body }, deps) => {
     const added = await addMember(deps, principal, workspaceId, body);
@@ -19,7 +19,7 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   },
   listInvitations: async ({ principal, query, route, url }, deps) => ({
     status: 200,
-    body: paginate(await listInvitations(deps, principal.userId), query, route.list, url),
+    body: await listPage(invitationsOf(deps, principal.userId), query, route.list, url),
   }),
   acceptInvitation: async ({ principal, params }, deps) => ({
     status: 200,
@@ -46,7 +46,7 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   }),
   listUserTokens: async ({ principal, query, route, url }, deps) => ({
     status: 200,
-    body: paginate(await listUserTokens(deps, principal.userId), query, route.list, url),
+    body: await listPage(userTokensOf(deps, principal.userId), query, route.list, url),
   }),
   deleteUserToken: async ({ principal, params }, deps) => {
     await revokeUserToken(deps, principal.userId, params.id);

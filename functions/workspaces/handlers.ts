@@ -1,12 +1,12 @@
 import type { HandlersFor } from '#core/http/types';
-import { paginate } from '#core/lists';
-import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from '#core/domain/workspaces';
+import { listPage } from '#core/lists/list-page';
+import { createWorkspace, deleteWorkspace, getWorkspace, updateWorkspace, workspacesOf } from '#core/domain/workspaces';
 import type { workspaceRoutes } from './routes.ts';
 
 export const workspaceHandlers: HandlersFor<(typeof workspaceRoutes)[number]> = {
   listWorkspaces: async ({ principal, query, route, url }, deps) => ({
     status: 200,
-    body: paginate(await listWorkspaces(deps, principal.userId), query, route.list, url),
+    body: await listPage(workspacesOf(deps, principal.userId), query, route.list, url),
   }),
   getWorkspace: async ({ principal, params }, deps) => ({
     status: 200,

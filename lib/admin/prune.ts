@@ -3,7 +3,7 @@ import { parseOptions, type Command } from './command.ts';
 
 export const prune: Command = {
   name: 'prune',
-  summary: 'run the pruning job now: delete finished API keys, user tokens, sessions and throttle windows',
+  summary: 'run the pruning job now: delete finished API keys, user tokens, invitations, sessions and throttle windows',
   options: [],
   notes: 'Deletes only what the scheduled job deletes (functions/core/domain/pruning.ts); prints what it deleted.',
   async run(args, { open, print }) {
@@ -12,6 +12,7 @@ export const prune: Command = {
     const rows = [
       ['API keys', counts.apiKeys],
       ['user tokens', counts.userTokens],
+      ['invitations', counts.invitations],
       ['sessions', counts.sessions],
       ['throttle windows', counts.throttleWindows],
     ] as const;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { bcryptHasher, type Deps } from '#core/deps';
-import { issueApiKey, revokeApiKey } from '#core/domain/api-keys';
+import { issueApiKey } from '#core/domain/api-keys';
 import { login } from '#core/domain/sessions';
 import { createDocumentClient } from '#core/store/client';
 import { createDatabase } from '#core/store/database';
@@ -139,17 +139,16 @@ describe('admin CLI', () => {
 
   it('prune deletes what has finished, and nothing twice', async () => {
     // Planted through the domain with a clock 31 days back: by now the session has ended,
-    // the throttle windows have closed and the revoked key's retention is over.
+    // the throttle windows have closed and the key, expired an hour later, is past its 30 days of retention.
     const clock = manualClock(new Date(Date.now() - 31 * 24 * 3600 * 1000));
     const past: Deps = { db: createDatabase(client, tableName), clock, hasher: bcryptHasher };
     await login(past, { email: bootstrapped.email, password: bootstrapped.password, sourceIp: '203.0.113.5' });
     await expect(login(past, { email: bootstrapped.email, password: 'wrong password', sourceIp: '203.0.113.5' })).rejects.toThrow();
-    const revoked = await issueApiKey(past, bootstrapped.userId, bootstrapped.workspaceId, { name: 'old' });
-    await revokeApiKey(past, { userId: bootstrapped.userId }, bootstrapped.workspaceId, revoked.id);
+    await issueApiKey(past, bootstrapped.userId, bootstrapped.workspaceId, { name: 'old', expiresAt: new Date(clock.now().getTime() + 3600 * 1000).toISOString() });
 
     const first = await admin(['prune']);
     expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/API keys\s+1\n\s+user tokens\s+0\n\s+sessions\s+1\n\s+throttle windows\s+2/);
+    expect(first.stdout).toMatch(/API keys\s+1\n\s+user tokens\s+0\n\s+invitations\s+0\n\s+sessions\s+1\n\s+throttle windows\s+2/);
     const second = await admin(['prune']);
     expect(second.stdout).toContain('Pruned 0 items');
   });

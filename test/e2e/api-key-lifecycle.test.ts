@@ -56,11 +56,22 @@ describe('API key rotation', () => {
     const read = await api.call('GET', `/api-keys/${fresh.id}`);
     expect(read.status).toBe(200);
     expect(read.body.data).not.toHaveProperty('key');
+    expect(read.body.data).toMatchObject({ status: 'active', grace_period_ends_at: null });
 
-    // A key already in its grace period cannot be rotated again.
+    // The rotated-out key says so, on GET and in the list.
+    const oldRead = await api.call('GET', `/api-keys/${old.id}`);
+    expect(oldRead.body.data).toMatchObject({ status: 'grace_period', grace_period_ends_at: fresh.grace_period_ends_at });
+    const listed = await api.call('GET', '/api-keys?per_page=100');
+    expect(listed.body.data.find((k: { id: string }) => k.id === old.id)).toMatchObject({ status: 'grace_period', grace_period_ends_at: fresh.grace_period_ends_at });
+    const inGrace = await api.call('GET', '/api-keys?status=grace_period');
+    expect(inGrace.body.data.map((k: { id: string }) => k.id)).toEqual([old.id]);
+
+    // A key already in its grace period cannot be rotated again, and says why.
+
     const again = await api.call('POST', `/api-keys/${old.id}/rotate`);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: 'conflict', error_code: 'STATE_CONFLICT', current_state: 'grace_period', requested_action: 'rotate' });
+    expect(again.body.message).toBe('The key was rotated already and works only until its grace period ends; rotate the key that replaced it.');
     expect(await works(old.key)).toBe(200);
   });
 
@@ -94,12 +105,13 @@ describe('API key rotation', () => {
     expect(Math.abs(ends - (Date.now() + 2 * hour))).toBeLessThan(5000);
   });
 
-  it('refuses to rotate a revoked key with 409 STATE_CONFLICT, current_state revoked', async () => {
+  it('answers a revoked key with 404 on get, rotate and revoke alike', async () => {
     const old = await createKey({ name: 'revoked' });
     expect((await api.call('DELETE', `/api-keys/${old.id}`)).status).toBe(204);
-    const answer = await api.call('POST', `/api-keys/${old.id}/rotate`);
-    expect(answer.status).toBe(409);
-    expect(answer.body).toMatchObject({ error_code: 'STATE_CONFLICT', current_state: 'revoked', requested_action: 'rotate' });
+    for (const [method, path] of [['GET', `/api-keys/${old.id}`], ['POST', `/api-keys/${old.id}/rotate`], ['DELETE', `/api-keys/${old.id}`]] as const) {
+      const answer = await api.call(method, path);
+      expect({ status: answer.status, error_code: answer.body.error_code }).toEqual({ status: 404, error_code: 'RESOURCE_NOT_FOUND' });
+    }
     expect(await works(old.key)).toBe(401);
   });
 

@@ -48,7 +48,7 @@ describe('CORS with CORS_ALLOWED_ORIGINS set', () => {
       headers: { Origin: 'https://evil.example.net', 'Access-Control-Request-Method': 'POST' },
     });
     expect(answer.status).toBe(403);
-    const body = await answer.json();
+    const body = (await answer.json()) as { message: string };
     expect(body).toMatchObject({ error: 'access_denied', error_code: 'ACCESS_DENIED' });
     expect(body.message).toContain('CORS_ALLOWED_ORIGINS');
   });

@@ -153,7 +153,8 @@ describe('what the table keeps of the secrets clients saw', () => {
   it('keeps each user token as the SHA-256 digest of its secret', () => {
     for (const token of tokens) {
       const [id, secret] = token.split('|');
-      const record = items.find((item) => item.pk === `TOKEN#${id}`);
+      // Token ids are zero-padded to ten digits in keys (key order is id order).
+      const record = items.find((item) => item.pk === `TOKEN#${id!.padStart(10, '0')}`);
       expect({ id, digest: record?.secretDigest }).toEqual({ id, digest: sha256(secret!) });
     }
   });

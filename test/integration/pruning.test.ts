@@ -20,7 +20,7 @@ import { errorOf } from '../support/errors.ts';
 const second = 1000;
 const hour = 3600 * second;
 const retentionMs = expiredKeyRetentionSeconds * second;
-const none: PruneCounts = { apiKeys: 0, userTokens: 0, sessions: 0, throttleWindows: 0 };
+const none: PruneCounts = { apiKeys: 0, userTokens: 0, invitations: 0, sessions: 0, throttleWindows: 0 };
 
 interface World {
   deps: Deps;
@@ -100,21 +100,15 @@ describe('pruning API keys', () => {
     await expect(bearer(w.deps, lasting.key)).resolves.toMatchObject({ credential: { type: 'api_key', id: lasting.id } });
   });
 
-  it('refuses a revoked key at once, keeps its record 30 days (rotating it answers 409), then prunes it', async () => {
+  it('deletes a revoked key at once: it answers 401, rotating it 404, and nothing is left to prune', async () => {
     const w = await world();
     const issued = await issueApiKey(w.deps, w.userId, w.workspaceId, { name: 'revoked' });
     await revokeApiKey(w.deps, { userId: w.userId }, w.workspaceId, issued.id);
     expect((await errorOf(bearer(w.deps, issued.key))).errorCode).toBe('INVALID_API_KEY');
-    expect(await pruneExpired(w.deps)).toEqual(none);
-
-    w.clock.advance(retentionMs - second);
-    expect(await pruneExpired(w.deps)).toEqual(none);
-    const rotation = await errorOf(rotateApiKey(w.deps, w.principal, w.workspaceId, issued.id, 1));
-    expect(rotation).toMatchObject({ status: 409, errorCode: 'STATE_CONFLICT', extras: { current_state: 'revoked' } });
-
-    w.clock.advance(second);
-    expect(await pruneExpired(w.deps)).toEqual({ ...none, apiKeys: 1 });
+    expect((await w.deps.db.entities.apiKey.get({ workspaceId: w.workspaceId, id: issued.id }).go()).data).toBeNull();
     expect((await errorOf(rotateApiKey(w.deps, w.principal, w.workspaceId, issued.id, 1))).status).toBe(404);
+    w.clock.advance(retentionMs + second);
+    expect(await pruneExpired(w.deps)).toEqual(none);
   });
 
   it('keeps a rotated key working through its grace period, prunes it when that ends, and keeps its successor', async () => {

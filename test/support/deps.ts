@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { bcryptHasher, type Deps, type Hasher } from '#core/deps';
 import type { Clock } from '#core/clock';
 import { createDocumentClient } from '#core/store/client';
@@ -28,7 +29,8 @@ export function testTableName(): string {
   return `test-${randomUUID()}`;
 }
 
-export type TestDeps = Deps & { tableName: string };
+/** `client` is the store's document client, for tests that watch what it sends. */
+export type TestDeps = Deps & { tableName: string; client: DynamoDBDocumentClient };
 
 /** Dependencies over a fresh table of the shared DynamoDB Local, so test files never meet. */
 export async function testDeps(overrides: Partial<Omit<Deps, 'db'>> = {}): Promise<TestDeps> {
@@ -42,5 +44,6 @@ export async function testDeps(overrides: Partial<Omit<Deps, 'db'>> = {}): Promi
     clock: overrides.clock ?? { now: () => new Date() },
     hasher: overrides.hasher ?? bcryptHasher,
     tableName,
+    client,
   };
 }

@@ -20,9 +20,11 @@ interface KeyLocation {
 
 const verifiedKeys = new LocationCache<KeyLocation>();
 
-/** A key that still exists for the authorizer: not revoked, not past its grace period or TTL. */
+/**
+ * A key that still exists for the authorizer: not past its grace period or TTL (a revoked
+ * key is deleted). domain/api-keys.ts `apiKeysOf` filters lists by the same rule.
+ */
 export function keyIsLive(item: ApiKeyItem, now: Date): boolean {
-  if (item.revokedAt) return false;
   if (item.graceEndsAt && Date.parse(item.graceEndsAt) <= now.getTime()) return false;
   return item.ttl === undefined || item.ttl * 1000 > now.getTime();
 }

@@ -5,10 +5,14 @@ import { scopesBeyond } from '../auth/scopes.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '../errors.ts';
 import { keyIsLive } from '../auth/api-key-auth.ts';
-import { newId } from '../ids.ts';
+import { idsCreatedWithin, newId } from '../ids.ts';
+import type { ListSource } from '../lists/list-source.ts';
+import { keyStatus } from './api-key-status.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { commitOrThrow, goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
+import { keyOrderReader } from '../store/key-order.ts';
+import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
 import { prunableFrom } from '../store/table.ts';
 import { tierNames, type Tier } from '../tiers.ts';
 
@@ -19,7 +23,7 @@ export const defaultKeyScopes = ['*:read', '*:write'];
 /** How long an expired key is kept (answering TOKEN_EXPIRED) before DynamoDB's TTL may drop it. */
 export const expiredKeyRetentionSeconds = 30 * 24 * 3600;
 
-export function apiKeyView(item: ApiKeyItem) {
+export function apiKeyView(item: ApiKeyItem, now: Date) {
   return {
     id: item.id,
     name: item.name,
@@ -31,6 +35,8 @@ export function apiKeyView(item: ApiKeyItem) {
     allowed_ips: item.allowedIps ?? [],
     last_used_at: item.lastUsedAt ?? null,
     expires_at: item.expiresAt ?? null,
+    status: keyStatus(item, now),
+    grace_period_ends_at: item.graceEndsAt ?? null,
     created_at: item.createdAt,
   };
 }
@@ -49,8 +55,12 @@ export interface NewApiKey {
 /** Stores a new key for `userId` in `workspaceId` and returns its view with the key, once. */
 export async function issueApiKey(deps: Deps, userId: number, workspaceId: string, input: NewApiKey) {
   const { item, key } = await newKeyItem(deps, userId, workspaceId, input);
-  const { data } = await deps.db.entities.apiKey.create(item).go();
-  return { ...apiKeyView(data), key };
+  await commitOrThrow(() =>
+    deps.db.transaction
+      .write(({ apiKey, counter }) => [apiKey.create(item).commit(), countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId))])
+      .go(),
+  );
+  return { ...apiKeyView(item, deps.clock.now()), key };
 }
 
 /** A key's record and the key itself, not yet stored. */
@@ -71,7 +81,7 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined;
   const ttl = expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredKeyRetentionSeconds : undefined;
   const item: ApiKeyItem = {
-    id: newId('apiKey'),
+    id: newId('apiKey', now),
     workspaceId,
     userId,
     name: input.name,
@@ -115,66 +125,76 @@ export async function createApiKey(deps: Deps, principal: Principal, workspaceId
   });
 }
 
-/** The workspace's keys that still work, an expired one included until it is pruned. */
-export async function listApiKeys(deps: Deps, workspaceId: string) {
-  const { data } = await deps.db.entities.apiKey.query.byWorkspace({ workspaceId }).go({ pages: 'all' });
+/**
+ * The workspace's keys that still exist, in creation order (an expired one included until
+ * it is pruned). Keys that finished since the last pruning run (grace period over, TTL
+ * passed) are filtered out by the Query itself: the FilterExpression form of keyIsLive.
+ */
+export function apiKeysOf(deps: Deps, workspaceId: string): ListSource<ApiKeyItem, ReturnType<typeof apiKeyView>> {
   const now = deps.clock.now();
-  return data.filter((item) => keyIsLive(item, now)).map(apiKeyView);
+  const { apiKey } = deps.db.entities;
+  return {
+    ...counted(deps.db, collections.apiKeysOfWorkspace(workspaceId)),
+    orderedBy: 'created_at',
+    createdRange: (after, before) => idsCreatedWithin('apiKey', after, before),
+    read: keyOrderReader(apiKey, 'byWorkspace', (range) => {
+      const keys = apiKey.query.byWorkspace({ workspaceId });
+      return (range ? keys.between({ id: range.from }, { id: range.to }) : keys).where(
+        (attr, op) =>
+          `(${op.notExists(attr.graceEndsAt)} OR ${op.gt(attr.graceEndsAt, now.toISOString())})` +
+          ` AND (${op.notExists(attr.ttl)} OR ${op.gt(attr.ttl, now.getTime() / 1000)})`,
+      );
+    }),
+    view: async (rows) => rows.map((row) => apiKeyView(row, now)),
+  };
 }
 
-/** A key as stored, revoked or rotated ones included; 404 when there is none. */
-async function loadStoredKey(deps: Deps, workspaceId: string, id: string) {
+/** A key that still exists for its users (rotated and expired ones included); 404 otherwise. */
+async function loadLiveKey(deps: Deps, workspaceId: string, id: string) {
   const { data } = await deps.db.entities.apiKey.get({ workspaceId, id }).go({ consistent: true });
-  if (!data) throw new NotFound('api_key', id);
+  if (!data || !keyIsLive(data, deps.clock.now())) throw new NotFound('api_key', id);
   return data;
 }
 
-async function loadLiveKey(deps: Deps, workspaceId: string, id: string) {
-  const item = await loadStoredKey(deps, workspaceId, id);
-  if (!keyIsLive(item, deps.clock.now())) throw new NotFound('api_key', id);
-  return item;
-}
-
 export async function getApiKey(deps: Deps, workspaceId: string, id: string) {
-  return apiKeyView(await loadLiveKey(deps, workspaceId, id));
+  return apiKeyView(await loadLiveKey(deps, workspaceId, id), deps.clock.now());
 }
 
-/** Revoked keys answer 401 at once; the record stays 30 days (rotation answers 409) before TTL drops it. */
+/**
+ * Revoking deletes the key, with its count: its next use answers 401, and afterwards it
+ * is 404 everywhere (get, rotate, revoke again), as a key that never existed.
+ */
 export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string, id: string) {
   const key = await loadLiveKey(deps, workspaceId, id);
   if (key.userId !== actor.userId) {
     requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], "revoke another member's key");
   }
-  const now = deps.clock.now();
-  const ttl = Math.floor(now.getTime() / 1000) + expiredKeyRetentionSeconds;
   await goneAsNotFound('api_key', id, () =>
-    deps.db.entities.apiKey
-      .patch({ workspaceId, id })
-      .set({ revokedAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) })
-      .go(),
+    commitOrThrow(() =>
+      deps.db.transaction
+        .write(({ apiKey, counter }) => [
+          apiKey.delete({ workspaceId, id }).where((attr, op) => op.exists(attr.keyHash)).commit(),
+          countOneFewer(counter, collections.apiKeysOfWorkspace(workspaceId)),
+        ])
+        .go(),
+    ),
   );
 }
 
 /**
  * Issues a new key with the same name, scopes, tier, environment, IP list and expiry; the
  * old key keeps working until `grace_period_ends_at`, then is treated as gone (the pruning
- * job and TTL remove it). Only a live key that is not already rotating can be rotated, and
- * only by a credential holding every scope of the key.
+ * job and TTL remove it). Only an active key can be rotated (a revoked or finished one is
+ * 404, as on GET), and only by a credential holding every scope of the key.
  */
 export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId: string, id: string, gracePeriodHours: number) {
-  const old = await loadStoredKey(deps, workspaceId, id);
+  const old = await loadLiveKey(deps, workspaceId, id);
   const now = deps.clock.now();
-  const state = old.revokedAt
-    ? 'revoked'
-    : !keyIsLive(old, now)
-      ? 'removed'
-      : old.graceEndsAt
-        ? 'grace_period'
-        : old.expiresAt && Date.parse(old.expiresAt) <= now.getTime()
-          ? 'expired'
-          : 'active';
-  if (state === 'removed') throw new NotFound('api_key', id);
-  if (state !== 'active') throw new StateConflict(`The key is ${state.replace('_', ' ')} and cannot be rotated.`, state, 'rotate');
+  const status = keyStatus(old, now);
+  if (status === 'grace_period') {
+    throw new StateConflict('The key was rotated already and works only until its grace period ends; rotate the key that replaced it.', status, 'rotate');
+  }
+  if (status === 'expired') throw new StateConflict('The key has expired and cannot be rotated; create a new key.', status, 'rotate');
   // The new key acts for the key's user and is shown to the caller: only that user may rotate.
   if (old.userId !== principal.userId) throw new AccessDenied('Only the user a key belongs to may rotate it; others may revoke it.');
   requireHeldScopes(principal, old.scopes, 'Rotating would issue a key with');
@@ -191,13 +211,15 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   try {
     await commitOrThrow(() =>
       deps.db.transaction
-        .write(({ apiKey }) => [
+        .write(({ apiKey, counter }) => [
           apiKey.create(item).commit(),
           apiKey
             .patch({ workspaceId, id })
             .set({ graceEndsAt: graceEndsAt.toISOString(), rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
-            .where((attr, op) => `${op.notExists(attr.graceEndsAt)} AND ${op.notExists(attr.revokedAt)}`)
+            .where((attr, op) => op.notExists(attr.graceEndsAt))
             .commit(),
+          // The old key stays counted until the pruning job deletes it after its grace period.
+          countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
         ])
         .go(),
     );
@@ -205,5 +227,5 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
     if (!isConditionFailure(error)) throw error;
     throw new StateConflict('The key was rotated or revoked meanwhile.', 'grace_period', 'rotate');
   }
-  return { ...apiKeyView(item), key, grace_period_ends_at: graceEndsAt.toISOString() };
+  return { ...apiKeyView(item, now), key, grace_period_ends_at: graceEndsAt.toISOString() };
 }

@@ -1,41 +1,96 @@
 import type { EntityItem } from 'electrodb';
 import type { Deps } from '../deps.ts';
 import { NotFound } from '../errors.ts';
+import type { ListSource } from '../lists/list-source.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
+import { keyOrderReader } from '../store/key-order.ts';
+import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
+import { prunableFrom } from '../store/table.ts';
+import type { Role } from '../store/entities/membership.ts';
 import { workspaceSummaryView } from './workspace-view.ts';
 
 type InvitationItem = EntityItem<Database['entities']['invitation']>;
 
-/** Past its TTL an invitation has lapsed, whether or not DynamoDB has removed it yet. */
-const isOpen = (item: InvitationItem, now: Date) => item.ttl * 1000 > now.getTime();
+export const invitationLifetimeSeconds = 7 * 24 * 3600;
 
-/** The invitations waiting for a user, with the inviting workspace's name. */
-export async function listInvitations(deps: Deps, userId: number) {
-  const { data } = await deps.db.entities.invitation.query.byUser({ userId }).go({ pages: 'all' });
+/** Past its TTL an invitation has lapsed, whether or not it has been pruned yet. */
+export const invitationIsOpen = (item: Pick<InvitationItem, 'ttl'>, now: Date) => item.ttl * 1000 > now.getTime();
+
+/**
+ * Invites a user into a workspace, counted among the user's invitations; inviting again
+ * renews the invitation (a new week, the new role) and counts nothing twice.
+ */
+export async function invite(deps: Deps, invitation: { userId: number; workspaceId: string; role: Role; invitedBy: number }) {
   const now = deps.clock.now();
-  const open = data.filter((item) => isOpen(item, now));
-  if (!open.length) return [];
-  const { data: workspaces } = await deps.db.entities.workspace.get(open.map((i) => ({ id: i.workspaceId }))).go();
-  const names = new Map(workspaces.map((w) => [w.id, w.name]));
-  return open
-    .filter((item) => names.has(item.workspaceId))
-    .map((item) => ({
-      workspace_id: item.workspaceId,
-      workspace_name: names.get(item.workspaceId)!,
-      role: item.role,
-      created_at: item.createdAt,
-      expires_at: new Date(item.ttl * 1000).toISOString(),
-    }));
+  const ttl = Math.floor(now.getTime() / 1000) + invitationLifetimeSeconds;
+  const fields = { role: invitation.role, invitedBy: invitation.invitedBy, createdAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) };
+  const key = { userId: invitation.userId, workspaceId: invitation.workspaceId };
+  // The pruning job may delete a lapsed one between the two attempts: then create again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await commitOrThrow(() =>
+        deps.db.transaction
+          .write(({ invitation: invitations, counter }) => [
+            invitations.create({ ...key, ...fields }).commit(),
+            countOneMore(counter, collections.invitationsOfUser(invitation.userId)),
+          ])
+          .go(),
+      );
+      return new Date(ttl * 1000);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    try {
+      // createdAt is read-only: a renewed invitation keeps the date it was first made.
+      const { createdAt: _kept, ...renewed } = fields;
+      await deps.db.entities.invitation.patch(key).set(renewed).go();
+      return new Date(ttl * 1000);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new Error('An invitation was created and removed concurrently three times.');
+}
+
+/**
+ * The invitations waiting for a user, in key order (by the inviting workspace's id, i.e.
+ * its creation), with the workspace's name. The Query drops lapsed ones.
+ */
+export function invitationsOf(deps: Deps, userId: number): ListSource<InvitationItem, ReturnType<typeof invitationView>> {
+  const nowSeconds = deps.clock.now().getTime() / 1000;
+  const { invitation, workspace } = deps.db.entities;
+  return {
+    ...counted(deps.db, collections.invitationsOfUser(userId)),
+    orderedBy: 'workspace_id',
+    read: keyOrderReader(invitation, 'byUser', () => invitation.query.byUser({ userId }).where((attr, op) => op.gt(attr.ttl, nowSeconds))),
+    async view(rows) {
+      if (!rows.length) return [];
+      const { data } = await workspace.get(rows.map((i) => ({ id: i.workspaceId }))).go();
+      const names = new Map(data.map((w) => [w.id, w.name]));
+      // A workspace deleted while this page was read takes its invitations with it.
+      return rows.filter((item) => names.has(item.workspaceId)).map((item) => invitationView(item, names.get(item.workspaceId)!));
+    },
+  };
+}
+
+function invitationView(item: InvitationItem, workspaceName: string) {
+  return {
+    workspace_id: item.workspaceId,
+    workspace_name: workspaceName,
+    role: item.role,
+    created_at: item.createdAt,
+    expires_at: new Date(item.ttl * 1000).toISOString(),
+  };
 }
 
 async function openInvitation(deps: Deps, userId: number, workspaceId: string) {
   const { data } = await deps.db.entities.invitation.get({ userId, workspaceId }).go({ consistent: true });
-  if (!data || !isOpen(data, deps.clock.now())) throw new NotFound('invitation', workspaceId);
+  if (!data || !invitationIsOpen(data, deps.clock.now())) throw new NotFound('invitation', workspaceId);
   return data;
 }
 
-/** Joins the workspace with the invited role; the invitation is used up. */
+/** Joins the workspace with the invited role; the invitation is used up. Every count moves with it. */
 export async function acceptInvitation(deps: Deps, userId: number, workspaceId: string) {
   const invitation = await openInvitation(deps, userId, workspaceId);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
@@ -43,9 +98,12 @@ export async function acceptInvitation(deps: Deps, userId: number, workspaceId: 
   try {
     await commitOrThrow(() =>
       deps.db.transaction
-        .write(({ membership, invitation: invitations }) => [
+        .write(({ membership, invitation: invitations, counter }) => [
           membership.create({ workspaceId, userId, role: invitation.role, createdAt: deps.clock.now().toISOString() }).commit(),
-          invitations.delete({ userId, workspaceId }).commit(),
+          invitations.delete({ userId, workspaceId }).where((attr, op) => op.exists(attr.role)).commit(),
+          countOneFewer(counter, collections.invitationsOfUser(userId)),
+          countOneMore(counter, collections.workspacesOfUser(userId)),
+          countOneMore(counter, collections.membersOfWorkspace(workspaceId)),
         ])
         .go(),
     );
@@ -58,6 +116,24 @@ export async function acceptInvitation(deps: Deps, userId: number, workspaceId: 
 }
 
 export async function declineInvitation(deps: Deps, userId: number, workspaceId: string): Promise<void> {
-  await openInvitation(deps, userId, workspaceId);
-  await deps.db.entities.invitation.delete({ userId, workspaceId }).go();
+  const invitation = await openInvitation(deps, userId, workspaceId);
+  await removeInvitation(deps, invitation).catch((error: unknown) => {
+    if (isConditionFailure(error)) throw new NotFound('invitation', workspaceId);
+    throw error;
+  });
+}
+
+/**
+ * Deletes an invitation as it was read (its `prunableAt` unchanged, so a renewal meanwhile
+ * survives) and counts it out: declining, pruning and deleting the workspace all do this.
+ */
+export function removeInvitation(deps: Deps, item: Pick<InvitationItem, 'userId' | 'workspaceId' | 'prunableAt'>) {
+  return commitOrThrow(() =>
+    deps.db.transaction
+      .write(({ invitation, counter }) => [
+        invitation.delete({ userId: item.userId, workspaceId: item.workspaceId }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt)).commit(),
+        countOneFewer(counter, collections.invitationsOfUser(item.userId)),
+      ])
+      .go(),
+  );
 }

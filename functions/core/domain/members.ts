@@ -1,21 +1,50 @@
 import { randomBytes } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
 import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource } from '../errors.ts';
+import type { ListSource } from '../lists/list-source.ts';
+import { commitOrThrow } from '../store/conditions.ts';
+import type { Database } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
+import { keyOrderReader } from '../store/key-order.ts';
+import { collections, counted, countOneMore } from '../store/list-counts.ts';
+import { invite } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { createUser, findUserIdByEmail, userView } from './users.ts';
 
-/** The members of a workspace with their roles, in the order they joined. */
-export async function listMembers(deps: Deps, workspaceId: string) {
-  const { data: members } = await deps.db.entities.membership.query.byWorkspace({ workspaceId }).go({ pages: 'all' });
-  if (!members.length) return [];
-  const { data: users } = await deps.db.entities.user.get(members.map((m) => ({ id: m.userId }))).go();
-  const byId = new Map(users.map((u) => [u.id, u]));
-  return members
-    .filter((m) => byId.has(m.userId))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    .map((m) => ({ ...userView(byId.get(m.userId)!), role: m.role }));
+type MembershipItem = EntityItem<Database['entities']['membership']>;
+
+/**
+ * The members of a workspace with their roles, in user id order, which is the order the
+ * users were created in (the `created_at` each member shows).
+ */
+export function membersOf(deps: Deps, workspaceId: string): ListSource<MembershipItem, ReturnType<typeof userView> & { role: Role }> {
+  const { membership, user } = deps.db.entities;
+  return {
+    ...counted(deps.db, collections.membersOfWorkspace(workspaceId)),
+    orderedBy: 'created_at',
+    read: keyOrderReader(membership, 'byWorkspace', () => membership.query.byWorkspace({ workspaceId })),
+    async view(rows) {
+      if (!rows.length) return [];
+      const { data: users } = await user.get(rows.map((m) => ({ id: m.userId }))).go();
+      const byId = new Map(users.map((u) => [u.id, u]));
+      return rows.filter((m) => byId.has(m.userId)).map((m) => ({ ...userView(byId.get(m.userId)!), role: m.role }));
+    },
+  };
+}
+
+/** Makes a user a member, counted among the workspace's members and the user's workspaces. */
+export async function join(deps: Deps, workspaceId: string, userId: number, role: Role): Promise<void> {
+  await commitOrThrow(() =>
+    deps.db.transaction
+      .write(({ membership, counter }) => [
+        membership.create({ workspaceId, userId, role, createdAt: deps.clock.now().toISOString() }).commit(),
+        countOneMore(counter, collections.membersOfWorkspace(workspaceId)),
+        countOneMore(counter, collections.workspacesOfUser(userId)),
+      ])
+      .go(),
+  );
 }
 
 export interface NewMember {
@@ -24,8 +53,6 @@ export interface NewMember {
   role: Exclude<Role, 'owner'>;
   password?: string;
 }
-
-export const invitationLifetimeSeconds = 7 * 24 * 3600;
 
 export type AddedMember =
   | { kind: 'added'; member: ReturnType<typeof userView> & { role: Role } }
@@ -39,7 +66,6 @@ export type AddedMember =
  */
 export async function addMember(deps: Deps, actor: Actor, workspaceId: string, input: NewMember): Promise<AddedMember> {
   requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], 'add members');
-  const now = deps.clock.now();
   const existingId = await findUserIdByEmail(deps, input.email);
   if (existingId === undefined) {
     const user = await createUser(deps, {
@@ -49,15 +75,12 @@ export async function addMember(deps: Deps, actor: Actor, workspaceId: string, i
       password: input.password ?? randomBytes(24).toString('base64url'),
       managedByWorkspaceId: workspaceId,
     });
-    await deps.db.entities.membership.create({ workspaceId, userId: user.id, role: input.role, createdAt: now.toISOString() }).go();
+    await join(deps, workspaceId, user.id, input.role);
     return { kind: 'added', member: { ...userView(user), role: input.role } };
   }
   const { data: member } = await deps.db.entities.membership.get({ workspaceId, userId: existingId }).go();
   if (member) throw new DuplicateResource('membership', 'email');
-  const expiresAt = new Date(now.getTime() + invitationLifetimeSeconds * 1000);
-  await deps.db.entities.invitation
-    .put({ userId: existingId, workspaceId, role: input.role, invitedBy: actor.userId, createdAt: now.toISOString(), ttl: Math.floor(expiresAt.getTime() / 1000) })
-    .go();
+  const expiresAt = await invite(deps, { userId: existingId, workspaceId, role: input.role, invitedBy: actor.userId });
   return {
     kind: 'invited',
     invitation: { email: input.email, role: input.role, workspace_id: workspaceId, status: 'invited', expires_at: expiresAt.toISOString() },

@@ -1,10 +1,13 @@
 import { keyIsLive } from '../auth/api-key-auth.ts';
 import type { Deps } from '../deps.ts';
-import { isConditionFailure } from '../store/conditions.ts';
+import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
+import { collections, countOneFewer } from '../store/list-counts.ts';
+import { invitationIsOpen, removeInvitation } from './invitations.ts';
 
 export interface PruneCounts {
   apiKeys: number;
   userTokens: number;
+  invitations: number;
   sessions: number;
   throttleWindows: number;
 }
@@ -34,8 +37,10 @@ interface Kind<T> {
  * Deletes what is finished, by the domain's own rules: API keys once their TTL has passed
  * (an expired key answers TOKEN_EXPIRED for 30 days and a revoked one is kept 30 days, so
  * that rotating it answers 409; a rotated one ends with its grace period), user tokens
- * once their TTL has passed (30 days after expiry), sessions once they end, and throttle
- * windows once they close. Keys and tokens without an expiry are never candidates.
+ * once their TTL has passed (30 days after expiry), invitations once they lapse (a week),
+ * sessions once they end, and throttle windows once they close. Keys and tokens without
+ * an expiry are never candidates. Keys, tokens and invitations are listed collections:
+ * each is deleted in one transaction with the -1 of its collection's count.
  *
  * Candidates come from the sparse gsi2 (`PRUNE#<entity>`, sorted by `prunableAt`), one
  * Query per kind from the oldest up to now, so a run reads only what it deletes. The index
@@ -53,14 +58,35 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
         entities.apiKey.query.byPrunableAt({ pruneBucket: 'apiKey' }).lte({ prunableAt: until }).go({ cursor, limit }),
       finished: (item, at) => !keyIsLive(item, at),
       remove: (item) =>
-        entities.apiKey.delete({ workspaceId: item.workspaceId, id: item.id }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).go(),
+        commitOrThrow(() =>
+          deps.db.transaction
+            .write(({ apiKey, counter }) => [
+              apiKey.delete({ workspaceId: item.workspaceId, id: item.id }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).commit(),
+              countOneFewer(counter, collections.apiKeysOfWorkspace(item.workspaceId)),
+            ])
+            .go(),
+        ),
     }),
     userTokens: await run({
       page: (until, cursor, limit) =>
         entities.userToken.query.byPrunableAt({ pruneBucket: 'userToken' }).lte({ prunableAt: until }).go({ cursor, limit }),
       // As user-token-auth: a token past its TTL is gone.
       finished: (item, at) => item.ttl !== undefined && item.ttl * 1000 <= at.getTime(),
-      remove: (item) => entities.userToken.delete({ id: item.id }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).go(),
+      remove: (item) =>
+        commitOrThrow(() =>
+          deps.db.transaction
+            .write(({ userToken, counter }) => [
+              userToken.delete({ id: item.id }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).commit(),
+              countOneFewer(counter, collections.userTokensOfUser(item.userId)),
+            ])
+            .go(),
+        ),
+    }),
+    invitations: await run({
+      page: (until, cursor, limit) =>
+        entities.invitation.query.byPrunableAt({ pruneBucket: 'invitation' }).lte({ prunableAt: until }).go({ cursor, limit }),
+      finished: (item, at) => !invitationIsOpen(item, at),
+      remove: (item) => removeInvitation(deps, item),
     }),
     sessions: await run({
       page: (until, cursor, limit) =>

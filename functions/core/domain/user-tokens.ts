@@ -4,7 +4,11 @@ import { scopesBeyond } from '../auth/scopes.ts';
 import { randomBase62, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound, ValidationFailed } from '../errors.ts';
+import type { ListSource } from '../lists/list-source.ts';
+import { commitOrThrow, goneAsNotFound } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
+import { keyOrderReader } from '../store/key-order.ts';
+import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
 import { prunableFrom } from '../store/table.ts';
 import { nextId } from './users.ts';
 
@@ -47,35 +51,55 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
   const expiresAt = requested ? new Date(requested).toISOString() : undefined;
   const secret = randomBase62(40);
   const ttl = expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredTokenRetentionSeconds : undefined;
-  const { data } = await deps.db.entities.userToken
-    .create({
-      id: await nextId(deps, 'userToken'),
-      userId: principal.userId,
-      workspaceId,
-      name: input.name,
-      abilities,
-      secretDigest: sha256(secret),
-      expiresAt,
-      createdAt: now.toISOString(),
-      ttl,
-      prunableAt: ttl === undefined ? undefined : prunableFrom(ttl),
-    })
-    .go();
-  return { ...userTokenView(data), token: `${data.id}|${secret}` };
+  const item: UserTokenItem = {
+    id: await nextId(deps, 'userToken'),
+    userId: principal.userId,
+    workspaceId,
+    name: input.name,
+    abilities,
+    secretDigest: sha256(secret),
+    expiresAt,
+    createdAt: now.toISOString(),
+    ttl,
+    prunableAt: ttl === undefined ? undefined : prunableFrom(ttl),
+  };
+  await commitOrThrow(() =>
+    deps.db.transaction
+      .write(({ userToken, counter }) => [userToken.create(item).commit(), countOneMore(counter, collections.userTokensOfUser(principal.userId))])
+      .go(),
+  );
+  return { ...userTokenView(item), token: `${item.id}|${secret}` };
 }
 
 /** Past its TTL a token is gone, whether or not DynamoDB has removed it yet. */
 const tokenIsLive = (item: UserTokenItem, now: Date) => item.ttl === undefined || item.ttl * 1000 > now.getTime();
 
-export async function listUserTokens(deps: Deps, userId: number) {
-  const { data } = await deps.db.entities.userToken.query.byUser({ userId }).go({ pages: 'all' });
-  const now = deps.clock.now();
-  return data.filter((item) => tokenIsLive(item, now)).map(userTokenView);
+/** The user's tokens in id (creation) order; the Query drops those past their TTL, as tokenIsLive. */
+export function userTokensOf(deps: Deps, userId: number): ListSource<UserTokenItem, ReturnType<typeof userTokenView>> {
+  const nowSeconds = deps.clock.now().getTime() / 1000;
+  const { userToken } = deps.db.entities;
+  return {
+    ...counted(deps.db, collections.userTokensOfUser(userId)),
+    orderedBy: 'created_at',
+    read: keyOrderReader(userToken, 'byUser', () =>
+      userToken.query.byUser({ userId }).where((attr, op) => `${op.notExists(attr.ttl)} OR ${op.gt(attr.ttl, nowSeconds)}`),
+    ),
+    view: async (rows) => rows.map(userTokenView),
+  };
 }
 
-/** Revokes one of the user's own tokens; anyone else's is 404. */
+/** Revokes one of the user's own tokens (deleting it, with its count); anyone else's is 404. */
 export async function revokeUserToken(deps: Deps, userId: number, id: number): Promise<void> {
   const { data } = await deps.db.entities.userToken.get({ id }).go({ consistent: true });
   if (!data || data.userId !== userId || !tokenIsLive(data, deps.clock.now())) throw new NotFound('user_token', String(id));
-  await deps.db.entities.userToken.delete({ id }).go();
+  await goneAsNotFound('user_token', String(id), () =>
+    commitOrThrow(() =>
+      deps.db.transaction
+        .write(({ userToken, counter }) => [
+          userToken.delete({ id }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
+          countOneFewer(counter, collections.userTokensOfUser(userId)),
+        ])
+        .go(),
+    ),
+  );
 }

@@ -1,11 +1,16 @@
+import type { EntityItem } from 'electrodb';
 import { isoNow } from '../clock.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound, StateConflict, WorkspaceSuspended } from '../errors.ts';
-import { newId } from '../ids.ts';
+import { idsCreatedWithin, newId } from '../ids.ts';
+import type { ListSource } from '../lists/list-source.ts';
 import { commitOrThrow, goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
-import { hotPath } from '../store/database.ts';
+import { hotPath, type Database } from '../store/database.ts';
+import { keyOrderReader } from '../store/key-order.ts';
+import { collections, counted, countOneFewer, countOneMore, forgetCount } from '../store/list-counts.ts';
 import { defaultTier, type Tier } from '../tiers.ts';
+import { removeInvitation } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { workspaceSummaryView, workspaceView } from './workspace-view.ts';
 
@@ -40,8 +45,9 @@ async function freeSlug(deps: Deps, ownerId: number, base: string): Promise<stri
 }
 
 export async function createWorkspace(deps: Deps, ownerId: number, input: NewWorkspace) {
-  const id = newId('workspace');
-  const now = isoNow(deps.clock);
+  const createdAt = deps.clock.now();
+  const id = newId('workspace', createdAt);
+  const now = createdAt.toISOString();
   const item = {
     id,
     name: input.name,
@@ -57,10 +63,12 @@ export async function createWorkspace(deps: Deps, ownerId: number, input: NewWor
     try {
       await commitOrThrow(() =>
         deps.db.transaction
-          .write(({ workspace, membership, workspaceSlug }) => [
+          .write(({ workspace, membership, workspaceSlug, counter }) => [
             workspace.create({ ...item, slug }).commit(),
             membership.create({ workspaceId: id, userId: ownerId, role: 'owner', createdAt: now }).commit(),
             workspaceSlug.create({ ownerId, slug, workspaceId: id }).commit(),
+            countOneMore(counter, collections.workspacesOfUser(ownerId)),
+            countOneMore(counter, collections.membersOfWorkspace(id)),
           ])
           .go(),
       );
@@ -89,12 +97,29 @@ export async function getWorkspace(deps: Deps, actor: Actor, id: string) {
   return workspaceView(item);
 }
 
-/** The user's workspaces in creation order (ids are ULIDs, so id order is creation order). */
-export async function listWorkspaces(deps: Deps, userId: number) {
-  const { data: memberships } = await deps.db.entities.membership.query.byUser({ userId }).go({ pages: 'all' });
-  if (!memberships.length) return [];
-  const { data } = await deps.db.entities.workspace.get(memberships.map((m) => ({ id: m.workspaceId }))).go();
-  return data.sort((a, b) => a.id.localeCompare(b.id)).map(workspaceSummaryView);
+type MembershipItem = EntityItem<Database['entities']['membership']>;
+
+/**
+ * The user's workspaces in creation order: their memberships in gsi1, sorted by workspace
+ * id (ULIDs of the creation time), then the page's workspaces by BatchGetItem.
+ */
+export function workspacesOf(deps: Deps, userId: number): ListSource<MembershipItem, ReturnType<typeof workspaceSummaryView>> {
+  const { membership, workspace } = deps.db.entities;
+  return {
+    ...counted(deps.db, collections.workspacesOfUser(userId)),
+    orderedBy: 'created_at',
+    createdRange: (after, before) => idsCreatedWithin('workspace', after, before),
+    read: keyOrderReader(membership, 'byUser', (range) => {
+      const memberships = membership.query.byUser({ userId });
+      return range ? memberships.between({ workspaceId: range.from }, { workspaceId: range.to }) : memberships;
+    }),
+    async view(rows) {
+      if (!rows.length) return [];
+      const { data } = await workspace.get(rows.map((m) => ({ id: m.workspaceId }))).go();
+      const byId = new Map(data.map((w) => [w.id, w]));
+      return rows.filter((m) => byId.has(m.workspaceId)).map((m) => workspaceSummaryView(byId.get(m.workspaceId)!));
+    },
+  };
 }
 
 export interface WorkspaceChanges {
@@ -120,7 +145,8 @@ export async function updateWorkspace(deps: Deps, actor: Actor, id: string, chan
 
 /**
  * Deletes a workspace and all it owns. Keys go first so that they stop working at once;
- * the workspace record goes last, so an interrupted delete can simply be sent again.
+ * each membership and invitation goes with its count in its user's lists; the workspace
+ * record goes last, so an interrupted delete can simply be sent again.
  */
 export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, homeWorkspaceId: string) {
   const [role, current] = await Promise.all([roleIn(deps, id, actor), loadWorkspace(deps, id)]);
@@ -133,12 +159,32 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, home
     );
   }
   const { entities } = deps.db;
-  const [{ data: keys }, { data: members }] = await Promise.all([
+  const [{ data: keys }, { data: members }, { data: invitations }] = await Promise.all([
     entities.apiKey.query.byWorkspace({ workspaceId: id }).go({ pages: 'all' }),
     entities.membership.query.byWorkspace({ workspaceId: id }).go({ pages: 'all' }),
+    entities.invitation.query.byWorkspace({ workspaceId: id }).go({ pages: 'all' }),
   ]);
   if (keys.length) await entities.apiKey.delete(keys.map((k) => ({ workspaceId: id, id: k.id }))).go();
-  if (members.length) await entities.membership.delete(members.map((m) => ({ workspaceId: id, userId: m.userId }))).go();
+  await forgetCount(deps.db, collections.apiKeysOfWorkspace(id));
+  // One at a time and each with its count; one already gone (declined, pruned, a repeated delete) is skipped.
+  const alreadyGone = (error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  };
+  for (const member of members) await leave(deps, id, member.userId).catch(alreadyGone);
+  await forgetCount(deps.db, collections.membersOfWorkspace(id));
+  for (const invitation of invitations) await removeInvitation(deps, invitation).catch(alreadyGone);
   await entities.workspaceSlug.delete({ ownerId: current.ownerId, slug: current.slug }).go();
   await entities.workspace.delete({ id }).go();
+}
+
+/** Ends a membership, counted out of the user's workspaces (the workspace's own count goes with it). */
+function leave(deps: Deps, workspaceId: string, userId: number) {
+  return commitOrThrow(() =>
+    deps.db.transaction
+      .write(({ membership, counter }) => [
+        membership.delete({ workspaceId, userId }).where((attr, op) => op.exists(attr.role)).commit(),
+        countOneFewer(counter, collections.workspacesOfUser(userId)),
+      ])
+      .go(),
+  );
 }

@@ -7,10 +7,30 @@ import { NotFound } from '../errors.ts';
 export const isConditionFailure = (error: unknown): boolean =>
   /conditional|TransactionCanceled/i.test(String((error as Error)?.message ?? error));
 
-/** Runs a transactional write, turning a cancellation into a thrown condition failure. */
-export async function commitOrThrow(write: () => Promise<{ canceled: boolean }>): Promise<void> {
-  const result = await write();
-  if (result.canceled) throw new Error('TransactionCanceled');
+interface WriteOutcome {
+  canceled: boolean;
+  /** ElectroDB's reasons for a cancellation, one per item of the transaction. */
+  data?: ReadonlyArray<{ code?: string }>;
+}
+
+const conflictRetries = 3;
+
+/**
+ * Runs a transactional write, turning a cancellation by a condition into a thrown
+ * condition failure. A cancellation only because another transaction was writing one of
+ * the same items at that moment (two creates in one collection both move its count) is no
+ * answer but contention: the write is tried again after a short random pause.
+ */
+export async function commitOrThrow(write: () => Promise<WriteOutcome>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await write();
+    if (!result.canceled) return;
+    const codes = (result.data ?? []).map((reason) => reason.code ?? 'None');
+    const onlyContention = codes.includes('TransactionConflict') && codes.every((c) => c === 'None' || c === 'TransactionConflict');
+    if (!onlyContention) throw new Error('TransactionCanceled');
+    if (attempt >= conflictRetries) throw new Error(`A transaction conflicted with concurrent writes ${attempt + 1} times.`);
+    await new Promise((done) => setTimeout(done, 10 + Math.random() * 40 * (attempt + 1)));
+  }
 }
 
 /**

@@ -4,9 +4,10 @@ import { environments } from '../../auth/api-key-format.ts';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
- * An API key. Only its bcrypt hash is kept. Keys live in their workspace's partition;
- * the authorizer finds a key it has not seen by its clear prefix through gsi1, and
- * re-reads it by primary key (strongly consistent) on every request.
+ * An API key. Only its bcrypt hash is kept. Keys live in their workspace's partition,
+ * where key order is creation order (ids are ULIDs of `createdAt`); the authorizer finds a
+ * key it has not seen by its clear prefix through gsi1, and re-reads it by primary key
+ * (strongly consistent) on every request. Revoking a key deletes it.
  *
  * | access pattern          | index | pk                  | sk            |
  * |-------------------------|-------|---------------------|---------------|
@@ -34,7 +35,6 @@ export const apiKeySchema = createSchema({
     /** Set on the old key when it is rotated: it keeps working until then. */
     graceEndsAt: { type: 'string' },
     rotatedToId: { type: 'string' },
-    revokedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     /** Epoch seconds: DynamoDB's TTL removes a finished key eventually; code treats it as gone at once. */
     ttl: { type: 'number' },

@@ -1,7 +1,9 @@
 import { createSchema } from 'electrodb';
 
 /**
- * Monotonic counters for integer ids, advanced with an atomic ADD.
+ * Counters moved with an atomic ADD: the next integer id of a kind (`user`, `userToken`),
+ * and the size of each listed collection (`list:<collection>`, see store/list-counts.ts),
+ * moved in the same transaction as every create and delete of the collection.
  *
  * | access pattern   | index | pk              | sk      |
  * |------------------|-------|-----------------|---------|

@@ -1,14 +1,19 @@
 import { createSchema } from 'electrodb';
 import { roles } from './membership.ts';
+import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
  * An invitation of a user who already has an account into another workspace. Nobody is
  * made a member of a workspace without saying yes: the membership exists only once the
- * user accepts. Invitations lapse after a week (TTL, and code that treats them as gone).
+ * user accepts. Invitations lapse after a week (code treats them as gone at once; the
+ * pruning job deletes them, TTL eventually too). Deleting a workspace deletes its
+ * invitations, found through gsi1.
  *
- * | access pattern           | index | pk           | sk               |
- * |--------------------------|-------|--------------|------------------|
- * | invitations of a user    | table | USER#<uid>   | INVITE#<wid>     |
+ * | access pattern                  | index | pk                 | sk             |
+ * |---------------------------------|-------|--------------------|----------------|
+ * | invitations of a user, by wks   | table | USER#<uid>         | INVITE#<wid>   |
+ * | invitations into a workspace    | gsi1  | INVITES#<wid>      | USER#<uid>     |
+ * | lapsed (pruning)                | gsi2  | PRUNE#invitation   | <prunableAt>   |
  */
 export const invitationSchema = createSchema({
   model: { entity: 'invitation', version: '1', service: 'tenant-api' },
@@ -19,11 +24,18 @@ export const invitationSchema = createSchema({
     invitedBy: { type: 'number', required: true },
     createdAt: { type: 'string', required: true, readOnly: true },
     ttl: { type: 'number', required: true },
+    ...prunableAttributes('invitation', { required: true }),
   },
   indexes: {
     byUser: {
       pk: { field: 'pk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
       sk: { field: 'sk', composite: ['workspaceId'], template: 'INVITE#${workspaceId}', casing: 'none' },
     },
+    byWorkspace: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['workspaceId'], template: 'INVITES#${workspaceId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['userId'], template: 'USER#${userId}', casing: 'none' },
+    },
+    byPrunableAt: prunableIndex,
   },
 });

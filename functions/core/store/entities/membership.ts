@@ -1,21 +1,23 @@
 import { createSchema } from 'electrodb';
+import { idPadding } from './id-padding.ts';
 
 export const roles = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof roles)[number];
 
 /**
- * A user's place in a workspace.
+ * A user's place in a workspace. User ids are zero-padded to ten digits in keys, so that
+ * key order is id order (user 10 after user 9): both lists are served in key order.
  *
- * | access pattern             | index | pk            | sk              |
- * |----------------------------|-------|---------------|-----------------|
- * | members of a workspace     | table | WKS#<wid>     | MEMBER#<uid>    |
- * | workspaces of a user       | gsi1  | USER#<uid>    | WKS#<wid>       |
+ * | access pattern                      | index | pk            | sk              |
+ * |-------------------------------------|-------|---------------|-----------------|
+ * | members of a workspace, by user id  | table | WKS#<wid>     | MEMBER#<uid>    |
+ * | workspaces of a user, by wks id     | gsi1  | USER#<uid>    | WKS#<wid>       |
  */
 export const membershipSchema = createSchema({
   model: { entity: 'membership', version: '1', service: 'tenant-api' },
   attributes: {
     workspaceId: { type: 'string', required: true },
-    userId: { type: 'number', required: true },
+    userId: { type: 'number', required: true, padding: idPadding },
     role: { type: roles, required: true },
     createdAt: { type: 'string', required: true, readOnly: true },
   },

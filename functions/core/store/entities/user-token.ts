@@ -1,9 +1,11 @@
 import { createSchema } from 'electrodb';
+import { idPadding } from './id-padding.ts';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
  * A personal access token (`<id>|<secret>`). Only the SHA-256 digest of the secret is kept.
- * `workspaceId` is the workspace the token acts in unless the client names another.
+ * `workspaceId` is the workspace the token acts in unless the client names another. Ids
+ * are zero-padded in keys, so that the user's tokens are listed in id (creation) order.
  *
  * | access pattern        | index | pk               | sk            |
  * |-----------------------|-------|------------------|---------------|
@@ -14,7 +16,7 @@ import { prunableAttributes, prunableIndex } from './prunable.ts';
 export const userTokenSchema = createSchema({
   model: { entity: 'userToken', version: '1', service: 'tenant-api' },
   attributes: {
-    id: { type: 'number', required: true },
+    id: { type: 'number', required: true, padding: idPadding },
     userId: { type: 'number', required: true },
     workspaceId: { type: 'string', required: true },
     name: { type: 'string', required: true },

@@ -1,0 +1,163 @@
+import { ValidationFailed } from '../errors.ts';
+import { pageWindow, searchWindow, type ListQuery, type ListSpec } from '../lists.ts';
+import type { KeyRange } from '../store/key-order.ts';
+import { readCursor, signCursor } from './cursor.ts';
+import { listUrls } from './links.ts';
+import type { ListSource } from './list-source.ts';
+import { selectInWindow } from './window.ts';
+
+type Item = Record<string, unknown>;
+
+export interface ListMeta {
+  /** Null when the page was reached by cursor. */
+  current_page: number | null;
+  per_page: number;
+  total: number;
+  last_page: number;
+  from: number | null;
+  to: number | null;
+  /** Set when the answer covers only the first `size` items of the list (a sort or filter no index serves). */
+  window: { size: number; complete: boolean } | null;
+}
+
+export interface ListPage<T> {
+  data: Partial<T>[];
+  meta: ListMeta;
+  links: { first: string; last: string | null; prev: string | null; next: string | null };
+}
+
+function pick<T extends Item>(item: T, fields: readonly string[] | undefined): Partial<T> {
+  if (!fields?.length) return item;
+  const wanted = new Set(['id', ...fields]);
+  return Object.fromEntries(Object.entries(item).filter(([key]) => wanted.has(key))) as Partial<T>;
+}
+
+const lastPageOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+/** The direction of the key order a query asks for, or undefined when no index serves it. */
+function keyOrderOf(query: ListQuery, orderedBy: string): { descending: boolean } | undefined {
+  const filtered = [query.search, query.status, query.created_after, query.created_before, query.updated_after, query.updated_before];
+  if (filtered.some((value) => value !== undefined)) return undefined;
+  const sort = query.sort ?? [];
+  if (sort.length === 0) return { descending: false };
+  if (sort.length === 1 && (sort[0] === orderedBy || sort[0] === `-${orderedBy}`)) return { descending: sort[0]!.startsWith('-') };
+  return undefined;
+}
+
+/**
+ * Answers a list query. In the list's key order (default, or `sort` on the field it
+ * follows, either way) a page is read from the index: page one costs the same at any
+ * size, page N passes over the items before it (so page numbers reach `pageWindow`
+ * items), `links.next` is a cursor that continues right after the page at the cost of one
+ * page, and `total` is the collection's count. Any other sort, search or filter runs over
+ * the first `searchWindow` items, and `meta.window` says so.
+ */
+export async function listPage<Row, T extends Item>(
+  source: ListSource<Row, T>,
+  query: ListQuery,
+  spec: ListSpec,
+  url: URL,
+): Promise<ListPage<T>> {
+  if (query.created_after && query.created_before && Date.parse(query.created_after) >= Date.parse(query.created_before)) {
+    throw new ValidationFailed({ created_before: ['must be later than created_after'] });
+  }
+  if (query.cursor !== undefined && query.page !== undefined) {
+    throw new ValidationFailed({ cursor: ['goes without page: a cursor says where the page starts'] });
+  }
+  const keyOrder = keyOrderOf(query, source.orderedBy);
+  return keyOrder ? indexedPage(source, query, url, keyOrder.descending) : windowedPage(source, query, spec, url);
+}
+
+async function indexedPage<Row, T extends Item>(source: ListSource<Row, T>, query: ListQuery, url: URL, descending: boolean) {
+  const perPage = query.per_page;
+  const page = query.page ?? 1;
+  if (query.cursor === undefined && page * perPage > pageWindow) {
+    throw new ValidationFailed(
+      { page: [`with per_page ${perPage} reaches item ${page * perPage}; page numbers reach the first ${pageWindow} items: go on with cursor, as links.next gives it`] },
+      `Page numbers reach the first ${pageWindow.toLocaleString('en-US')} items of a list; page further with cursor.`,
+    );
+  }
+  // The order is part of what a cursor is valid for; the filters never are (no cursor is given with them).
+  const binding = `${source.collection}|${descending ? 'desc' : 'asc'}`;
+  const start = query.cursor === undefined ? { after: undefined, position: (page - 1) * perPage } : readCursor(binding, query.cursor);
+  const skip = query.cursor === undefined ? start.position : 0;
+  const [{ rows, next }, counted] = await Promise.all([
+    source.read({ skip, take: perPage, descending, after: start.after }),
+    source.count(),
+  ]);
+  const data = (await source.view(rows)).map((item) => pick(item, query.fields));
+  // Never fewer than this read has seen, should a count ever trail its items.
+  const seen = rows.length ? start.position + rows.length + (next ? 1 : 0) : 0;
+  const total = Math.max(counted, seen);
+  const lastPage = lastPageOf(total, perPage);
+  const reachable = (n: number) => n * perPage <= pageWindow;
+  // A cursor's page is a numbered page when it starts at one (per_page unchanged on the way).
+  const currentPage = start.position % perPage === 0 ? start.position / perPage + 1 : null;
+  const urls = listUrls(url, perPage);
+  return {
+    data,
+    meta: {
+      current_page: currentPage,
+      per_page: perPage,
+      total,
+      last_page: lastPage,
+      from: data.length ? start.position + 1 : null,
+      to: data.length ? start.position + data.length : null,
+      window: null,
+    },
+    links: {
+      first: urls.page(1),
+      last: reachable(lastPage) ? urls.page(lastPage) : null,
+      prev: currentPage && currentPage > 1 && reachable(currentPage - 1) ? urls.page(Math.min(currentPage - 1, lastPage)) : null,
+      // Always a cursor: it goes on exactly after this page's last item, at the cost of one page.
+      next: next ? urls.cursor(signCursor(binding, { after: next, position: start.position + rows.length })) : null,
+    },
+  };
+}
+
+async function windowedPage<Row, T extends Item>(source: ListSource<Row, T>, query: ListQuery, spec: ListSpec, url: URL) {
+  if (query.cursor !== undefined) {
+    throw new ValidationFailed({
+      cursor: [`pages a list in its own order (sort by ${source.orderedBy}, no search or filters); this query runs over a window: use page`],
+    });
+  }
+  const first = query.sort?.[0];
+  const range = createdRangeOf(source, query);
+  const { rows, next } =
+    range && range.from > range.to
+      ? { rows: [], next: null }
+      : await source.read({ skip: 0, take: searchWindow, descending: first === `-${source.orderedBy}`, range });
+  const selected = selectInWindow(await source.view(rows), query, spec);
+  const perPage = query.per_page;
+  const page = query.page ?? 1;
+  const total = selected.length;
+  const lastPage = lastPageOf(total, perPage);
+  const start = (page - 1) * perPage;
+  const data = selected.slice(start, start + perPage).map((item) => pick(item, query.fields));
+  const urls = listUrls(url, perPage);
+  return {
+    data,
+    meta: {
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: lastPage,
+      from: data.length ? start + 1 : null,
+      to: data.length ? start + data.length : null,
+      window: { size: searchWindow, complete: next === null },
+    },
+    links: {
+      first: urls.page(1),
+      last: urls.page(lastPage),
+      prev: page > 1 ? urls.page(Math.min(page - 1, lastPage)) : null,
+      next: page < lastPage ? urls.page(page + 1) : null,
+    },
+  };
+}
+
+/** The window starts where the creation-date filters do, where the key holds the creation time. */
+function createdRangeOf<Row, T>(source: ListSource<Row, T>, query: ListQuery): KeyRange | undefined {
+  if (!source.createdRange || (query.created_after === undefined && query.created_before === undefined)) return undefined;
+  const ms = (date: string | undefined) => (date === undefined ? undefined : Date.parse(date));
+  return source.createdRange(ms(query.created_after), ms(query.created_before));
+}

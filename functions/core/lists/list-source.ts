@@ -1,0 +1,17 @@
+import type { KeyOrderReader, KeyRange } from '../store/key-order.ts';
+import type { CountedCollection } from '../store/list-counts.ts';
+
+/**
+ * A list as the domain declares it, for lists/list-page.ts to answer any query on it: the
+ * collection it reads in key order (store/key-order.ts), whose size is counted
+ * (store/list-counts.ts), and how its rows become the items the API shows.
+ */
+export interface ListSource<Row, Item> extends CountedCollection {
+  /** The item field whose order the key order is (ties aside): `sort` on it is index-served. */
+  orderedBy: string;
+  /** `created_after`/`created_before` as a key range, where the sort key holds the creation time. */
+  createdRange?: (after: number | undefined, before: number | undefined) => KeyRange;
+  read: KeyOrderReader<Row>;
+  /** The rows in their API shape, in the same order (joins with other items happen here). */
+  view(rows: Row[]): Promise<Item[]>;
+}

@@ -1,0 +1,67 @@
+import { createConversions } from 'electrodb';
+import { hotPath } from './database.ts';
+
+/** Inclusive bounds on the sort key of an access pattern, as its composite attribute's values. */
+export interface KeyRange {
+  from: string;
+  to: string;
+}
+
+export interface KeyOrderRead {
+  /** Rows to pass over before the ones wanted (a page number's offset). */
+  skip: number;
+  take: number;
+  descending: boolean;
+  /** Where an earlier read stopped: its `next`. */
+  after?: string;
+  range?: KeyRange;
+}
+
+export interface RowsInKeyOrder<Row> {
+  rows: Row[];
+  /** Where the next read goes on (ElectroDB's cursor after the last row); null when no row follows. */
+  next: string | null;
+}
+
+/** An ElectroDB query of one access pattern, narrowed and filtered by the collection. */
+interface OrderedQuery<Row> {
+  go(options: { count: number; limit: number; order: 'asc' | 'desc'; cursor: string | null; originalErr: true }): Promise<{ data: Row[] }>;
+}
+
+export type KeyOrderReader<Row> = (read: KeyOrderRead) => Promise<RowsInKeyOrder<Row>>;
+
+/**
+ * Reads a collection in the order of its sort key: one Query (ScanIndexForward false for
+ * descending) with a Limit of what is wanted, so that a read costs what it returns and
+ * passes over, whatever the size of the collection. Rows the query's filter drops (items
+ * that lapsed but are not yet pruned) are made up by ElectroDB reading on (its `count`).
+ *
+ * One row more than wanted is read, to know whether another follows; the cursor then
+ * points after the last row returned, built from that row's key attributes.
+ */
+export function keyOrderReader<Row extends object>(
+  entity: object,
+  accessPattern: string,
+  query: (range: KeyRange | undefined) => OrderedQuery<Row>,
+): KeyOrderReader<Row> {
+  // ElectroDB's conversion types follow one concrete entity; this mechanism serves any.
+  const conversions = (createConversions(entity as never) as { byAccessPattern: Record<string, Conversion> }).byAccessPattern[accessPattern];
+  if (!conversions) throw new Error(`no access pattern ${accessPattern}`);
+  return async ({ skip, take, descending, after, range }) => {
+    const wanted = skip + take + 1;
+    const { data } = await query(range).go({
+      count: wanted,
+      limit: wanted,
+      order: descending ? 'desc' : 'asc',
+      cursor: after ?? null,
+      ...hotPath,
+    });
+    const rows = data.slice(skip, skip + take);
+    const last = rows[rows.length - 1];
+    return { rows, next: data.length === wanted && last ? conversions.fromComposite.toCursor(last) : null };
+  };
+}
+
+interface Conversion {
+  fromComposite: { toCursor(composite: object): string };
+}

@@ -1,0 +1,61 @@
+import { hotPath, type Database } from './database.ts';
+
+/**
+ * The size of every listed collection, kept at constant cost: one counter item per
+ * collection (`COUNTER#list:<collection>`), moved by +1/-1 in the same transaction as each
+ * create and delete of a member of the collection, never by counting items. A list's
+ * `meta.total` is one GetItem of it.
+ *
+ * Collections are named by what they are and whose: the name also binds list cursors, so a
+ * cursor of one tenant's list is refused on any other list.
+ */
+export const collections = {
+  workspacesOfUser: (userId: number) => `workspaces-of-user:${userId}`,
+  membersOfWorkspace: (workspaceId: string) => `members-of-workspace:${workspaceId}`,
+  apiKeysOfWorkspace: (workspaceId: string) => `api-keys-of-workspace:${workspaceId}`,
+  invitationsOfUser: (userId: number) => `invitations-of-user:${userId}`,
+  userTokensOfUser: (userId: number) => `user-tokens-of-user:${userId}`,
+} as const;
+
+/** The counter item's name of a collection (seeding tools write it directly). */
+export const counterName = (collection: string) => `list:${collection}`;
+
+type WriteTransaction = Parameters<Database['transaction']['write']>[0];
+/** The counter entity as a transaction's callback receives it. */
+type TransactionCounter = Parameters<WriteTransaction>[0]['counter'];
+
+/** The transaction item that counts one more member of `collection` (the counter starts at 0). */
+export const countOneMore = (counter: TransactionCounter, collection: string) =>
+  counter.update({ name: counterName(collection) }).add({ value: 1 }).commit();
+
+/**
+ * The transaction item that counts one fewer. It requires the counter to exist, so that a
+ * delete racing the removal of the whole collection (a workspace deleted) fails as a
+ * condition instead of leaving a counter at -1 behind.
+ */
+export const countOneFewer = (counter: TransactionCounter, collection: string) =>
+  counter
+    .update({ name: counterName(collection) })
+    .add({ value: -1 })
+    .where((attr, op) => op.exists(attr.value))
+    .commit();
+
+/** The size of a collection: a strongly consistent GetItem, so a list sees its own writes. */
+async function countOf(db: Database, collection: string): Promise<number> {
+  const { data } = await db.entities.counter.get({ name: counterName(collection) }).go({ ...hotPath, consistent: true });
+  return Math.max(0, data?.value ?? 0);
+}
+
+export interface CountedCollection {
+  /** The collection's name (`collections`): it also binds the list's cursors. */
+  collection: string;
+  /** Its size, at the cost of one read. */
+  count(): Promise<number>;
+}
+
+export const counted = (db: Database, collection: string): CountedCollection => ({ collection, count: () => countOf(db, collection) });
+
+/** Drops a collection's counter with the collection (a workspace's keys and members). */
+export async function forgetCount(db: Database, collection: string): Promise<void> {
+  await db.entities.counter.delete({ name: counterName(collection) }).go();
+}
