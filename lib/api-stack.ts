@@ -6,6 +6,7 @@ import type { FunctionName } from '#lib/bundling';
 import { Api } from './constructs/api.ts';
 import { ApiFunction, type ApiFunctionProps } from './constructs/api-function.ts';
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
+import { CursorSigningKey } from './constructs/cursor-signing-key.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { PruningSchedule } from './constructs/pruning-schedule.ts';
@@ -26,12 +27,17 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { table } = new DataTable(this, 'Data');
+    const cursorSigningKey = new CursorSigningKey(this, 'CursorSigningKey');
 
     const fn = (name: FunctionName, options: Pick<ApiFunctionProps, 'memorySize' | 'timeout'> = {}) =>
       new ApiFunction(this, constructIdOf(name), {
         name,
         apiPrefix: `/${props.prefix}`,
-        environment: { OAUTH_ENABLED: props.oauthEnabled ? '1' : '0', CORS_ALLOWED_ORIGINS: props.corsAllowedOrigins },
+        environment: {
+          OAUTH_ENABLED: props.oauthEnabled ? '1' : '0',
+          CORS_ALLOWED_ORIGINS: props.corsAllowedOrigins,
+          CURSOR_SIGNING_KEY: cursorSigningKey.value,
+        },
         ...options,
       });
     const routeFunctions = recordOf(lambdaFunctions, (name) => fn(name).bindTable(table, 'read-write').function);

@@ -26,6 +26,14 @@ describe('functions', () => {
     }
   });
 
+  it('every function signs list cursors with the one generated key, resolved at deployment', () => {
+    const [secretId] = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    expect(secretId).toBeDefined();
+    for (const { Properties: p } of Object.values(template.findResources('AWS::Lambda::Function'))) {
+      expect(JSON.stringify(p.Environment.Variables.CURSOR_SIGNING_KEY)).toContain(`{"Ref":"${secretId}"}`);
+    }
+  });
+
   it('no function role carries an AWS managed policy', () => {
     for (const { Properties: p } of Object.values(template.findResources('AWS::IAM::Role'))) {
       if (p.AssumeRolePolicyDocument.Statement[0].Principal.Service === 'lambda.amazonaws.com') {
