@@ -23,7 +23,11 @@ export class ApiGatewayResponses extends Construct {
         restApi: props.api,
         type: ResponseType.of(type),
         statusCode: keepsOriginalStatus.has(type) ? undefined : String(error.status),
-        responseHeaders: { 'X-Request-ID': 'context.requestId' },
+        // Static header values are quoted in API Gateway's mapping syntax.
+        responseHeaders: {
+          'X-Request-ID': 'context.requestId',
+          ...Object.fromEntries(Object.entries(error.headers).map(([name, value]) => [name, `'${value}'`])),
+        },
         templates: { 'application/json': JSON.stringify(errorEnvelope(error, placeholders)) },
       });
     }
