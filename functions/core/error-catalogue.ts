@@ -26,11 +26,12 @@ export interface ErrorEntry {
   /** Response headers every answer with this code carries. */
   headers?: readonly ('Allow' | 'Retry-After')[];
   /**
-   * Only ever answered once the credential was accepted, so on a credential route it always
-   * carries the X-RateLimit-* headers (rate-limit.ts). Refusals of the credential itself,
-   * API Gateway's answers and the body-size check come earlier and carry none.
+   * On a credential route, whether it carries the X-RateLimit-* headers (rate-limit.ts):
+   * `always` where it is only answered once the credential was accepted, `when accepted`
+   * where it may also come before (the body-size check, API Gateway's own answers).
+   * Absent: never (the credential refused, the fallback, API Gateway's timeout).
    */
-  afterCredential?: true;
+  rateLimitHeaders?: 'always' | 'when accepted';
 }
 
 const text = (description: string): JsonSchema => ({ type: 'string', description });
@@ -45,6 +46,7 @@ const oauthRefusal = (code: string, description: string, alsoAt?: readonly numbe
   code,
   description: `OAuth (RFC 6749 section 5.2): ${description}`,
   carries: { error_description: text('The refusal in words, as RFC 6749 names it.') },
+  rateLimitHeaders: 'always', // the authorization endpoint checks its parameters once the session is accepted
 });
 
 export const errorCatalogue = {
@@ -52,7 +54,7 @@ export const errorCatalogue = {
     status: 400,
     code: 'bad_request',
     description: 'The body is not valid JSON, or not the form a form endpoint takes.',
-    afterCredential: true,
+    rateLimitHeaders: 'always',
   },
   BAD_REQUEST: {
     status: 400,
@@ -77,7 +79,7 @@ export const errorCatalogue = {
     code: 'access_denied',
     description: "The credential lacks the route's scope.",
     carries: { required_scope: text('The scope the route requires.'), provided_scopes: texts('The scopes the credential holds.') },
-    afterCredential: true,
+    rateLimitHeaders: 'always',
   },
   ACCESS_DENIED: {
     status: 403,
@@ -85,26 +87,28 @@ export const errorCatalogue = {
     description:
       'Refused: a role too low, a workspace you are not a member of, scopes beyond your own, a credential type the route does ' +
       'not take, a source address outside the key’s allowlist, a missing X-XSRF-TOKEN, or registration closed.',
+    rateLimitHeaders: 'when accepted',
   },
   WORKSPACE_SUSPENDED: {
     status: 403,
     code: 'access_denied',
     description: 'The acting workspace is suspended; only routes that allow it (who am I, invitations, logout) still answer.',
     meta: { suspended_at: instant('When it was suspended.'), reason: text('Why, as the platform admin wrote it.') },
-    afterCredential: true,
+    rateLimitHeaders: 'always',
   },
   RESOURCE_NOT_FOUND: {
     status: 404,
     code: 'not_found',
     description: "No such resource, or it belongs to another tenant (a foreign id answers as if it did not exist).",
     carries: { resource_type: text('e.g. workspace, api_key.'), resource_id: text('The id asked for.') },
-    afterCredential: true,
+    rateLimitHeaders: 'always',
   },
   ENDPOINT_NOT_FOUND: {
     status: 404,
     code: 'not_found',
     description: 'No endpoint answers this path (or its feature is switched off).',
     carries: { requested_path: text('The path as requested.') },
+    rateLimitHeaders: 'when accepted',
   },
   METHOD_NOT_ALLOWED: {
     status: 405,
@@ -119,20 +123,21 @@ export const errorCatalogue = {
     description: 'A resource with this unique value (slug, email) already exists.',
     carries: { conflicting_field: text('The field whose value is taken.') },
     mayCarry: { existing_resource_id: text('The id holding the value, where you may know it.') },
-    afterCredential: true,
+    rateLimitHeaders: 'always',
   },
   STATE_CONFLICT: {
     status: 409,
     code: 'conflict',
     description: 'The resource is not in a state that allows this (a key already rotated, your own home workspace).',
     carries: { current_state: text('The state it is in.'), requested_action: text('What was asked.') },
-    afterCredential: true,
+    rateLimitHeaders: 'always',
   },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     code: 'bad_request',
     description: 'The body is larger than the limit: 256 KiB for a function, 10 MiB for API Gateway.',
     carries: { limit: count('The largest body accepted, in bytes.') },
+    rateLimitHeaders: 'when accepted',
   },
   VALIDATION_FAILED: {
     status: 422,
@@ -145,7 +150,7 @@ export const errorCatalogue = {
         description: 'Dotted field path (or parameter name) to its problems.',
       },
     },
-    afterCredential: true,
+    rateLimitHeaders: 'always',
   },
   RATE_LIMIT_EXCEEDED: {
     status: 429,
@@ -160,6 +165,7 @@ export const errorCatalogue = {
       reset_at: instant('When the window ends.'),
     },
     headers: ['Retry-After'],
+    rateLimitHeaders: 'when accepted',
   },
   QUOTA_EXCEEDED: {
     status: 429,
@@ -171,6 +177,7 @@ export const errorCatalogue = {
     alsoAt: [502],
     code: 'server_error',
     description: 'Our fault; the message never carries internals. 502 when the function failed outright and API Gateway answered.',
+    rateLimitHeaders: 'when accepted',
   },
   GATEWAY_TIMEOUT: {
     status: 504,
