@@ -32,6 +32,8 @@ export interface ErrorEntry {
    * Absent: never (the credential refused, the fallback, API Gateway's timeout).
    */
   rateLimitHeaders?: 'always' | 'when accepted';
+  /** A refusal of RFC 6749's protocol, which only the OAuth endpoints answer. */
+  oauth?: true;
 }
 
 const text = (description: string): JsonSchema => ({ type: 'string', description });
@@ -46,6 +48,7 @@ const oauthRefusal = (code: string, description: string, alsoAt?: readonly numbe
   code,
   description: `OAuth (RFC 6749 section 5.2): ${description}`,
   carries: { error_description: text('The refusal in words, as RFC 6749 names it.') },
+  oauth: true,
   rateLimitHeaders: 'always', // the authorization endpoint checks its parameters once the session is accepted
 });
 

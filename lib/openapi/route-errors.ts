@@ -1,16 +1,9 @@
-import type { ErrorCode } from '#core/error-catalogue';
+import { errorCatalogue, type ErrorCode, type ErrorEntry } from '#core/error-catalogue';
 import type { Route } from '#core/route-types';
 
-/** RFC 6749's refusals, which only the OAuth endpoints answer. */
-const oauthRefusals: readonly ErrorCode[] = [
-  'INVALID_REQUEST',
-  'INVALID_CLIENT',
-  'INVALID_GRANT',
-  'INVALID_SCOPE',
-  'UNAUTHORIZED_CLIENT',
-  'UNSUPPORTED_GRANT_TYPE',
-  'UNSUPPORTED_RESPONSE_TYPE',
-];
+const oauthRefusals = (Object.entries(errorCatalogue) as [ErrorCode, ErrorEntry][])
+  .filter(([, entry]) => entry.oauth)
+  .map(([code]) => code);
 
 /**
  * The error codes a route can answer, from what the route table says of it; openapi.yaml

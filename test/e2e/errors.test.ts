@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { assertMatchesContract } from '../support/openapi-validator.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -94,9 +95,19 @@ describe('the error envelope', () => {
     const post = (name: string, value: string) =>
       new Promise<number>((done, fail) => {
         const body = '{"name":"Spelled"}';
-        const req = request(`${api.runner.baseUrl}/workspaces`, { method: 'POST' }, (res) => {
-          res.resume();
-          done(res.statusCode!);
+        const url = `${api.runner.baseUrl}/workspaces`;
+        const req = request(url, { method: 'POST' }, (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => {
+            const headers = new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
+            try {
+              assertMatchesContract('POST', url, { status: res.statusCode!, headers, body: text ? JSON.parse(text) : undefined });
+              done(res.statusCode!);
+            } catch (error) {
+              fail(error);
+            }
+          });
         });
         req.setHeader('Authorization', `Bearer ${api.adminKey}`);
         req.setHeader(name, value);
@@ -124,10 +135,11 @@ describe('the error envelope', () => {
     }
   });
 
-  it('refuses a huge body with 413 before reading it into a function', async () => {
+  it('refuses a huge body with 413 before reading it into a function, saying how much it takes', async () => {
     const answer = await api.call('POST', '/workspaces', { body: { name: 'x'.repeat(300 * 1024) } });
     expect(answer.status).toBe(413);
     envelope(answer.body);
+    expect(answer.body.limit).toBe(256 * 1024);
   });
 
   it('survives odd path parameters and query strings with a 4xx', async () => {
