@@ -1,17 +1,16 @@
 import * as z from 'zod/mini';
 import type { CredentialType } from '#core/auth/principal';
-import type { ErrorCode } from '#core/error-catalogue';
+import type { ErrorCode, JsonSchema } from '#core/error-catalogue';
 import type { Route } from '#core/route-types';
 import { routes } from '#routes';
 import { errorCodeSchema, errorEnvelopeSchema, errorResponsesOf, errorSchemaName, headerComponents, headersOf } from './openapi/error-responses.ts';
 import { errorCodesOf } from './openapi/route-errors.ts';
 
 /**
- * openapi.yaml, derived from the route table and its zod schemas: nothing in it is written
- * by hand, so it cannot drift from what the service does (a test compares the committed file).
+ * openapi.yaml, derived from the route table, its zod schemas and the error catalogue:
+ * nothing in it is written by hand, so it cannot drift from what the service does (a test
+ * compares the committed file, and the e2e tests check every answer against it).
  */
-type JsonSchema = Record<string, unknown>;
-
 const componentSchemas: Record<string, JsonSchema> = {};
 
 /** JSON Schema of a zod schema; named schemas (`withMeta(schema, { id })`) become shared components. */
