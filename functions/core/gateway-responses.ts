@@ -1,4 +1,5 @@
-import { ApiError, catalogued, EndpointNotFound, InternalError, PayloadTooLarge, Unauthenticated } from './errors.ts';
+import * as codes from './error-codes.ts';
+import { ApiError, EndpointNotFound, InternalError, PayloadTooLarge, Unauthenticated } from './errors.ts';
 
 /**
  * API Gateway answers some requests itself, before any function runs. These are the
@@ -23,22 +24,22 @@ export const gatewayResponses: readonly GatewayResponseSpec[] = [
   { type: 'UNAUTHORIZED', error: new Unauthenticated() },
   // A path no resource matches, should the {proxy+} fallback ever miss one.
   { type: 'MISSING_AUTHENTICATION_TOKEN', error: new EndpointNotFound('$context.path') },
-  { type: 'ACCESS_DENIED', error: new ApiError(catalogued('ACCESS_DENIED'), 'Access to this resource is denied.') },
+  { type: 'ACCESS_DENIED', error: new ApiError(codes.ACCESS_DENIED, 'Access to this resource is denied.') },
   {
     type: 'THROTTLED',
     error: new ApiError(
-      catalogued('RATE_LIMIT_EXCEEDED'),
+      codes.RATE_LIMIT_EXCEEDED,
       'Too many requests; slow down and retry after a moment.',
       { retry_after: throttleRetrySeconds },
       {},
       { 'Retry-After': String(throttleRetrySeconds) },
     ),
   },
-  { type: 'QUOTA_EXCEEDED', error: new ApiError(catalogued('QUOTA_EXCEEDED'), 'The usage quota of this plan is used up.') },
+  { type: 'QUOTA_EXCEEDED', error: new ApiError(codes.QUOTA_EXCEEDED, 'The usage quota of this plan is used up.') },
   { type: 'REQUEST_TOO_LARGE', error: new PayloadTooLarge(apiGatewayMaxPayloadBytes) },
-  { type: 'BAD_REQUEST_BODY', error: new ApiError(catalogued('INVALID_FORMAT'), 'The request body is malformed.') },
-  { type: 'INTEGRATION_TIMEOUT', error: new ApiError(catalogued('GATEWAY_TIMEOUT'), 'The request took too long; it may still complete.') },
-  { type: 'DEFAULT_4XX', error: new ApiError(catalogued('BAD_REQUEST'), 'The request could not be accepted.') },
+  { type: 'BAD_REQUEST_BODY', error: new ApiError(codes.INVALID_FORMAT, 'The request body is malformed.') },
+  { type: 'INTEGRATION_TIMEOUT', error: new ApiError(codes.GATEWAY_TIMEOUT, 'The request took too long; it may still complete.') },
+  { type: 'DEFAULT_4XX', error: new ApiError(codes.BAD_REQUEST, 'The request could not be accepted.') },
   { type: 'DEFAULT_5XX', error: new InternalError() },
 ];
 

@@ -1,4 +1,5 @@
 import { errorCatalogue, statusesOf, type ErrorEntry } from '#core/error-catalogue';
+import * as errorCodes from '#core/error-codes';
 import * as errors from '#core/errors';
 import { gatewayResponses } from '#core/gateway-responses';
 
@@ -51,6 +52,10 @@ function disagreements(error: errors.ApiError): string[] {
 }
 
 describe('the error catalogue', () => {
+  it('names every code constant after the code it carries', () => {
+    expect(Object.entries(errorCodes).filter(([name, identity]) => identity.errorCode !== name)).toEqual([]);
+  });
+
   it('has a sample of every error class', () => {
     expect(errorClasses.filter((name) => !samples[name])).toEqual([]);
   });
