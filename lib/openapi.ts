@@ -1,14 +1,16 @@
 import * as z from 'zod/mini';
+import type { CredentialType } from '#core/auth/principal';
+import type { ErrorCode, JsonSchema } from '#core/error-catalogue';
 import { ownAccount, type Route } from '#core/route-types';
 import { routes } from '#routes';
-import { errorEnvelope } from '#schemas/common';
+import { errorCodeSchema, errorEnvelopeSchema, errorResponsesOf, errorSchemaName, headerComponents, headersOf } from './openapi/error-responses.ts';
+import { errorCodesOf } from './openapi/route-errors.ts';
 
 /**
- * openapi.yaml, derived from the route table and its zod schemas: nothing in it is written
- * by hand, so it cannot drift from what the service does (a test compares the committed file).
+ * openapi.yaml, derived from the route table, its zod schemas and the error catalogue:
+ * nothing in it is written by hand, so it cannot drift from what the service does (a test
+ * compares the committed file, and the e2e tests check every answer against it).
  */
-type JsonSchema = Record<string, unknown>;
-
 const componentSchemas: Record<string, JsonSchema> = {};
 
 /** JSON Schema of a zod schema; named schemas (`withMeta(schema, { id })`) become shared components. */
@@ -27,28 +29,6 @@ function schemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
 
 const relink = (schema: JsonSchema): JsonSchema =>
   JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'));
-
-const errorResponses: Record<number, string> = {
-  400: 'Malformed request: the body is not JSON, or not the form a form endpoint takes (INVALID_FORMAT); or an OAuth refusal (`error` as in RFC 6749).',
-  401: 'No credential, or an invalid, revoked or expired one.',
-  403: 'The credential lacks the scope (INSUFFICIENT_PERMISSIONS) or access is denied.',
-  404: 'No such resource, or it belongs to another tenant (RESOURCE_NOT_FOUND).',
-  405: 'The path exists but not with this method; see the Allow header.',
-  409: 'Conflict with the current state (DUPLICATE_RESOURCE, STATE_CONFLICT).',
-  413: 'The body is too large (PAYLOAD_TOO_LARGE).',
-  422: 'Validation failed; `errors` names every bad field.',
-  500: 'Our fault; quote the request_id.',
-};
-
-function errorStatuses(route: Route): number[] {
-  const statuses = [405, 500];
-  if (route.auth === 'credential') statuses.push(401, 403);
-  if (route.params || route.enabledBy) statuses.push(404);
-  if (route.body) statuses.push(400, 413);
-  if (route.body || route.query || route.params) statuses.push(422);
-  if (route.method === 'POST' || route.method === 'DELETE') statuses.push(409);
-  return statuses.sort();
-}
 
 function parameters(route: Route) {
   const list: JsonSchema[] = [];
@@ -69,7 +49,21 @@ function parameters(route: Route) {
   return list;
 }
 
-const requestIdHeader = { 'X-Request-ID': { $ref: '#/components/headers/X-Request-ID' } };
+/** How each credential type is presented. */
+const schemesOf: Record<CredentialType, string[]> = {
+  api_key: ['bearerAuth', 'basicAuth'],
+  user_token: ['bearerAuth'],
+  oauth: ['bearerAuth'],
+  session: ['sessionCookie'],
+};
+
+const allCredentials = Object.keys(schemesOf) as CredentialType[];
+
+function securityOf(route: Route) {
+  if (route.auth === 'none') return [];
+  const schemes = new Set((route.credentials ?? allCredentials).flatMap((type) => schemesOf[type]));
+  return [...schemes].map((scheme) => ({ [scheme]: [] }));
+}
 
 const bodyMediaType = (route: Route) => (route.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json');
 
@@ -78,11 +72,12 @@ function operation(route: Route) {
   for (const [status, response] of Object.entries(route.responses)) {
     responses[status] = {
       description: response.description,
-      headers: requestIdHeader,
+      // Every answer to an accepted credential reports its rate limit (README, Rate limits).
+      headers: headersOf(route.auth === 'credential'),
       ...(response.schema ? { content: { 'application/json': { schema: schemaOf(response.schema, 'output') } } } : {}),
     };
   }
-  for (const status of errorStatuses(route)) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  Object.assign(responses, errorResponsesOf(route));
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -92,13 +87,24 @@ function operation(route: Route) {
       : route.scope
         ? { description: `Requires the scope \`${route.scope}\`.`, 'x-required-scope': route.scope }
         : {}),
-    security: route.auth === 'credential' ? [{ bearerAuth: [] }, { basicAuth: [] }] : [],
+    security: securityOf(route),
     parameters: [...parameters(route), { $ref: '#/components/parameters/XWorkspaceId' }, { $ref: '#/components/parameters/XRequestId' }],
     ...(route.body
       ? { requestBody: { required: true, content: { [bodyMediaType(route)]: { schema: schemaOf(route.body, 'input') } } } }
       : {}),
     responses,
   };
+}
+
+/** Every GET also answers HEAD: the same statuses and headers, no body. */
+function headOperation(get: ReturnType<typeof operation>) {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses).map(([status, response]) => {
+      const { content: _, ...withoutBody } = response as { content?: unknown };
+      return [status, withoutBody];
+    }),
+  );
+  return { ...get, operationId: `${get.operationId}Head`, summary: `${get.summary} (headers only)`, responses };
 }
 
 const server = (url: string) => ({
@@ -113,26 +119,38 @@ export function openApiDocument(prefix = '/api/v1') {
     // Routes mounted at the root (login, OAuth) live outside the versioned prefix.
     const pathItem = (paths[route.path] ??= route.mount === 'root' ? { servers: [server('{base_url}')] } : {});
     pathItem[route.method.toLowerCase()] = operation(route);
+    // A redirect (OAuth authorize) has no headers worth asking for alone.
+    if (route.method === 'GET' && 200 in route.responses) pathItem.head = headOperation(operation(route));
   }
-  const errorSchema = schemaOf(errorEnvelope, 'output');
+  const errorCodes = [...new Set((routes as readonly Route[]).flatMap(errorCodesOf))].sort() as ErrorCode[];
+  for (const code of errorCodes) componentSchemas[errorSchemaName(code)] = errorCodeSchema(code);
+  componentSchemas.Error = errorEnvelopeSchema;
   return {
     openapi: '3.1.0',
     info: {
       title: 'Tenant API',
       version: '1.0.0',
-      description:
-        'Multi-tenant REST API: workspaces and API keys. Every error answers with one envelope ' +
-        '(`error`, `error_code`, `message`, `request_id`, `meta`). Generated from functions/routes.ts.',
+      description: serviceDescription,
       license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
     servers: [server(`{base_url}${prefix}`)],
-    security: [{ bearerAuth: [] }, { basicAuth: [] }],
+    security: [{ bearerAuth: [] }, { basicAuth: [] }, { sessionCookie: [] }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: `${name} endpoints` })),
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer sk_live_…`' },
-        basicAuth: { type: 'http', scheme: 'basic', description: 'The API key as user name, empty password' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key (`sk_live_…`, `sk_test_…`), a user token (`<id>|<secret>`) or an OAuth access token.',
+        },
+        basicAuth: { type: 'http', scheme: 'basic', description: 'The API key as user name, empty password.' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'session',
+          description: 'The session of `POST /login`; a POST, PUT, PATCH or DELETE also sends the XSRF-TOKEN cookie’s value in X-XSRF-TOKEN.',
+        },
       },
       parameters: {
         XWorkspaceId: {
@@ -150,16 +168,23 @@ export function openApiDocument(prefix = '/api/v1') {
           schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,128}$' },
         },
       },
-      headers: {
-        'X-Request-ID': { description: 'The id of this request; quote it when reporting a problem.', schema: { type: 'string' } },
-      },
-      responses: Object.fromEntries(
-        Object.entries(errorResponses).map(([status, description]) => [
-          `Error${status}`,
-          { description, headers: requestIdHeader, content: { 'application/json': { schema: errorSchema } } },
-        ]),
-      ),
+      headers: headerComponents,
       schemas: Object.fromEntries(Object.entries(componentSchemas).sort(([a], [b]) => a.localeCompare(b))),
     },
   };
 }
+
+const serviceDescription = [
+  'Multi-tenant REST API. Users belong to workspaces (owner, admin, member) and act through credentials: API keys ' +
+    '(Bearer, or HTTP Basic with the key as user name), user tokens, sessions (`POST /login`, a cookie with an ' +
+    'XSRF-TOKEN double submit) and OAuth access tokens (authorization code with PKCE, client credentials). ' +
+    'Resources: workspaces, API keys (created, rotated with a grace period, revoked), members and invitations, ' +
+    'user tokens, registration and sessions, and platform administration (suspending a workspace).',
+  'Every credential route checks a scope (`resource:action`, with wildcards) and counts the request against the ' +
+    "credential's per-minute allowance: every answer to an accepted credential carries `X-RateLimit-Limit`, " +
+    '`X-RateLimit-Remaining` and `X-RateLimit-Reset`; over it, 429 with `Retry-After`. Every answer carries `X-Request-ID`.',
+  'Lists take `page`, `per_page` (at most 100), `sort`, `fields`, `search` and filters, and answer `data`, `meta` and `links`. ' +
+    'Every error answers with one envelope (`error`, `error_code`, `message`, `request_id`, the code’s extras, `meta`); ' +
+    'each operation lists the codes it may answer at each status.',
+  'Generated from the route table and the error catalogue (functions/core/error-catalogue.ts); the end-to-end tests check every answer against it.',
+].join('\n\n');

@@ -1,16 +1,26 @@
+import * as codes from './error-codes.ts';
+
 /**
  * Typed errors. The domain throws these; one middleware turns them into the error envelope
- * (see envelope.ts), so no handler ever builds an error body by hand.
- *
- * `code` is variant A's lowercase code, `errorCode` variant C's uppercase one.
+ * (see envelope.ts), so no handler ever builds an error body by hand. Status and codes come
+ * from error-codes.ts.
  */
 export type ErrorExtras = Record<string, unknown>;
 
+/** `code` is variant A's lowercase code, `errorCode` variant C's uppercase one. */
+export interface ErrorIdentity {
+  status: number;
+  code: string;
+  errorCode: string;
+}
+
 export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errorCode: string;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly errorCode: string,
+    identity: ErrorIdentity,
     message: string,
     readonly extras: ErrorExtras = {},
     readonly meta: ErrorExtras = {},
@@ -18,6 +28,9 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+    this.status = identity.status;
+    this.code = identity.code;
+    this.errorCode = identity.errorCode;
   }
 }
 
@@ -25,19 +38,19 @@ export type FieldErrors = Record<string, string[]>;
 
 export class ValidationFailed extends ApiError {
   constructor(errors: FieldErrors, message = 'The given data was invalid.') {
-    super(422, 'validation_failed', 'VALIDATION_FAILED', message, { errors });
+    super(codes.VALIDATION_FAILED, message, { errors });
   }
 }
 
 export class InvalidFormat extends ApiError {
   constructor(message: string) {
-    super(400, 'bad_request', 'INVALID_FORMAT', message);
+    super(codes.INVALID_FORMAT, message);
   }
 }
 
 export class PayloadTooLarge extends ApiError {
   constructor(limitBytes: number) {
-    super(413, 'bad_request', 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limitBytes} bytes.`, {
+    super(codes.PAYLOAD_TOO_LARGE, `The request body is larger than ${limitBytes} bytes.`, {
       limit: limitBytes,
     });
   }
@@ -45,25 +58,25 @@ export class PayloadTooLarge extends ApiError {
 
 export class Unauthenticated extends ApiError {
   constructor(message = 'Authentication is required: send an API key as a Bearer token.') {
-    super(401, 'unauthorized', 'UNAUTHENTICATED', message);
+    super(codes.UNAUTHENTICATED, message);
   }
 }
 
 export class InvalidApiKey extends ApiError {
   constructor(message = 'The API key is invalid or has been revoked.') {
-    super(401, 'unauthorized', 'INVALID_API_KEY', message);
+    super(codes.INVALID_API_KEY, message);
   }
 }
 
 export class TokenExpired extends ApiError {
   constructor(expiredAt: string) {
-    super(401, 'unauthorized', 'TOKEN_EXPIRED', 'The credential has expired.', {}, { expired_at: expiredAt });
+    super(codes.TOKEN_EXPIRED, 'The credential has expired.', {}, { expired_at: expiredAt });
   }
 }
 
 export class InsufficientPermissions extends ApiError {
   constructor(requiredScope: string, providedScopes: readonly string[]) {
-    super(403, 'access_denied', 'INSUFFICIENT_PERMISSIONS', `This action requires the scope "${requiredScope}".`, {
+    super(codes.INSUFFICIENT_PERMISSIONS, `This action requires the scope "${requiredScope}".`, {
       required_scope: requiredScope,
       provided_scopes: [...providedScopes],
     });
@@ -72,13 +85,13 @@ export class InsufficientPermissions extends ApiError {
 
 export class AccessDenied extends ApiError {
   constructor(message: string) {
-    super(403, 'access_denied', 'ACCESS_DENIED', message);
+    super(codes.ACCESS_DENIED, message);
   }
 }
 
 export class NotFound extends ApiError {
   constructor(resourceType: string, resourceId: string) {
-    super(404, 'not_found', 'RESOURCE_NOT_FOUND', `No ${resourceType} with id "${resourceId}" exists.`, {
+    super(codes.RESOURCE_NOT_FOUND, `No ${resourceType} with id "${resourceId}" exists.`, {
       resource_type: resourceType,
       resource_id: resourceId,
     });
@@ -87,7 +100,7 @@ export class NotFound extends ApiError {
 
 export class EndpointNotFound extends ApiError {
   constructor(requestedPath: string) {
-    super(404, 'not_found', 'ENDPOINT_NOT_FOUND', `No endpoint answers ${requestedPath}.`, {
+    super(codes.ENDPOINT_NOT_FOUND, `No endpoint answers ${requestedPath}.`, {
       requested_path: requestedPath,
     });
   }
@@ -95,11 +108,7 @@ export class EndpointNotFound extends ApiError {
 
 export class MethodNotAllowed extends ApiError {
   constructor(method: string, path: string, allowed: readonly string[]) {
-    super(
-      405,
-      'method_not_allowed',
-      'METHOD_NOT_ALLOWED',
-      `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
+    super(codes.METHOD_NOT_ALLOWED, `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
       { allowed_methods: [...allowed] },
       {},
       { Allow: allowed.join(', ') },
@@ -109,7 +118,7 @@ export class MethodNotAllowed extends ApiError {
 
 export class DuplicateResource extends ApiError {
   constructor(resourceType: string, conflictingField: string, existingResourceId?: string) {
-    super(409, 'conflict', 'DUPLICATE_RESOURCE', `A ${resourceType} with this ${conflictingField} already exists.`, {
+    super(codes.DUPLICATE_RESOURCE, `A ${resourceType} with this ${conflictingField} already exists.`, {
       conflicting_field: conflictingField,
       ...(existingResourceId ? { existing_resource_id: existingResourceId } : {}),
     });
@@ -118,7 +127,7 @@ export class DuplicateResource extends ApiError {
 
 export class StateConflict extends ApiError {
   constructor(message: string, currentState: string, requestedAction: string) {
-    super(409, 'conflict', 'STATE_CONFLICT', message, {
+    super(codes.STATE_CONFLICT, message, {
       current_state: currentState,
       requested_action: requestedAction,
     });
@@ -127,19 +136,19 @@ export class StateConflict extends ApiError {
 
 export class InternalError extends ApiError {
   constructor() {
-    super(500, 'server_error', 'INTERNAL_ERROR', 'Something went wrong on our side. Quote the request id when reporting it.');
+    super(codes.INTERNAL_ERROR, 'Something went wrong on our side. Quote the request id when reporting it.');
   }
 }
 
 export class InvalidCredentials extends ApiError {
   constructor() {
-    super(401, 'unauthorized', 'INVALID_CREDENTIALS', 'The email or password is wrong.');
+    super(codes.INVALID_CREDENTIALS, 'The email or password is wrong.');
   }
 }
 
 export class InvalidToken extends ApiError {
   constructor(message = 'The token or session is invalid, revoked or ended.') {
-    super(401, 'unauthorized', 'UNAUTHENTICATED', message);
+    super(codes.UNAUTHENTICATED, message);
   }
 }
 
@@ -150,13 +159,13 @@ export class InvalidToken extends ApiError {
  */
 export class OAuthRefusal extends ApiError {
   constructor(status: number, oauthError: string, description: string, headers: Record<string, string> = {}) {
-    super(status, oauthError, oauthError.toUpperCase(), description, { error_description: description }, {}, headers);
+    super({ status, code: oauthError, errorCode: oauthError.toUpperCase() }, description, { error_description: description }, {}, headers);
   }
 }
 
 export class WorkspaceSuspended extends ApiError {
   constructor(workspaceId: string, suspendedAt: string, reason: string) {
-    super(403, 'access_denied', 'WORKSPACE_SUSPENDED', `Workspace ${workspaceId} is suspended.`, {}, {
+    super(codes.WORKSPACE_SUSPENDED, `Workspace ${workspaceId} is suspended.`, {}, {
       suspended_at: suspendedAt,
       reason,
     });
@@ -166,11 +175,7 @@ export class WorkspaceSuspended extends ApiError {
 export class RateLimited extends ApiError {
   constructor(message: string, limit: number, resetAt: Date, now: Date, headers: Record<string, string> = {}) {
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-    super(
-      429,
-      'rate_limit_exceeded',
-      'RATE_LIMIT_EXCEEDED',
-      message,
+    super(codes.RATE_LIMIT_EXCEEDED, message,
       { retry_after: retryAfter, limit, remaining: 0, reset_at: resetAt.toISOString() },
       {},
       { ...headers, 'Retry-After': String(retryAfter) },

@@ -3,24 +3,6 @@ import { describe, withMeta } from '#core/schema-meta';
 
 export const timestamp = describe(z.iso.datetime(), 'ISO 8601 UTC timestamp');
 
-export const errorEnvelope = withMeta(
-  z.looseObject({
-    error: describe(z.string(), 'lowercase code, e.g. validation_failed'),
-    error_code: describe(z.string(), 'uppercase code, e.g. VALIDATION_FAILED'),
-    message: z.string(),
-    request_id: z.string(),
-    errors: z.optional(z.record(z.string(), z.array(z.string()))),
-    required_scope: z.optional(z.string()),
-    provided_scopes: z.optional(z.array(z.string())),
-    resource_type: z.optional(z.string()),
-    resource_id: z.optional(z.string()),
-    requested_path: z.optional(z.string()),
-    conflicting_field: z.optional(z.string()),
-    meta: z.looseObject({ request_id: z.string(), timestamp }),
-  }),
-  { id: 'Error', description: 'The error envelope every 4xx and 5xx answers with.' },
-);
-
 export const listWindow = withMeta(
   z.object({
     size: describe(z.int().check(z.gte(1)), 'How many items of the list, in its own order, the answer was taken from.'),
@@ -61,7 +43,22 @@ export const listLinks = withMeta(
   { id: 'ListLinks' },
 );
 
-export const listOf = <T extends z.ZodMiniType>(item: T) => z.object({ data: z.array(item), meta: listMeta, links: listLinks });
+/**
+ * A list item as `fields=` may trim it: every property but `id` is optional, so a trimmed
+ * answer still matches its schema. A named item schema gets a named list-item twin.
+ */
+function trimmable<T extends z.ZodMiniObject>(item: T) {
+  // A mask the type system cannot follow through a generic shape; partial() checks the keys at run time.
+  const trimmed = Object.fromEntries(Object.keys(item.shape).filter((key) => key !== 'id').map((key) => [key, true])) as never;
+  const id = z.globalRegistry.get(item)?.id;
+  return withMeta(z.partial(item, trimmed), {
+    ...(id ? { id: `${id}ListItem` } : {}),
+    description: `${id ?? 'An item'} as lists show it: every property is present unless \`fields=\` trims the answer (id always stays).`,
+  });
+}
+
+export const listOf = <T extends z.ZodMiniObject>(item: T) =>
+  z.object({ data: z.array(trimmable(item)), meta: listMeta, links: listLinks });
 
 export const dataOf = <T extends z.ZodMiniType>(item: T) => z.object({ data: item });
 

@@ -37,7 +37,12 @@ export class ApiGatewayResponses extends Construct {
         restApi: props.api,
         type: ResponseType.of(type),
         statusCode: keepsOriginalStatus.has(type) ? undefined : String(error.status),
-        responseHeaders: { 'X-Request-ID': 'context.requestId', ...corsGrant(props.corsAllowedOrigins) },
+        // Static header values are quoted in API Gateway's mapping syntax.
+        responseHeaders: {
+          'X-Request-ID': 'context.requestId',
+          ...corsGrant(props.corsAllowedOrigins),
+          ...Object.fromEntries(Object.entries(error.headers).map(([name, value]) => [name, `'${value}'`])),
+        },
         templates: { 'application/json': JSON.stringify(errorEnvelope(error, placeholders)) },
       });
     }

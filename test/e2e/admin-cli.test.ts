@@ -11,6 +11,7 @@ import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { ensureTable } from '#lib/local/table-setup';
 import { manualClock, testTableName } from '../support/deps.ts';
+import { apiClient } from '../support/local-api.ts';
 
 interface Run {
   status: number | null;
@@ -99,12 +100,7 @@ describe('admin CLI', () => {
 
   describe('suspension, as a client of the local runner sees it', () => {
     let runner: LocalRunner;
-    const getWorkspace = async () => {
-      const response = await fetch(`${runner.baseUrl}/workspaces/${bootstrapped.workspaceId}`, {
-        headers: { Authorization: `Bearer ${bootstrapped.apiKey}` },
-      });
-      return { status: response.status, body: (await response.json()) as any };
-    };
+    const getWorkspace = () => apiClient(runner, bootstrapped.apiKey)('GET', `/workspaces/${bootstrapped.workspaceId}`);
 
     beforeAll(async () => {
       runner = await startLocalRunner(parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0' }));

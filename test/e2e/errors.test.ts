@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { assertMatchesContract } from '../support/openapi-validator.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -84,14 +85,15 @@ describe('the error envelope', () => {
 
   it('answers HEAD on a GET route with its status and headers and no body', async () => {
     const get = await api.call('GET', '/workspaces');
-    const head = await fetch(`${api.runner.baseUrl}/workspaces`, { method: 'HEAD', headers: { Authorization: `Bearer ${api.adminKey}` } });
+    const head = await api.call('HEAD', '/workspaces');
     expect(head.status).toBe(200);
-    expect(await head.text()).toBe('');
+    expect(head.body).toBeUndefined();
     expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
     expect(head.headers.get('x-request-id')).toBeTruthy();
     expect(head.headers.get('x-ratelimit-limit')).toBe(get.headers.get('x-ratelimit-limit'));
-    const refused = await fetch(`${api.runner.baseUrl}/workspaces`, { method: 'HEAD' });
+    const refused = await api.call('HEAD', '/workspaces', { key: '' });
     expect(refused.status).toBe(401);
+    expect(refused.body).toBeUndefined();
   });
 
   it('answers a missing credential before a malformed body', async () => {
@@ -113,9 +115,19 @@ describe('the error envelope', () => {
     const post = (name: string, value: string) =>
       new Promise<number>((done, fail) => {
         const body = '{"name":"Spelled"}';
-        const req = request(`${api.runner.baseUrl}/workspaces`, { method: 'POST' }, (res) => {
-          res.resume();
-          done(res.statusCode!);
+        const url = `${api.runner.baseUrl}/workspaces`;
+        const req = request(url, { method: 'POST' }, (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => {
+            const headers = new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
+            try {
+              assertMatchesContract('POST', url, { status: res.statusCode!, headers, body: text ? JSON.parse(text) : undefined });
+              done(res.statusCode!);
+            } catch (error) {
+              fail(error);
+            }
+          });
         });
         req.setHeader('Authorization', `Bearer ${api.adminKey}`);
         req.setHeader(name, value);
@@ -143,10 +155,11 @@ describe('the error envelope', () => {
     }
   });
 
-  it('refuses a huge body with 413 before reading it into a function', async () => {
+  it('refuses a huge body with 413 before reading it into a function, saying how much it takes', async () => {
     const answer = await api.call('POST', '/workspaces', { body: { name: 'x'.repeat(300 * 1024) } });
     expect(answer.status).toBe(413);
     envelope(answer.body);
+    expect(answer.body.limit).toBe(256 * 1024);
   });
 
   it('survives odd path parameters and query strings with a 4xx', async () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { freePort } from '#lib/local/dynamodb-local';
+import { expectMatchesContract } from '../support/openapi-validator.ts';
 
 /** `npm start` as a user runs it: its own DynamoDB Local, a printed key, /health, a clean stop. */
 describe('npm start', () => {
@@ -30,9 +31,12 @@ describe('npm start', () => {
 
     const health = await fetch(`http://127.0.0.1:${port}/health`);
     expect(health.status).toBe(200);
-    const listed = await fetch(`http://127.0.0.1:${port}/api/v1/workspaces`, { headers: { Authorization: `Bearer ${bootstrapKey}` } });
+    const listedUrl = `http://127.0.0.1:${port}/api/v1/workspaces`;
+    const listed = await fetch(listedUrl, { headers: { Authorization: `Bearer ${bootstrapKey}` } });
+    const workspaces = (await listed.json()) as { data: { tier: string }[] };
+    expectMatchesContract('GET', listedUrl, listed, workspaces);
     expect(listed.status).toBe(200);
-    expect(((await listed.json()) as { data: { tier: string }[] }).data[0]!.tier).toBe('enterprise');
+    expect(workspaces.data[0]!.tier).toBe('enterprise');
 
     const dynamoEndpoint = /DynamoDB Local at (http:\/\/[\d.:]+)/.exec(output)![1]!;
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));

@@ -44,13 +44,13 @@ function pkce() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** GET /oauth/authorize as the browser of the signed-in user, not following the redirect. */
-function authorize(params: Record<string, string>, cookie = sessionCookie) {
+/** GET /oauth/authorize as the browser of the signed-in user (the client answers redirects, never follows them). */
+function authorize(params: Record<string, string>, cookie = sessionCookie): Promise<ApiAnswer> {
   const url = new URL(`${api.runner.origin}/oauth/authorize`);
   for (const [name, value] of Object.entries({ response_type: 'code', client_id: spa, redirect_uri: redirectUri, state: 'xyz', ...params })) {
     url.searchParams.set(name, value);
   }
-  return fetch(url, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
+  return api.call('GET', url.href, { key: '', headers: cookie ? { Cookie: cookie } : {} });
 }
 
 async function token(form: Record<string, string>, headers: Record<string, string> = {}): Promise<ApiAnswer> {
@@ -144,7 +144,7 @@ describe('OAuth over HTTP', () => {
     expect(new URL(noPkce.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
     const foreign = await authorize({ code_challenge: pkce().challenge, redirect_uri: 'https://evil.example/cb' });
     expect(foreign.status).toBe(400);
-    expect(await foreign.json()).toMatchObject({ error: 'invalid_client' });
+    expect(foreign.body).toMatchObject({ error: 'invalid_client' });
     expect((await authorize({ code_challenge: pkce().challenge }, '')).status).toBe(401);
   });
 });

@@ -53,8 +53,7 @@ describe('workspaces over HTTP', () => {
     ]);
     expect(page.body.meta).toEqual({ current_page: 1, per_page: 2, total: 4, last_page: 2, from: 1, to: 2, window: { size: 1000, complete: true } });
     expect(page.body.links.next).toBe(`${api.runner.baseUrl}/workspaces?sort=name&per_page=2&fields=name%2Cslug&search=a&page=2`);
-    const next = await fetch(page.body.links.next, { headers: { Authorization: `Bearer ${api.adminKey}` } });
-    const second = (await next.json()) as { data: { name: string }[]; links: { next: string | null } };
+    const second = (await api.call('GET', page.body.links.next)).body as { data: { name: string }[]; links: { next: string | null } };
     expect(second.data.map((w) => w.name)).toEqual(['Bravo', 'Charlie']);
     expect(second.links.next).toBeNull();
   });

@@ -5,6 +5,7 @@ import { createDatabase } from '#core/store/database';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { testTableName } from './deps.ts';
+import { assertMatchesContract } from './openapi-validator.ts';
 
 export interface ApiAnswer {
   status: number;
@@ -29,13 +30,19 @@ export interface TestApi {
   stop(): Promise<void>;
 }
 
-/** Calls the runner as a client would: JSON in and out, `defaultKey` as Bearer unless `key` says otherwise. */
-export function apiClient(runner: LocalRunner, defaultKey: string | undefined): TestApi['call'] {
+/**
+ * Calls the runner as a client would: JSON in and out, `defaultKey` as Bearer unless `key`
+ * says otherwise, redirects answered rather than followed. Every answer is checked against
+ * openapi.yaml, so a test fails on any drift between the service and its document.
+ */
+export function apiClient(runner: Pick<LocalRunner, 'baseUrl'>, defaultKey: string | undefined): TestApi['call'] {
   return async (method, path, options = {}) => {
     const key = options.key === undefined ? defaultKey : options.key;
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const response = await fetch(path.startsWith('http') ? path : runner.baseUrl + path, {
+    const url = path.startsWith('http') ? path : runner.baseUrl + path;
+    const response = await fetch(url, {
       method,
+      redirect: 'manual',
       headers: {
         ...(key ? { Authorization: `Bearer ${key}` } : {}),
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
@@ -44,7 +51,9 @@ export function apiClient(runner: LocalRunner, defaultKey: string | undefined): 
       body,
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    const answer = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    assertMatchesContract(method, url, answer);
+    return answer;
   };
 }
 

@@ -32,4 +32,15 @@ describe('openapi.yaml', () => {
       expect(operation['x-required-scope']).toBe(route.scope === ownAccount ? undefined : route.scope);
     }
   });
+
+  it('declares 401, 403 and 429 on every credential route: refused, forbidden and counted', () => {
+    const document = parse(readFileSync('openapi.yaml', 'utf8'));
+    const undeclared = (routes as readonly Route[])
+      .filter((route) => route.auth === 'credential')
+      .flatMap((route) => {
+        const declared = Object.keys(document.paths[route.path][route.method.toLowerCase()].responses);
+        return ['401', '403', '429'].filter((status) => !declared.includes(status)).map((status) => `${route.operationId} ${status}`);
+      });
+    expect(undeclared).toEqual([]);
+  });
 });

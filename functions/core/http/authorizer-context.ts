@@ -46,7 +46,7 @@ export function decodeVerdict(context: Context): Principal {
   if (principal) return principal;
   if (typeof context?.authError === 'string') {
     const e = JSON.parse(context.authError) as SerializedError;
-    throw new ApiError(e.status, e.code, e.errorCode, e.message, e.extras, e.meta, e.headers ?? {});
+    throw new ApiError(e, e.message, e.extras, e.meta, e.headers ?? {});
   }
   throw new Unauthenticated();
 }

@@ -1,0 +1,177 @@
+import * as errorCodes from './error-codes.ts';
+
+/**
+ * The error catalogue: every code the service or API Gateway answers with, its status and
+ * lowercase code (error-codes.ts, which the error classes read), what it means and what it
+ * carries. API Gateway's own answers (gateway-responses.ts, checked against it by a unit
+ * test) and the error responses of openapi.yaml read it here, so they cannot disagree.
+ *
+ * The documentation lives apart from error-codes.ts because it is only for openapi.yaml
+ * and the tests: every function bundles the codes, none needs the prose. Plain JSON Schema
+ * rather than zod, as it is data about the wire format.
+ */
+export type ErrorCode = keyof typeof errorCodes;
+
+export type JsonSchema = Record<string, unknown>;
+
+interface ErrorDocs {
+  /** Statuses API Gateway may give it besides its own (its catch-all responses keep theirs). */
+  alsoAt?: readonly number[];
+  /** When it is answered, for a reader of openapi.yaml. */
+  description: string;
+  /** Top-level fields every answer with this code carries. */
+  carries?: Record<string, JsonSchema>;
+  /** Top-level fields some answers with this code carry (see the description). */
+  mayCarry?: Record<string, JsonSchema>;
+  /** `meta` fields beside request_id and timestamp. */
+  meta?: Record<string, JsonSchema>;
+  /** Response headers every answer with this code carries. */
+  headers?: readonly ('Allow' | 'Retry-After')[];
+  /**
+   * On a credential route, whether it carries the X-RateLimit-* headers (rate-limit.ts):
+   * `always` where it is only answered once the credential was accepted, `when accepted`
+   * where it may also come before (the body-size check, API Gateway's own answers).
+   * Absent: never (the credential refused, the fallback, API Gateway's timeout).
+   */
+  rateLimitHeaders?: 'always' | 'when accepted';
+  /** A refusal of RFC 6749's protocol, which only the OAuth endpoints answer. */
+  oauth?: true;
+}
+
+const text = (description: string): JsonSchema => ({ type: 'string', description });
+const count = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
+const instant = (description: string): JsonSchema => ({ type: 'string', format: 'date-time', description });
+const texts = (description: string): JsonSchema => ({ type: 'array', items: { type: 'string' }, description });
+
+/** RFC 6749's refusals carry the RFC's own code in `error`, which OAuth client libraries read. */
+const oauthRefusal = (description: string, alsoAt?: readonly number[]): ErrorDocs => ({
+  ...(alsoAt ? { alsoAt } : {}),
+  description: `OAuth (RFC 6749 section 5.2): ${description}`,
+  carries: { error_description: text('The refusal in words, as RFC 6749 names it.') },
+  oauth: true,
+  rateLimitHeaders: 'always', // the authorization endpoint checks its parameters once the session is accepted
+});
+
+const documentation = {
+  INVALID_FORMAT: {
+    description: 'The body is not valid JSON, or not the form a form endpoint takes.',
+    rateLimitHeaders: 'always',
+  },
+  BAD_REQUEST: {
+    description: "API Gateway's answer to a request it refuses for a reason no other code names; it keeps its own 4xx status.",
+  },
+  UNAUTHENTICATED: {
+    description: 'No credential was sent, or a token or session that is invalid, revoked or ended.',
+  },
+  INVALID_API_KEY: { description: 'The API key is malformed, unknown or revoked.' },
+  TOKEN_EXPIRED: {
+    description: 'The API key or user token has expired.',
+    meta: { expired_at: instant('When it expired.') },
+  },
+  INVALID_CREDENTIALS: { description: 'The email or password is wrong.' },
+  INSUFFICIENT_PERMISSIONS: {
+    description: "The credential lacks the route's scope.",
+    carries: { required_scope: text('The scope the route requires.'), provided_scopes: texts('The scopes the credential holds.') },
+    rateLimitHeaders: 'always',
+  },
+  ACCESS_DENIED: {
+    description:
+      'Refused: a role too low, a workspace you are not a member of, scopes beyond your own, a credential type the route does ' +
+      'not take, a source address outside the key’s allowlist, a missing X-XSRF-TOKEN, or registration closed.',
+    rateLimitHeaders: 'when accepted',
+  },
+  WORKSPACE_SUSPENDED: {
+    description: 'The acting workspace is suspended; only routes that allow it (who am I, invitations, logout) still answer.',
+    meta: { suspended_at: instant('When it was suspended.'), reason: text('Why, as the platform admin wrote it.') },
+    rateLimitHeaders: 'always',
+  },
+  RESOURCE_NOT_FOUND: {
+    description: "No such resource, or it belongs to another tenant (a foreign id answers as if it did not exist).",
+    carries: { resource_type: text('e.g. workspace, api_key.'), resource_id: text('The id asked for.') },
+    rateLimitHeaders: 'always',
+  },
+  ENDPOINT_NOT_FOUND: {
+    description: 'No endpoint answers this path (or its feature is switched off).',
+    carries: { requested_path: text('The path as requested.') },
+    rateLimitHeaders: 'when accepted',
+  },
+  METHOD_NOT_ALLOWED: {
+    description: 'The path exists, but not with this method; the Allow header lists the methods it takes.',
+    carries: { allowed_methods: texts('The methods the path takes.') },
+    headers: ['Allow'],
+  },
+  DUPLICATE_RESOURCE: {
+    description: 'A resource with this unique value (slug, email) already exists.',
+    carries: { conflicting_field: text('The field whose value is taken.') },
+    mayCarry: { existing_resource_id: text('The id holding the value, where you may know it.') },
+    rateLimitHeaders: 'always',
+  },
+  STATE_CONFLICT: {
+    description: 'The resource is not in a state that allows this (a key already rotated, your own home workspace).',
+    carries: { current_state: text('The state it is in.'), requested_action: text('What was asked.') },
+    rateLimitHeaders: 'always',
+  },
+  PAYLOAD_TOO_LARGE: {
+    description: 'The body is larger than the limit: 256 KiB for a function, 10 MiB for API Gateway.',
+    carries: { limit: count('The largest body accepted, in bytes.') },
+    rateLimitHeaders: 'when accepted',
+  },
+  VALIDATION_FAILED: {
+    description: 'A field, path or query parameter is invalid or unknown; `errors` names every one.',
+    carries: {
+      errors: {
+        type: 'object',
+        additionalProperties: texts('The problems of this field.'),
+        description: 'Dotted field path (or parameter name) to its problems.',
+      },
+    },
+    rateLimitHeaders: 'always',
+  },
+  RATE_LIMIT_EXCEEDED: {
+    description:
+      "Over the credential's allowance, too many failed logins, or API Gateway's own throttling " +
+      '(which cannot know limit, remaining and reset_at, nor report X-RateLimit-*).',
+    carries: { retry_after: count('Seconds until a retry may succeed; also the Retry-After header.') },
+    mayCarry: {
+      limit: count('The allowance of the window.'),
+      remaining: count('What is left of it: 0.'),
+      reset_at: instant('When the window ends.'),
+    },
+    headers: ['Retry-After'],
+    rateLimitHeaders: 'when accepted',
+  },
+  QUOTA_EXCEEDED: {
+    description: "An API Gateway usage plan's quota is used up (no API key is attached to a plan yet).",
+  },
+  INTERNAL_ERROR: {
+    alsoAt: [502],
+    description: 'Our fault; the message never carries internals. 502 when the function failed outright and API Gateway answered.',
+    rateLimitHeaders: 'when accepted',
+  },
+  GATEWAY_TIMEOUT: {
+    description: 'The function took longer than API Gateway waits (29 s); the request may still complete.',
+  },
+  INVALID_REQUEST: oauthRefusal('a parameter is missing, repeated or malformed (PKCE with S256 is required).'),
+  INVALID_CLIENT: oauthRefusal('the client is unknown or its authentication failed (401 when it was sent as HTTP Basic).', [401]),
+  INVALID_GRANT: oauthRefusal('the code, verifier or redirect_uri does not match, or the code was used or has expired.'),
+  INVALID_SCOPE: oauthRefusal('a scope beyond what the client may ask for.'),
+  UNAUTHORIZED_CLIENT: oauthRefusal('the client may not use this grant type.'),
+  UNSUPPORTED_GRANT_TYPE: oauthRefusal('a grant type other than authorization_code and client_credentials.'),
+  UNSUPPORTED_RESPONSE_TYPE: oauthRefusal('a response_type other than code.'),
+} satisfies Record<ErrorCode, ErrorDocs>;
+
+export interface ErrorEntry extends ErrorDocs {
+  status: number;
+  /** Variant A's lowercase code. */
+  code: string;
+}
+
+export const errorCatalogue = Object.fromEntries(
+  (Object.keys(documentation) as ErrorCode[]).map((name) => {
+    const { status, code } = errorCodes[name];
+    return [name, { status, code, ...documentation[name] }];
+  }),
+) as Record<ErrorCode, ErrorEntry>;
+
+/** Every status an entry can be answered at. */
+export const statusesOf = (entry: ErrorEntry): number[] => [entry.status, ...(entry.alsoAt ?? [])];

@@ -1,0 +1,34 @@
+import { errorCatalogue, type ErrorCode, type ErrorEntry } from '#core/error-catalogue';
+import type { Route } from '#core/route-types';
+
+const oauthRefusals = (Object.entries(errorCatalogue) as [ErrorCode, ErrorEntry][])
+  .filter(([, entry]) => entry.oauth)
+  .map(([code]) => code);
+
+/**
+ * The error codes a route can answer, from what the route table says of it; openapi.yaml
+ * declares each at its status. Where a property cannot tell two routes apart, both declare
+ * the code (a public route with a body may refuse a login or be closed).
+ */
+export function errorCodesOf(route: Route): ErrorCode[] {
+  const codes: ErrorCode[] = [
+    'INVALID_FORMAT', // a body that is sent is parsed, whatever the route
+    'METHOD_NOT_ALLOWED', // the same path with another method
+    'PAYLOAD_TOO_LARGE', // checked before anything else, on every route
+    'VALIDATION_FAILED', // an unknown query parameter is refused on every route
+    'RATE_LIMIT_EXCEEDED', // API Gateway's stage throttling, besides a credential's allowance and failed logins
+    'INTERNAL_ERROR',
+    'GATEWAY_TIMEOUT',
+  ];
+  if (route.auth === 'credential') {
+    codes.push('UNAUTHENTICATED', 'INVALID_API_KEY', 'TOKEN_EXPIRED', 'ACCESS_DENIED');
+    if (route.scope) codes.push('INSUFFICIENT_PERMISSIONS');
+    if (!route.allowSuspended) codes.push('WORKSPACE_SUSPENDED');
+  }
+  if (route.function === 'oauth') codes.push(...oauthRefusals);
+  else if (route.auth === 'none' && route.body) codes.push('INVALID_CREDENTIALS', 'ACCESS_DENIED');
+  if (route.params) codes.push('RESOURCE_NOT_FOUND');
+  if (route.enabledBy) codes.push('ENDPOINT_NOT_FOUND');
+  if (route.method !== 'GET') codes.push('DUPLICATE_RESOURCE', 'STATE_CONFLICT');
+  return codes;
+}
