@@ -27,7 +27,8 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = new.target.name;
+    // The code, not the class name: bundles are minified, and logs should read INVALID_API_KEY.
+    this.name = identity.errorCode;
     this.status = identity.status;
     this.code = identity.code;
     this.errorCode = identity.errorCode;
