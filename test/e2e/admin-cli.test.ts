@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { bcryptHasher, type Deps } from '#core/deps';
 import { issueApiKey, revokeApiKey } from '#core/domain/api-keys';
 import { login } from '#core/domain/sessions';
-import { createDocumentClient } from '#core/store/client';
-import { createDatabase } from '#core/store/database';
 import { tableDesign } from '#core/store/table';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { ensureTable } from '#lib/local/table-setup';
-import { manualClock, testTableName } from '../support/deps.ts';
+import { depsOnTable, manualClock, testTableName } from '../support/deps.ts';
 
 interface Run {
   status: number | null;
@@ -40,7 +37,7 @@ function admin(args: string[], env: Record<string, string> = {}): Promise<Run> {
 const failureLine = (run: Run) => run.stderr.trim().split('\n').at(-1)!;
 const valueOf = (run: Run, label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(run.stdout)?.[1];
 
-const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint });
+const { client, close } = depsOnTable(tableName);
 let bootstrapped: { apiKey: string; email: string; password: string; workspaceId: string; userId: number };
 
 // The CLI never creates a table (a mistyped name must not start a second store): the test
@@ -56,7 +53,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(() => client.destroy());
+afterAll(close);
 
 describe('admin CLI', () => {
   it('lists its commands, and explains each one with --help', async () => {
@@ -107,7 +104,7 @@ describe('admin CLI', () => {
     };
 
     beforeAll(async () => {
-      runner = await startLocalRunner(parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0' }));
+      runner = await startLocalRunner(parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0' }));
     });
     afterAll(() => runner.stop());
 
@@ -141,11 +138,12 @@ describe('admin CLI', () => {
     // Planted through the domain with a clock 31 days back: by now the session has ended,
     // the throttle windows have closed and the revoked key's retention is over.
     const clock = manualClock(new Date(Date.now() - 31 * 24 * 3600 * 1000));
-    const past: Deps = { db: createDatabase(client, tableName), clock, hasher: bcryptHasher };
+    const past = depsOnTable(tableName, { clock });
     await login(past, { email: bootstrapped.email, password: bootstrapped.password, sourceIp: '203.0.113.5' });
     await expect(login(past, { email: bootstrapped.email, password: 'wrong password', sourceIp: '203.0.113.5' })).rejects.toThrow();
     const revoked = await issueApiKey(past, bootstrapped.userId, bootstrapped.workspaceId, { name: 'old' });
     await revokeApiKey(past, { userId: bootstrapped.userId }, bootstrapped.workspaceId, revoked.id);
+    past.close();
 
     const first = await admin(['prune']);
     expect(first.status).toBe(0);
