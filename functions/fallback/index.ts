@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { config } from '#core/config';
 import { EndpointNotFound, MethodNotAllowed } from '#core/errors';
 import { envelopeMiddleware } from '#core/http/envelope-middleware';
+import { requestLog } from '#core/http/request-log';
 import { matchRoute } from '#core/route-match';
 import { routes } from '#routes';
 
@@ -11,6 +12,7 @@ import { routes } from '#routes';
  * define (405 with Allow) and every path no resource matches (404 with requested_path).
  */
 export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+  .use(requestLog())
   .use(envelopeMiddleware())
   .handler(async (event) => {
     const found = matchRoute(routes, event.httpMethod, event.path, config().API_PREFIX);

@@ -3,6 +3,7 @@ import { config } from '#core/config';
 import { createDeps, type Deps, type DepsOverrides } from '#core/deps';
 import { bootstrapAdmin, type BootstrapResult } from '#core/domain/bootstrap';
 import { pruneExpired } from '#core/domain/pruning';
+import { telemetry } from '#core/telemetry';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { createGateway } from './gateway.ts';
 import { localFunctions } from './functions.ts';
@@ -69,17 +70,18 @@ export async function startLocalRunner(cfg: LocalConfig, overrides: DepsOverride
 
 /**
  * The pruning job, as the hourly schedule runs it in AWS: once at start, then every
- * `intervalMs`, never two runs at once. It reports only when it deleted something.
+ * `intervalMs`, never two runs at once. It logs (at INFO) only when it deleted something.
  */
 function startPruning(deps: Deps, intervalMs: number) {
   let running: Promise<void> | undefined;
   const run = () => {
+    const { logger } = telemetry();
     running ??= pruneExpired(deps)
       .then(
         (counts) => {
-          if (Object.values(counts).some((n) => n > 0)) console.log(`pruned ${JSON.stringify(counts)}`);
+          if (Object.values(counts).some((n) => n > 0)) logger.info('pruned', { ...counts });
         },
-        (error: Error) => console.error(`pruning failed: ${error.message}`),
+        (error: Error) => logger.error('pruning failed', error),
       )
       .finally(() => (running = undefined));
   };

@@ -12,6 +12,7 @@ import { requirePlatformAdmin } from '../domain/suspension.ts';
 import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
 import { formFields } from './form-body.ts';
+import { requestLog } from './request-log.ts';
 import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
 import { validate } from './validation.ts';
 import { resolveWorkspace } from './workspace-context.ts';
@@ -118,6 +119,7 @@ export function createFunction<R extends Route, F extends LambdaFunctionName>(op
   };
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(requestLog())
     .use(envelopeMiddleware())
     .use(credentialCheck(routeOf))
     .use(bodyWhenPresent(routeOf))
