@@ -26,7 +26,7 @@ export interface LocalRunner {
 /** Starts the embedded store (unless an endpoint is given), the table, the bootstrap data and the gateway. */
 export async function startLocalRunner(cfg: LocalConfig, overrides: DepsOverrides = {}): Promise<LocalRunner> {
   let store: DynamoDbLocal | undefined;
-  if (!cfg.DYNAMODB_ENDPOINT) store = await startDynamoDbLocal(cfg.DATA_DIR);
+  if (!cfg.DYNAMODB_ENDPOINT) store = await startDynamoDbLocal(cfg.DATA_DIR, cfg.DYNAMODB_PORT);
   const endpoint = cfg.DYNAMODB_ENDPOINT ?? store!.endpoint;
   const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, overrides);
   try {
