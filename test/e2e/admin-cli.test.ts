@@ -122,7 +122,8 @@ describe('admin CLI', () => {
         meta: { suspended_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), reason: 'Invoice 42 unpaid' },
       });
 
-      const resumed = await admin(['resume', '--workspace', bootstrapped.workspaceId]);
+      // ULIDs are case-insensitive: the lower-case spelling names the same workspace.
+      const resumed = await admin(['resume', '--workspace', `wks_${bootstrapped.workspaceId.slice(4).toLowerCase()}`]);
       expect(resumed.status).toBe(0);
       expect((await getWorkspace()).status).toBe(200);
     });
@@ -131,6 +132,14 @@ describe('admin CLI', () => {
       const run = await admin(['suspend', '--workspace', 'wks_01HZZZZZZZZZZZZZZZZZZZZZZZ', '--reason', 'x']);
       expect(run.status).toBe(1);
       expect(failureLine(run)).toBe('admin suspend: No workspace with id "wks_01HZZZZZZZZZZZZZZZZZZZZZZZ" exists. (404 RESOURCE_NOT_FOUND)');
+    });
+
+    it('a malformed workspace id is a usage error that says what an id looks like', async () => {
+      const run = await admin(['suspend', '--workspace', 'acme', '--reason', 'x']);
+      expect(run.status).toBe(2);
+      expect(failureLine(run)).toBe(
+        'admin suspend: --workspace must be a workspace id: wks_ followed by 26 letters and digits (a ULID) (see: npm run admin -- suspend --help)',
+      );
     });
   });
 
