@@ -1,9 +1,8 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { BootstrapResult } from '#core/domain/bootstrap';
-import type { Deps } from '#core/deps';
+import type { OwnedDeps } from '#core/deps';
 import { createWorkspace } from '#core/domain/workspaces';
 import { newId } from '#core/ids';
-import { createDatabase } from '#core/store/database';
 import { collections, counterName } from '#core/store/list-counts';
 import { tally, type Counters, type SeriesFigures } from './counters.ts';
 
@@ -20,9 +19,8 @@ export interface ListFigures {
  * table (BatchWriteItem, 25 a call, records as ElectroDB builds them) with their counts:
  * 10,000 keys made through the API would take bcrypt minutes.
  */
-async function seed(client: DynamoDBDocumentClient, table: string, bootstrap: BootstrapResult, sizes: number[]): Promise<string[]> {
-  const db = createDatabase(client, table);
-  const deps = { db, clock: { now: () => new Date() } } as Deps;
+async function seed(deps: OwnedDeps, bootstrap: BootstrapResult, sizes: number[]): Promise<string[]> {
+  const { db, client, tableName: table } = deps;
   const workspaceIds: string[] = [];
   for (const [n, size] of sizes.entries()) {
     const { id: workspaceId } = await createWorkspace(deps, bootstrap.userId, { name: `bench list ${n}`, tier: 'enterprise' });
@@ -52,14 +50,13 @@ async function seed(client: DynamoDBDocumentClient, table: string, bootstrap: Bo
  * requests, alternating between the two, so a machine growing busier favours neither.
  */
 export async function measureListPageOne(
-  client: DynamoDBDocumentClient,
-  table: string,
+  deps: OwnedDeps,
   baseUrl: string,
   bootstrap: BootstrapResult,
   counters: Counters,
   options: { sizes: [number, number]; requests: number },
 ): Promise<ListFigures> {
-  const [smallId, largeId] = await seed(client, table, bootstrap, options.sizes);
+  const [smallId, largeId] = await seed(deps, bootstrap, options.sizes);
   const pageOne = (workspaceId: string, expected: number) => async () => {
     const res = await fetch(`${baseUrl}/api-keys?per_page=25`, { headers: { Authorization: `Bearer ${bootstrap.apiKey}`, 'X-Workspace-ID': workspaceId } });
     const body = (await res.json()) as { data?: unknown[]; meta?: { total?: number } };

@@ -5,8 +5,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { bcryptHasher } from '#core/deps';
-import { createDocumentClient } from '#core/store/client';
+import { bcryptHasher, createDeps } from '#core/deps';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner } from '#lib/local/runner';
@@ -126,6 +125,7 @@ async function main() {
     DYNAMODB_ENDPOINT: store.endpoint,
     TABLE_NAME: settings.table,
     PRUNE_INTERVAL_SECONDS: '86400',
+    LOG_REQUESTS: '0',
   });
   // Started once and left idle until its own phase: a second runner in this process would
   // share the first one's verified-credential caches and hide the cold bcrypt.
@@ -136,10 +136,13 @@ async function main() {
 
   step('DB-bound ceiling: the same TransactGetItems, counter UpdateItem and GetItem on a bare server');
   // Counted like the runner's client, so that both carry the same instrumentation.
-  const ceilingClient = countDynamoDbCalls().attach(createDocumentClient({ AWS_REGION: settings.region, DYNAMODB_ENDPOINT: store.endpoint }));
-  cleanups.push(() => ceilingClient.destroy());
-  const reads = await dbReadsOfWarmWorkspaceGet(ceilingClient, settings.table, bootstrap);
-  const ceilingServer = await startDbCeilingServer(ceilingClient, reads);
+  const ceilingDeps = createDeps(
+    { AWS_REGION: settings.region, DYNAMODB_ENDPOINT: store.endpoint, TABLE_NAME: settings.table },
+    { documentClient: countDynamoDbCalls().attach },
+  );
+  cleanups.push(ceilingDeps.close);
+  const reads = await dbReadsOfWarmWorkspaceGet(ceilingDeps, bootstrap);
+  const ceilingServer = await startDbCeilingServer(ceilingDeps.client, reads);
   const ceiling = await load(ceilingServer.url, { warmupSeconds: settings.warmupSeconds + settings.jvmWarmupSeconds }).finally(ceilingServer.stop);
 
   const url = `${runner.baseUrl}/workspaces/${bootstrap.workspaceId}`;
@@ -164,7 +167,7 @@ async function main() {
   });
 
   step(`page one of GET /api-keys at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} keys (seeded by BatchWriteItem), ${settings.listRequests} requests each`);
-  const lists = await measureListPageOne(ceilingClient, settings.table, runner.baseUrl, bootstrap, counters, { sizes: settings.listSizes, requests: settings.listRequests });
+  const lists = await measureListPageOne(ceilingDeps, runner.baseUrl, bootstrap, counters, { sizes: settings.listSizes, requests: settings.listRequests });
 
   step('teardown');
   await teardown();

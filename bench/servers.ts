@@ -12,9 +12,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/auth/api-key-format';
 import type { BootstrapResult } from '#core/domain/bootstrap';
-import type { Deps } from '#core/deps';
+import type { OwnedDeps } from '#core/deps';
 import { counterUpdate, rateSubject, rateWindowOf, rateWindowSeconds } from '#core/rate-limit';
-import { createDatabase } from '#core/store/database';
 
 export interface BenchServer {
   url: string;
@@ -60,12 +59,8 @@ export interface WarmWorkspaceGetReads {
  * by the runtime's own entities and transaction (`params()`), so the keys are exactly the
  * ones it reads.
  */
-export async function dbReadsOfWarmWorkspaceGet(
-  client: DynamoDBDocumentClient,
-  table: string,
-  bootstrap: BootstrapResult,
-): Promise<WarmWorkspaceGetReads> {
-  const db = createDatabase(client, table);
+export async function dbReadsOfWarmWorkspaceGet(deps: OwnedDeps, bootstrap: BootstrapResult): Promise<WarmWorkspaceGetReads> {
+  const { client, db, tableName: table } = deps;
   const prefix = parseApiKey(bootstrap.apiKey)!.prefix;
   const { Items: keys = [] } = await client.send(new QueryCommand(db.entities.apiKey.query.byPrefix({ prefix }).params({ table })));
   const key = keys.find((k) => k.workspaceId === bootstrap.workspaceId);
@@ -78,7 +73,6 @@ export async function dbReadsOfWarmWorkspaceGet(
       membership.get({ workspaceId, userId }).commit(),
     ])
     .params() as TransactGetCommandInput; // ElectroDB types each Get loosely; it is a DocumentClient input
-  const deps = { db } as Deps;
   const subject = rateSubject({ type: 'api_key', id: key.id as string });
   return {
     credential,

@@ -1,10 +1,7 @@
 import { authenticate } from '#core/auth/authenticate';
-import { systemClock } from '#core/clock';
-import { bcryptHasher } from '#core/deps';
+import { bcryptHasher, createDeps } from '#core/deps';
 import type { BootstrapResult } from '#core/domain/bootstrap';
 import { issueApiKey } from '#core/domain/api-keys';
-import { createDocumentClient } from '#core/store/client';
-import { createDatabase } from '#core/store/database';
 import { countBcryptCompares, countDynamoDbCalls, countedSeries } from './counters.ts';
 
 /**
@@ -15,9 +12,11 @@ import { countBcryptCompares, countDynamoDbCalls, countedSeries } from './counte
  */
 export async function measureKeyVerification(endpoint: string, table: string, bootstrap: BootstrapResult, n: { keys: number; warmRepeats: number }) {
   const counters = { calls: countDynamoDbCalls(), bcrypt: countBcryptCompares(bcryptHasher) };
-  const client = counters.calls.attach(createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint }));
+  const deps = createDeps(
+    { AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: table },
+    { documentClient: counters.calls.attach, hasher: counters.bcrypt.hasher },
+  );
   try {
-    const deps = { db: createDatabase(client, table), clock: systemClock, hasher: counters.bcrypt.hasher };
     const keys: string[] = [];
     for (let i = 0; i < n.keys; i++) {
       keys.push((await issueApiKey(deps, bootstrap.userId, bootstrap.workspaceId, { name: `bench ${i}`, scopes: ['*'] })).key);
@@ -30,6 +29,6 @@ export async function measureKeyVerification(endpoint: string, table: string, bo
     const warm = await countedSeries(counters, keys.length * n.warmRepeats, (i) => verify(keys[i % keys.length]!));
     return { cold, warm };
   } finally {
-    client.destroy();
+    deps.close();
   }
 }

@@ -1,14 +1,41 @@
-import { parseLocalConfig } from '#lib/local/local-config';
-import { startLocalRunner } from '#lib/local/runner';
+import { config } from '#core/config';
+import { parseLocalConfig, type LocalConfig } from '#lib/local/local-config';
+import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 
 /** `npm start`: the whole service on this machine. Variables: see README, "Local runner". */
-async function main() {
-  const started = Date.now();
-  const cfg = parseLocalConfig(process.env);
-  const runner = await startLocalRunner(cfg);
-  console.log(`Tenant API listening on ${runner.baseUrl} (ready in ${Date.now() - started} ms)`);
+
+// On Node 20 the AWS SDK warns on every start that its 2027 releases need Node 22 (several
+// lines in the middle of ours); one short line of our own says the same (see README).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** Both halves of the configuration, each bad variable named, before anything starts. */
+function settings(): LocalConfig {
+  const problems: string[] = [];
+  const attempt = <T>(parse: () => T) => {
+    try {
+      return parse();
+    } catch (error) {
+      problems.push((error as Error).message.replace(/^Invalid configuration: /, ''));
+      return undefined;
+    }
+  };
+  attempt(config);
+  const cfg = attempt(() => parseLocalConfig(process.env));
+  if (problems.length) throw new Error(`invalid configuration: ${problems.join('; ')}`);
+  return cfg!;
+}
+
+function printStarted(cfg: LocalConfig, runner: LocalRunner, ms: number) {
+  console.log(`Tenant API listening on ${runner.baseUrl} (ready in ${ms} ms)`);
   console.log(`  health:   ${runner.origin}/health`);
   console.log(`  storage:  ${cfg.DYNAMODB_ENDPOINT ?? `DynamoDB Local at ${runner.dynamoDbEndpoint}, data in ${cfg.DATA_DIR}`}`);
+  console.log(`  admin:    DYNAMODB_ENDPOINT=${runner.dynamoDbEndpoint} TABLE_NAME=${runner.tableName} npm run admin -- <command>`);
+  if (!cfg.DYNAMODB_ENDPOINT && cfg.DYNAMODB_PORT === undefined) {
+    console.log('            (DynamoDB Local has a new port each run; set DYNAMODB_PORT to keep this command valid)');
+  }
+  if (Number(process.versions.node.split('.')[0]) < 22) {
+    console.log(`  note:     Node ${process.versions.node} works; Node 22 (what Lambda runs) is recommended`);
+  }
   if (runner.bootstrap) {
     const b = runner.bootstrap;
     console.log('\nBootstrapped an empty store. These are shown once:');
@@ -20,16 +47,37 @@ async function main() {
   } else {
     console.log('  The store already has users: use the key printed when it was first bootstrapped.');
   }
+  if (cfg.LOG_REQUESTS) console.log('\nRequests (LOG_REQUESTS=0 silences them):');
+}
+
+/**
+ * Stops everything on SIGINT, SIGTERM or SIGHUP (a closed terminal), and when npm, which
+ * started us, is gone: npm forwards signals to its script (package.json runs us with
+ * `exec`, so we are that script), but a SIGKILL of npm would otherwise leave us serving.
+ * DynamoDB Local goes with us in any case (lib/local/child-watchdog.ts).
+ */
+function stopOnExit(runner: LocalRunner) {
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping`);
+    console.log(`\n${why}: stopping`);
     await runner.stop();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+  if (process.env.npm_lifecycle_event) {
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && void stop('npm exited'), 1000).unref();
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const cfg = settings();
+  const runner = await startLocalRunner(cfg);
+  printStarted(cfg, runner, Date.now() - started);
+  stopOnExit(runner);
 }
 
 main().catch((error: Error) => {

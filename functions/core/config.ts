@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
+import './validation-messages.ts';
 
 /**
- * Runtime configuration, parsed once from the environment. Every Lambda and the local
- * runner read configuration through here, so a bad value fails at start with its name.
- * zod/mini, because the authorizer bundle has no other use for zod and must stay small.
+ * Runtime configuration, parsed once from the environment. Every Lambda, the local runner
+ * and the admin CLI read configuration through here, so a bad value fails at start with
+ * its name. zod/mini, because the authorizer bundle has no other use for zod and must stay small.
  */
-const flag = (fallback: '0' | '1') =>
+export const flag = (fallback: '0' | '1') =>
   z.pipe(
     z._default(z.enum(['0', '1']), fallback),
     z.transform((v) => v === '1'),
@@ -19,16 +20,35 @@ const isOrigin = (value: string) => {
   }
 };
 
-const schema = z.object({
-  TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'tenant-api-local'),
+/**
+ * Which table, where: what a set of dependencies is built from (createDeps). One process
+ * may open several (the tests, the bench), so these are passed, not read globally.
+ */
+export const storeSettings = z.object({
+  TABLE_NAME: z._default(z.string().check(z.regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be 3 to 255 letters, digits, _, . or -')), 'tenant-api-local'),
   DYNAMODB_ENDPOINT: z.optional(z.url()),
-  AWS_REGION: z._default(z.string(), 'us-east-1'),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
+});
+
+export type StoreSettings = z.infer<typeof storeSettings>;
+
+export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
+
+/** How the service behaves: one set per process, read through config() wherever needed. */
+const serviceSettings = z.object({
+  /** The API's path prefix, for the routes (pipeline), the fallback and the local gateway alike. */
   API_PREFIX: z._default(z.string().check(z.regex(/^(\/[a-z0-9-]+)+$/, 'must look like /api/v1')), '/api/v1'),
   DEBUG_ERRORS: flag('0'),
   /** `registration.enabled`: whether POST {base_url}/register is open. */
   REGISTRATION_ENABLED: flag('1'),
   /** `oauth.enabled`: whether {base_url}/oauth/* answer and OAuth access tokens are accepted. */
   OAUTH_ENABLED: flag('0'),
+  /** Unset: INFO in Lambda (a JSON line per request), WARN elsewhere (errors only). */
+  LOG_LEVEL: z.optional(z.enum(logLevels)),
+  /** The CloudWatch namespace of the request metrics, which only Lambda emits. */
+  METRICS_NAMESPACE: z._default(z.string().check(z.minLength(1)), 'TenantApi'),
+  /** Set by Lambda itself: telling it apart from the local runner, the tests and the CLI. */
+  AWS_LAMBDA_FUNCTION_NAME: z.optional(z.string()),
   /**
    * Origins whose browser scripts may call the API (CORS): comma-separated
    * `scheme://host[:port]`, or `*` for any. Empty, the default: no cross-origin access.
@@ -50,19 +70,24 @@ const schema = z.object({
   CURSOR_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
 });
 
+const schema = z.extend(storeSettings, serviceSettings.shape);
+
 export type Config = z.infer<typeof schema>;
 
 /** The settings that switch something on or off, by name. */
 export type ConfigFlag = { [K in keyof Config]: Config[K] extends boolean ? K : never }[keyof Config];
 
-export function parseConfig(env: NodeJS.ProcessEnv): Config {
-  const parsed = schema.safeParse(env);
+/** Parses settings, or throws one error naming every bad variable in the house style. */
+export function parseSettings<S extends z.ZodMiniType>(settings: S, env: NodeJS.ProcessEnv): z.output<S> {
+  const parsed = settings.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   return parsed.data;
 }
+
+export const parseConfig = (env: NodeJS.ProcessEnv): Config => parseSettings(schema, env);
 
 let cached: Config | undefined;
 

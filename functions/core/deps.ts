@@ -1,6 +1,7 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import bcrypt from 'bcryptjs';
 import { systemClock, type Clock } from './clock.ts';
-import { config, type Config } from './config.ts';
+import type { StoreSettings } from './config.ts';
 import { createDocumentClient } from './store/client.ts';
 import { createDatabase, type Database } from './store/database.ts';
 
@@ -18,17 +19,44 @@ export const bcryptHasher: Hasher = {
   compare: (plain, hash) => bcrypt.compare(plain, hash),
 };
 
-/** What domain code needs from the outside world; handed in, never imported. */
+/**
+ * What domain code needs from the outside world; handed in, never imported. Each port has
+ * its AWS adapter and a local one (ARCHITECTURE.md, Ports); the mailer, the queue and the
+ * scheduler join as fields here, with their defaults in createDeps.
+ */
 export interface Deps {
   db: Database;
   clock: Clock;
   hasher: Hasher;
 }
 
-export function createDeps(cfg: Config = config()): Deps {
+/** What an entry point may put in place of a default port (the tests' clock, the bench's counting hasher). */
+export type DepsOverrides = Partial<Omit<Deps, 'db'>> & {
+  /** Wraps the DynamoDB client, e.g. to count calls in the bench. */
+  documentClient?: (client: DynamoDBDocumentClient) => DynamoDBDocumentClient;
+};
+
+/** Deps as a process owns them: with the store's client, to set up the table and to close. */
+export interface OwnedDeps extends Deps {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+  /** Releases the store's connections; a Lambda never needs to. */
+  close(): void;
+}
+
+/**
+ * The one factory of dependencies: the Lambda runtime, the local runner, the admin CLI,
+ * the tests and the bench all build theirs here, from the store settings of the config.
+ */
+export function createDeps(settings: StoreSettings, overrides: DepsOverrides = {}): OwnedDeps {
+  const base = createDocumentClient(settings);
+  const client = overrides.documentClient?.(base) ?? base;
   return {
-    db: createDatabase(createDocumentClient(cfg), cfg.TABLE_NAME),
-    clock: systemClock,
-    hasher: bcryptHasher,
+    db: createDatabase(client, settings.TABLE_NAME),
+    clock: overrides.clock ?? systemClock,
+    hasher: overrides.hasher ?? bcryptHasher,
+    client,
+    tableName: settings.TABLE_NAME,
+    close: () => client.destroy(),
   };
 }

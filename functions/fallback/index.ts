@@ -4,6 +4,7 @@ import { config } from '#core/config';
 import { EndpointNotFound, MethodNotAllowed } from '#core/errors';
 import { isPreflight, preflightAnswer } from '#core/http/cors';
 import { envelopeMiddleware, requestIdOf } from '#core/http/envelope-middleware';
+import { requestLog } from '#core/http/request-log';
 import { matchRoute } from '#core/route-match';
 import { routes } from '#routes';
 
@@ -13,6 +14,7 @@ import { routes } from '#routes';
  * matches (404 with requested_path).
  */
 export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+  .use(requestLog())
   .use(envelopeMiddleware())
   .handler(async (event) => {
     const found = matchRoute(routes, event.httpMethod, event.path, config().API_PREFIX);

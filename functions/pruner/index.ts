@@ -1,6 +1,7 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { pruneExpired, type PruneCounts } from '#core/domain/pruning';
 import { runtimeDeps } from '#core/runtime';
+import { telemetry } from '#core/telemetry';
 
 /** Time kept back from the Lambda timeout to finish the page in hand and log. */
 const reserveMs = 15_000;
@@ -16,6 +17,6 @@ export async function handler(_event: ScheduledEvent, context: Context): Promise
     shouldStop: () => (stopped = context.getRemainingTimeInMillis() < reserveMs),
   });
   const result = { ...pruned, complete: !stopped };
-  console.log(JSON.stringify({ message: 'pruned', ...result, durationMs: Date.now() - started }));
+  telemetry().logger.info('pruned', { ...result, durationMs: Date.now() - started });
   return result;
 }

@@ -3,12 +3,11 @@ import { environments } from '#core/auth/api-key-format';
 import { keyStatuses } from '#core/domain/api-key-status';
 import { isIpRange } from '#core/auth/ip-allowlist';
 import { isKnownScope } from '#core/auth/scopes';
-import { idPattern } from '#core/ids';
 import { describe, withMeta } from '#core/schema-meta';
 import { tierNames } from '#core/tiers';
-import { resourceName, timestamp } from './common.ts';
+import { idOf, resourceName, timestamp } from './common.ts';
 
-export const apiKeyId = z.string().check(z.regex(idPattern('apiKey'), 'must be an API key id (key_...)'));
+export const apiKeyId = idOf('apiKey', 'an API key id');
 
 const scope = z.string().check(z.refine(isKnownScope, { message: 'is not a known scope' }));
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idInputPattern, idPrefixes, normaliseId, type IdKind } from '#core/ids';
 import { describe, withMeta } from '#core/schema-meta';
 
 export const timestamp = describe(z.iso.datetime(), 'ISO 8601 UTC timestamp');
@@ -73,3 +74,13 @@ export const resourceName = z
 export const contextQuery = z.strictObject({ workspace_id: z.optional(z.string()), namespace_id: z.optional(z.string()) });
 
 export const noContent = { description: 'Done; no body.' };
+
+/**
+ * An id in a path or an option, e.g. `idOf('workspace', 'a workspace id')`: either case of
+ * its ULID is accepted (ULIDs are case-insensitive) and read in the stored upper case.
+ */
+export const idOf = (kind: IdKind, noun: string) =>
+  z.pipe(
+    z.string().check(z.regex(idInputPattern(kind), `must be ${noun}: ${idPrefixes[kind]}_ followed by 26 letters and digits (a ULID)`)),
+    z.transform(normaliseId),
+  );

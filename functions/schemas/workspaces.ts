@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { idPattern } from '#core/ids';
 import { withMeta } from '#core/schema-meta';
 import { tierNames } from '#core/tiers';
-import { resourceName, timestamp } from './common.ts';
+import { idOf, resourceName, timestamp } from './common.ts';
 
-export const workspaceId = z.string().check(z.regex(idPattern('workspace'), 'must be a workspace id (wks_...)'));
+export const workspaceId = idOf('workspace', 'a workspace id');
 
 const timezone = z.string().check(
   z.refine(

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type * as z from 'zod/mini';
 import { ApiError } from '#core/errors';
 import type { Deps } from '#core/deps';
 
@@ -47,6 +48,16 @@ export function parseOptions<const O extends Options>(args: string[], options: O
 export function required<T>(value: T | undefined, option: string): T {
   if (value === undefined || value === '') throw new UsageError(`--${option} is required`);
   return value;
+}
+
+/**
+ * An id option checked by the schema the API checks it with: a malformed id is a usage
+ * error saying what an id looks like, not a 404 from the store.
+ */
+export function idOption(schema: z.ZodMiniType<string, string>, value: string, option: string): string {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--${option} ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
 }
 
 /** One line for any failure: what the store answered (status and code), or what went wrong. */

@@ -1,5 +1,6 @@
 import type { NewOAuthClient } from '#core/oauth/clients';
-import { parseOptions, required, UsageError, type Command } from './command.ts';
+import { workspaceId as workspaceIdSchema } from '#schemas/workspaces';
+import { idOption, parseOptions, required, UsageError, type Command } from './command.ts';
 
 export const createOAuthClient: Command = {
   name: 'oauth-client create',
@@ -26,7 +27,7 @@ export const createOAuthClient: Command = {
     const name = required(options.name, 'name');
     const owner = required(options['owner-user'], 'owner-user');
     if (!/^[1-9]\d*$/.test(owner)) throw new UsageError('--owner-user must be a user id (a positive integer)');
-    const workspaceId = required(options.workspace, 'workspace');
+    const workspaceId = idOption(workspaceIdSchema, required(options.workspace, 'workspace'), 'workspace');
     if (!options.grant.length) throw new UsageError('--grant is required (authorization_code or client_credentials)');
     if (!options.scope.length) throw new UsageError('--scope is required');
     // Loaded when used: the rest of the CLI does not depend on the OAuth module.

@@ -1,13 +1,7 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { systemClock } from '#core/clock';
-import { parseConfig } from '#core/config';
-import { bcryptHasher, type Deps } from '#core/deps';
-import { createDocumentClient } from '#core/store/client';
-import { createDatabase } from '#core/store/database';
+import { parseSettings, storeSettings } from '#core/config';
+import { createDeps, type Deps } from '#core/deps';
 import { CommandFailed, UsageError } from './command.ts';
-
-/** The table the local runner uses unless TABLE_NAME says otherwise. */
-const localTableName = 'tenant-api-local';
 
 export interface OpenedStore {
   deps: Deps;
@@ -24,32 +18,31 @@ export interface OpenedStore {
 export async function openStore(env: NodeJS.ProcessEnv, stack: string | undefined): Promise<OpenedStore> {
   let cfg;
   try {
-    cfg = parseConfig(env);
+    cfg = parseSettings(storeSettings, env);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const tableName = stack
     ? await tableOfStack(stack, cfg.AWS_REGION)
-    : (env.TABLE_NAME ?? (cfg.DYNAMODB_ENDPOINT ? localTableName : undefined));
+    : // Without TABLE_NAME, the local runner's default table, but only for a local endpoint.
+      env.TABLE_NAME !== undefined || cfg.DYNAMODB_ENDPOINT
+      ? cfg.TABLE_NAME
+      : undefined;
   if (!tableName) {
     throw new UsageError('no table given: set TABLE_NAME (and DYNAMODB_ENDPOINT for a local store), or pass --stack <name>');
   }
   const where = cfg.DYNAMODB_ENDPOINT ?? `AWS ${cfg.AWS_REGION}`;
-  const client = createDocumentClient(cfg);
+  const deps = createDeps({ ...cfg, TABLE_NAME: tableName });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await deps.client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {
-    client.destroy();
+    deps.close();
     if ((error as Error).name === 'ResourceNotFoundException') {
       throw new CommandFailed(`table ${tableName} does not exist at ${where}: start the local runner (npm start) or deploy the stack first`);
     }
     throw error;
   }
-  return {
-    deps: { db: createDatabase(client, tableName), clock: systemClock, hasher: bcryptHasher },
-    target: `table ${tableName} at ${where}`,
-    close: () => client.destroy(),
-  };
+  return { deps, target: `table ${tableName} at ${where}`, close: deps.close };
 }
 
 /** The TableName output of a deployed stack. The CloudFormation client is loaded only for this. */

@@ -1,5 +1,6 @@
 import { resumeWorkspace, suspendWorkspace } from '#core/domain/suspension';
-import { parseOptions, required, type Command } from './command.ts';
+import { workspaceId } from '#schemas/workspaces';
+import { idOption, parseOptions, required, type Command } from './command.ts';
 
 export const suspend: Command = {
   name: 'suspend',
@@ -7,9 +8,9 @@ export const suspend: Command = {
   options: ['  --workspace <id>       required: wks_…', '  --reason <text>        required: shown to its callers in meta.reason'],
   async run(args, { open, print }) {
     const options = parseOptions(args, { workspace: { type: 'string' }, reason: { type: 'string' } });
-    const workspaceId = required(options.workspace, 'workspace');
+    const id = idOption(workspaceId, required(options.workspace, 'workspace'), 'workspace');
     const reason = required(options.reason?.trim(), 'reason');
-    const workspace = await suspendWorkspace(await open(options.stack), workspaceId, reason);
+    const workspace = await suspendWorkspace(await open(options.stack), id, reason);
     print(`Suspended workspace ${workspace.id} (${workspace.name}) at ${workspace.suspended_at}: ${workspace.suspended_reason}`);
   },
 };
@@ -20,7 +21,8 @@ export const resume: Command = {
   options: ['  --workspace <id>       required: wks_…'],
   async run(args, { open, print }) {
     const options = parseOptions(args, { workspace: { type: 'string' } });
-    const workspace = await resumeWorkspace(await open(options.stack), required(options.workspace, 'workspace'));
+    const id = idOption(workspaceId, required(options.workspace, 'workspace'), 'workspace');
+    const workspace = await resumeWorkspace(await open(options.stack), id);
     print(`Resumed workspace ${workspace.id} (${workspace.name}): its requests are served again.`);
   },
 };

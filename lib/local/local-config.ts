@@ -1,31 +1,31 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseApiKey } from '#core/auth/api-key-format';
+import { flag, parseSettings, storeSettings } from '#core/config';
 
-/** The local runner contract of DECISIONS.md, parsed once; a bad value names its variable. */
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('.data'),
-  BOOTSTRAP_API_KEY: z
-    .string()
-    .refine((key) => parseApiKey(key) !== undefined, 'must be a full sk_live_… or sk_test_… key (32 letters or digits)')
-    .optional(),
-  BOOTSTRAP_EMAIL: z.email().optional(),
-  BOOTSTRAP_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  TABLE_NAME: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/).default('tenant-api-local'),
-  AWS_REGION: z.string().default('us-east-1'),
-  API_PREFIX: z.string().default('/api/v1'),
+const port = (min: number) => z.pipe(z.coerce.number(), z.int().check(z.gte(min), z.lte(65535)));
+
+/**
+ * The local runner contract of DECISIONS.md: the core store settings (TABLE_NAME,
+ * DYNAMODB_ENDPOINT, AWS_REGION) plus what only the runner has. How the service behaves
+ * (API_PREFIX, the feature flags, LOG_LEVEL) is the core config(), the same as in Lambda.
+ */
+const localSettings = z.extend(storeSettings, {
+  PORT: z._default(port(0), 3000),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), '.data'),
+  /** Where DynamoDB Local listens; unset, a free port. Fixed, the admin command printed at start stays valid. */
+  DYNAMODB_PORT: z.optional(port(1)),
+  BOOTSTRAP_API_KEY: z.optional(
+    z.string().check(z.refine((key) => parseApiKey(key) !== undefined, 'must be a full sk_live_… or sk_test_… key (32 letters or digits)')),
+  ),
+  BOOTSTRAP_EMAIL: z.optional(z.email()),
+  BOOTSTRAP_PASSWORD: z.optional(z.string().check(z.minLength(8))),
+  /** `0` silences the one-line request log. */
+  LOG_REQUESTS: flag('1'),
   /** How often the pruning job runs (the local stand-in for the hourly schedule in AWS). */
-  PRUNE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  PRUNE_INTERVAL_SECONDS: z._default(z.pipe(z.coerce.number(), z.number().check(z.gt(0), z.lte(86_400))), 60),
 });
 
-export type LocalConfig = z.infer<typeof schema>;
+export type LocalConfig = z.infer<typeof localSettings>;
 
-export function parseLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
-  }
-  return parsed.data;
-}
+export const parseLocalConfig = (env: NodeJS.ProcessEnv): LocalConfig => parseSettings(localSettings, env);

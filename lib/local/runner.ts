@@ -1,16 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { systemClock } from '#core/clock';
-import { bcryptHasher, type Deps, type Hasher } from '#core/deps';
+import { config } from '#core/config';
+import { createDeps, type Deps, type DepsOverrides } from '#core/deps';
 import { bootstrapAdmin, type BootstrapResult } from '#core/domain/bootstrap';
 import { pruneExpired } from '#core/domain/pruning';
-import { createDocumentClient } from '#core/store/client';
-import { createDatabase } from '#core/store/database';
+import { telemetry } from '#core/telemetry';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { createGateway } from './gateway.ts';
 import { localFunctions } from './functions.ts';
 import { ensureTable } from './table-setup.ts';
 import type { LocalConfig } from './local-config.ts';
+import { printRequestLines } from './request-line.ts';
 
 export interface LocalRunner {
   /** Where the gateway listens, e.g. http://127.0.0.1:3000 */
@@ -20,35 +19,27 @@ export interface LocalRunner {
   /** What was created on an empty store; undefined when the store already had users. */
   bootstrap?: BootstrapResult;
   dynamoDbEndpoint: string;
+  tableName: string;
   stop(): Promise<void>;
 }
 
-export interface RunnerHooks {
-  /** Wraps the DynamoDB client, e.g. to count calls in the bench. */
-  documentClient?: (client: DynamoDBDocumentClient) => DynamoDBDocumentClient;
-  hasher?: Hasher;
-}
-
 /** Starts the embedded store (unless an endpoint is given), the table, the bootstrap data and the gateway. */
-export async function startLocalRunner(cfg: LocalConfig, hooks: RunnerHooks = {}): Promise<LocalRunner> {
+export async function startLocalRunner(cfg: LocalConfig, overrides: DepsOverrides = {}): Promise<LocalRunner> {
   let store: DynamoDbLocal | undefined;
-  if (!cfg.DYNAMODB_ENDPOINT) store = await startDynamoDbLocal(cfg.DATA_DIR);
+  if (!cfg.DYNAMODB_ENDPOINT) store = await startDynamoDbLocal(cfg.DATA_DIR, cfg.DYNAMODB_PORT);
   const endpoint = cfg.DYNAMODB_ENDPOINT ?? store!.endpoint;
+  const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, overrides);
   try {
-    const baseClient = createDocumentClient({ AWS_REGION: cfg.AWS_REGION, DYNAMODB_ENDPOINT: endpoint });
-    const client = hooks.documentClient?.(baseClient) ?? baseClient;
-    await ensureTable(client, cfg.TABLE_NAME);
-    const deps: Deps = {
-      db: createDatabase(client, cfg.TABLE_NAME),
-      clock: systemClock,
-      hasher: hooks.hasher ?? bcryptHasher,
-    };
+    await ensureTable(deps.client, deps.tableName);
     const bootstrap = await bootstrapAdmin(deps, {
       apiKey: cfg.BOOTSTRAP_API_KEY,
       email: cfg.BOOTSTRAP_EMAIL,
       password: cfg.BOOTSTRAP_PASSWORD,
     });
-    const server = createGateway(localFunctions(deps), cfg.API_PREFIX);
+    // The prefix the route functions serve (pipeline.ts reads the same config()).
+    const prefix = config().API_PREFIX;
+    const server = createGateway(localFunctions(deps), prefix);
+    if (cfg.LOG_REQUESTS) printRequestLines(server, (line) => console.log(line));
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
       server.listen(cfg.PORT, cfg.HOST, () => done());
@@ -58,18 +49,20 @@ export async function startLocalRunner(cfg: LocalConfig, hooks: RunnerHooks = {}
     const origin = `http://${cfg.HOST.includes(':') ? `[${cfg.HOST}]` : cfg.HOST}:${port}`;
     return {
       origin,
-      baseUrl: origin + cfg.API_PREFIX,
+      baseUrl: origin + prefix,
       bootstrap,
       dynamoDbEndpoint: endpoint,
+      tableName: deps.tableName,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
         await pruning.stop();
-        client.destroy();
+        deps.close();
         await store?.stop();
       },
     };
   } catch (error) {
+    deps.close();
     await store?.stop();
     throw error;
   }
@@ -77,17 +70,18 @@ export async function startLocalRunner(cfg: LocalConfig, hooks: RunnerHooks = {}
 
 /**
  * The pruning job, as the hourly schedule runs it in AWS: once at start, then every
- * `intervalMs`, never two runs at once. It reports only when it deleted something.
+ * `intervalMs`, never two runs at once. It logs (at INFO) only when it deleted something.
  */
 function startPruning(deps: Deps, intervalMs: number) {
   let running: Promise<void> | undefined;
   const run = () => {
+    const { logger } = telemetry();
     running ??= pruneExpired(deps)
       .then(
         (counts) => {
-          if (Object.values(counts).some((n) => n > 0)) console.log(`pruned ${JSON.stringify(counts)}`);
+          if (Object.values(counts).some((n) => n > 0)) logger.info('pruned', { ...counts });
         },
-        (error: Error) => console.error(`pruning failed: ${error.message}`),
+        (error: Error) => logger.error('pruning failed', error),
       )
       .finally(() => (running = undefined));
   };

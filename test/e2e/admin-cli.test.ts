@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { bcryptHasher, type Deps } from '#core/deps';
 import { issueApiKey } from '#core/domain/api-keys';
 import { login } from '#core/domain/sessions';
-import { createDocumentClient } from '#core/store/client';
-import { createDatabase } from '#core/store/database';
 import { tableDesign } from '#core/store/table';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { ensureTable } from '#lib/local/table-setup';
-import { manualClock, testTableName } from '../support/deps.ts';
+import { depsOnTable, manualClock, testTableName } from '../support/deps.ts';
 import { apiClient } from '../support/local-api.ts';
 
 interface Run {
@@ -41,7 +38,7 @@ function admin(args: string[], env: Record<string, string> = {}): Promise<Run> {
 const failureLine = (run: Run) => run.stderr.trim().split('\n').at(-1)!;
 const valueOf = (run: Run, label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(run.stdout)?.[1];
 
-const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint });
+const { client, close } = depsOnTable(tableName);
 let bootstrapped: { apiKey: string; email: string; password: string; workspaceId: string; userId: number };
 
 // The CLI never creates a table (a mistyped name must not start a second store): the test
@@ -57,7 +54,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(() => client.destroy());
+afterAll(close);
 
 describe('admin CLI', () => {
   it('lists its commands, and explains each one with --help', async () => {
@@ -103,7 +100,7 @@ describe('admin CLI', () => {
     const getWorkspace = () => apiClient(runner, bootstrapped.apiKey)('GET', `/workspaces/${bootstrapped.workspaceId}`);
 
     beforeAll(async () => {
-      runner = await startLocalRunner(parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0' }));
+      runner = await startLocalRunner(parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0' }));
     });
     afterAll(() => runner.stop());
 
@@ -121,7 +118,8 @@ describe('admin CLI', () => {
         meta: { suspended_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), reason: 'Invoice 42 unpaid' },
       });
 
-      const resumed = await admin(['resume', '--workspace', bootstrapped.workspaceId]);
+      // ULIDs are case-insensitive: the lower-case spelling names the same workspace.
+      const resumed = await admin(['resume', '--workspace', `wks_${bootstrapped.workspaceId.slice(4).toLowerCase()}`]);
       expect(resumed.status).toBe(0);
       expect((await getWorkspace()).status).toBe(200);
     });
@@ -131,16 +129,25 @@ describe('admin CLI', () => {
       expect(run.status).toBe(1);
       expect(failureLine(run)).toBe('admin suspend: No workspace with id "wks_01HZZZZZZZZZZZZZZZZZZZZZZZ" exists. (404 RESOURCE_NOT_FOUND)');
     });
+
+    it('a malformed workspace id is a usage error that says what an id looks like', async () => {
+      const run = await admin(['suspend', '--workspace', 'acme', '--reason', 'x']);
+      expect(run.status).toBe(2);
+      expect(failureLine(run)).toBe(
+        'admin suspend: --workspace must be a workspace id: wks_ followed by 26 letters and digits (a ULID) (see: npm run admin -- suspend --help)',
+      );
+    });
   });
 
   it('prune deletes what has finished, and nothing twice', async () => {
     // Planted through the domain with a clock 31 days back: by now the session has ended,
     // the throttle windows have closed and the key, expired an hour later, is past its 30 days of retention.
     const clock = manualClock(new Date(Date.now() - 31 * 24 * 3600 * 1000));
-    const past: Deps = { db: createDatabase(client, tableName), clock, hasher: bcryptHasher };
+    const past = depsOnTable(tableName, { clock });
     await login(past, { email: bootstrapped.email, password: bootstrapped.password, sourceIp: '203.0.113.5' });
     await expect(login(past, { email: bootstrapped.email, password: 'wrong password', sourceIp: '203.0.113.5' })).rejects.toThrow();
     await issueApiKey(past, bootstrapped.userId, bootstrapped.workspaceId, { name: 'old', expiresAt: new Date(clock.now().getTime() + 3600 * 1000).toISOString() });
+    past.close();
 
     const first = await admin(['prune']);
     expect(first.status).toBe(0);

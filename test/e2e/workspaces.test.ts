@@ -84,3 +84,17 @@ describe('workspaces over HTTP', () => {
     expect(foreign.body.error).toBe('access_denied');
   });
 });
+
+describe('workspace ids in paths', () => {
+  it('reads a lower-case ULID as the same workspace, and says what an id looks like when one is malformed', async () => {
+    const { id } = (await api.call('GET', '/workspaces')).body.data[0] as { id: string };
+    const lower = `wks_${id.slice(4).toLowerCase()}`;
+    const read = await api.call('GET', `/workspaces/${lower}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.id).toBe(id);
+
+    const malformed = await api.call('GET', '/workspaces/wks_nope');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors).toEqual({ id: ['must be a workspace id: wks_ followed by 26 letters and digits (a ULID)'] });
+  });
+});

@@ -2,7 +2,7 @@ import { UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { authenticate } from '#core/auth/authenticate';
 import { sessionCookie } from '#core/auth/credentials';
 import type { Principal } from '#core/auth/principal';
-import { bcryptHasher, type Deps } from '#core/deps';
+import type { Deps } from '#core/deps';
 import { expiredKeyRetentionSeconds, issueApiKey, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
 import { pruneExpired, type PruneCounts } from '#core/domain/pruning';
 import { login } from '#core/domain/sessions';
@@ -10,11 +10,9 @@ import { loginThrottles, reserveAttempt } from '#core/domain/throttle';
 import { issueUserToken } from '#core/domain/user-tokens';
 import { createUser } from '#core/domain/users';
 import { createWorkspace } from '#core/domain/workspaces';
-import { createDocumentClient } from '#core/store/client';
-import { createDatabase } from '#core/store/database';
 import { tableDesign } from '#core/store/table';
 import { ensureTable } from '#lib/local/table-setup';
-import { manualClock, testTableName } from '../support/deps.ts';
+import { depsOnTable, manualClock, testTableName } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 
 const second = 1000;
@@ -38,25 +36,28 @@ interface World {
  * pruning job deletes anything while the test moves time.
  */
 async function world(): Promise<World> {
-  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT });
   const commands: string[] = [];
-  client.middlewareStack.add(
-    (next, context) => (args) => {
-      commands.push(String(context.commandName));
-      return next(args);
+  const clock = manualClock(new Date('2026-03-01T00:00:00Z'));
+  const deps = depsOnTable(testTableName(), {
+    clock,
+    documentClient: (client) => {
+      client.middlewareStack.add(
+        (next, context) => (args) => {
+          commands.push(String(context.commandName));
+          return next(args);
+        },
+        { step: 'initialize', name: 'recordCommands' },
+      );
+      return client;
     },
-    { step: 'initialize', name: 'recordCommands' },
-  );
-  const tableName = testTableName();
-  await ensureTable(client, tableName);
-  await client.send(
+  });
+  await ensureTable(deps.client, deps.tableName);
+  await deps.client.send(
     new UpdateTimeToLiveCommand({
-      TableName: tableName,
+      TableName: deps.tableName,
       TimeToLiveSpecification: { AttributeName: tableDesign.timeToLiveAttribute, Enabled: false },
     }),
   );
-  const clock = manualClock(new Date('2026-03-01T00:00:00Z'));
-  const deps: Deps = { db: createDatabase(client, tableName), clock, hasher: bcryptHasher };
   const userId = (await createUser(deps, { name: 'Pat', email: 'pat@example.com', tier: 'pro', password: 'correct horse' })).id;
   const workspaceId = (await createWorkspace(deps, userId, { name: 'Prunes', tier: 'pro' })).id;
   const principal: Principal = {

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { bcryptHasher, type Deps, type Hasher } from '#core/deps';
 import type { Clock } from '#core/clock';
-import { createDocumentClient } from '#core/store/client';
-import { createDatabase } from '#core/store/database';
+import { bcryptHasher, createDeps, type DepsOverrides, type Hasher, type OwnedDeps } from '#core/deps';
 import { ensureTable } from '#lib/local/table-setup';
 
 /** A clock the test moves by hand. */
@@ -29,21 +26,22 @@ export function testTableName(): string {
   return `test-${randomUUID()}`;
 }
 
-/** `client` is the store's document client, for tests that watch what it sends. */
-export type TestDeps = Deps & { tableName: string; client: DynamoDBDocumentClient };
+export type TestDeps = OwnedDeps;
 
-/** Dependencies over a fresh table of the shared DynamoDB Local, so test files never meet. */
-export async function testDeps(overrides: Partial<Omit<Deps, 'db'>> = {}): Promise<TestDeps> {
+/** The shared DynamoDB Local of the run, started by jest's global setup. */
+export function sharedEndpoint(): string {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   if (!endpoint) throw new Error('DYNAMODB_ENDPOINT is not set: run the tests with jest (global setup starts DynamoDB Local)');
-  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint });
-  const tableName = testTableName();
-  await ensureTable(client, tableName);
-  return {
-    db: createDatabase(client, tableName),
-    clock: overrides.clock ?? { now: () => new Date() },
-    hasher: overrides.hasher ?? bcryptHasher,
-    tableName,
-    client,
-  };
+  return endpoint;
+}
+
+/** Dependencies over `tableName` of the shared DynamoDB Local (the table must exist). */
+export const depsOnTable = (tableName: string, overrides: DepsOverrides = {}): OwnedDeps =>
+  createDeps({ DYNAMODB_ENDPOINT: sharedEndpoint(), TABLE_NAME: tableName, AWS_REGION: 'us-east-1' }, overrides);
+
+/** Dependencies over a fresh table of the shared DynamoDB Local, so test files never meet. */
+export async function testDeps(overrides: DepsOverrides = {}): Promise<TestDeps> {
+  const deps = depsOnTable(testTableName(), overrides);
+  await ensureTable(deps.client, deps.tableName);
+  return deps;
 }

@@ -1,10 +1,7 @@
-import { systemClock } from '#core/clock';
-import { bcryptHasher, type Deps } from '#core/deps';
-import { createDocumentClient } from '#core/store/client';
-import { createDatabase } from '#core/store/database';
+import type { Deps } from '#core/deps';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
-import { testTableName } from './deps.ts';
+import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';
 import { assertMatchesContract } from './openapi-validator.ts';
 
 export interface ApiAnswer {
@@ -59,11 +56,11 @@ export function apiClient(runner: Pick<LocalRunner, 'baseUrl'>, defaultKey: stri
 
 /**
  * The local runner on a free port over a fresh table of the shared DynamoDB Local: the
- * tests talk to it over HTTP, as a client would.
+ * tests talk to it over HTTP, as a client would. Its request lines stay off the test output.
  */
 export async function startTestApi(tableName = testTableName()): Promise<TestApi> {
   const runner = await startLocalRunner(
-    parseLocalConfig({ DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: tableName, PORT: '0' }),
+    parseLocalConfig({ DYNAMODB_ENDPOINT: sharedEndpoint(), TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0' }),
   );
   const adminKey = runner.bootstrap!.apiKey;
   return {
@@ -79,14 +76,13 @@ export async function startTestApi(tableName = testTableName()): Promise<TestApi
  * what no endpoint creates (OAuth clients are registered by the admin CLI).
  */
 export async function startTestApiWithDeps(): Promise<TestApi & { deps: Deps }> {
-  const tableName = testTableName();
-  const api = await startTestApi(tableName);
-  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: api.runner.dynamoDbEndpoint });
+  const api = await startTestApi();
+  const deps = depsOnTable(api.runner.tableName);
   return {
     ...api,
-    deps: { db: createDatabase(client, tableName), clock: systemClock, hasher: bcryptHasher },
+    deps,
     stop: async () => {
-      client.destroy();
+      deps.close();
       await api.stop();
     },
   };

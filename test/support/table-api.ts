@@ -1,8 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '#core/store/client';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
-import { testTableName } from './deps.ts';
+import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';
 import { apiClient, type ApiAnswer, type CallOptions } from './local-api.ts';
 
 export interface TableTestApi {
@@ -22,14 +21,18 @@ export interface TableTestApi {
  * e.g. one listening on another address), so a test can read the table directly.
  */
 export async function startTestApiOnTable(options: { tableName?: string; host?: string } = {}): Promise<TableTestApi> {
-  const endpoint = process.env.DYNAMODB_ENDPOINT;
-  if (!endpoint) throw new Error('DYNAMODB_ENDPOINT is not set: run the tests with jest (global setup starts DynamoDB Local)');
   const tableName = options.tableName ?? testTableName();
   const runner = await startLocalRunner(
-    parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0', ...(options.host ? { HOST: options.host } : {}) }),
+    parseLocalConfig({
+      DYNAMODB_ENDPOINT: sharedEndpoint(),
+      TABLE_NAME: tableName,
+      PORT: '0',
+      LOG_REQUESTS: '0',
+      ...(options.host ? { HOST: options.host } : {}),
+    }),
   );
   const adminKey = runner.bootstrap?.apiKey;
-  const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint });
+  const { client, close } = depsOnTable(tableName);
   return {
     runner,
     tableName,
@@ -46,7 +49,7 @@ export async function startTestApiOnTable(options: { tableName?: string; host?: 
       return items;
     },
     async stop() {
-      client.destroy();
+      close();
       await runner.stop();
     },
   };

@@ -1,7 +1,5 @@
 import { allowanceOf, counterUpdate, rateLimitHeaders, rateSubject, rateWindowOf } from '#core/rate-limit';
-import type { Deps } from '#core/deps';
-import { createDocumentClient } from '#core/store/client';
-import { createDatabase } from '#core/store/database';
+import { createDeps } from '#core/deps';
 import { tierNames, tiers } from '#core/tiers';
 
 describe('the rate-limit allowance', () => {
@@ -54,8 +52,7 @@ describe('the rate-limit allowance', () => {
 
   it('writes the counter with an ADD and a ttl only, outside the pruning index', () => {
     // params() only builds the request: the client is never called.
-    const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: 'http://127.0.0.1:1' });
-    const deps = { db: createDatabase(client, 'table') } as Deps;
+    const deps = createDeps({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: 'http://127.0.0.1:1', TABLE_NAME: 'table' });
     const params = counterUpdate(deps, 'rate:api_key:key_1', 1772359200, 1772359320).params() as {
       UpdateExpression: string;
       ExpressionAttributeNames: Record<string, string>;
@@ -67,6 +64,6 @@ describe('the rate-limit allowance', () => {
     const written = Object.values(params.ExpressionAttributeNames);
     expect(written).toEqual(expect.arrayContaining(['count', 'ttl']));
     for (const name of ['prunableAt', 'pruneBucket', 'gsi2pk', 'gsi2sk']) expect(written).not.toContain(name);
-    client.destroy();
+    deps.close();
   });
 });

@@ -36,6 +36,22 @@ function bearer(token: string): Credential {
 }
 
 /**
+ * HTTP Basic carries an API key as the user name with an empty password, as the spec says.
+ * What else a client may try there is answered with what to do instead.
+ */
+function basic(value: string): Credential {
+  const [user = '', password = ''] = Buffer.from(value, 'base64').toString('utf8').split(/:(.*)/s);
+  if (user.includes('@')) {
+    throw new Unauthenticated('Basic with an email and password is not accepted: sign in with POST /login, or send an API key as the Basic user name with an empty password.');
+  }
+  if (user && password) {
+    throw new Unauthenticated('Basic takes the API key as the user name and an empty password: send "<key>:" (curl -u "$KEY:"), or the key as a Bearer token.');
+  }
+  if (user) return { type: 'api_key', key: user };
+  throw new Unauthenticated('Basic takes the API key as the user name (and an empty password); the user name is empty.');
+}
+
+/**
  * Which credential a request carries: `Authorization: Bearer` (an API key `sk_…`, a user
  * token `<id>|<secret>`, or else an OAuth access token), Basic with an API key as user
  * name, or, without an Authorization header, the session cookie.
@@ -52,12 +68,8 @@ export function credentialOf(request: CredentialRequest): Credential {
     case 'bearer':
       if (value) return bearer(value);
       break;
-    case 'basic': {
-      // The key is the user name; the password must be empty, as the spec says.
-      const [user, password = ''] = Buffer.from(value, 'base64').toString('utf8').split(/:(.*)/s);
-      if (user && !password) return { type: 'api_key', key: user };
-      break;
-    }
+    case 'basic':
+      return basic(value);
   }
   throw new Unauthenticated('Send "Authorization: Bearer <credential>", Basic with the API key as user name, or a session cookie.');
 }

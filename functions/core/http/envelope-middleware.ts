@@ -70,8 +70,9 @@ function asApiError(error: unknown): ApiError | undefined {
 }
 
 /**
- * Outermost middleware: refuses oversized bodies, and turns every error into the envelope
- * with the request id, so nothing reaches a client as a stack trace.
+ * Refuses oversized bodies, and turns every error into the envelope with the request id,
+ * so nothing reaches a client as a stack trace. The error itself, with its stack, is
+ * logged by the request log around it (request-log.ts).
  */
 export function envelopeMiddleware(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
@@ -82,9 +83,6 @@ export function envelopeMiddleware(): middy.MiddlewareObj<APIGatewayProxyEvent, 
       const known = asApiError(request.error);
       const error = known ?? new InternalError();
       const requestId = requestIdOf(request.event);
-      if (!known) {
-        console.error(JSON.stringify({ level: 'error', request_id: requestId, error: String(request.error), stack: (request.error as Error)?.stack }));
-      }
       const body = errorEnvelope(error, { requestId, timestamp: new Date().toISOString() });
       if (!known && config().DEBUG_ERRORS) body.debug = { exception: String(request.error), stack: (request.error as Error)?.stack };
       request.response = jsonResponse(request.event, error.status, body, error.headers);

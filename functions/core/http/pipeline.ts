@@ -14,6 +14,7 @@ import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
 import { formFields } from './form-body.ts';
 import { singleValuedQuery } from './query.ts';
+import { requestLog } from './request-log.ts';
 import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
 import { validate } from './validation.ts';
 import { resolveWorkspace } from './workspace-context.ts';
@@ -114,6 +115,7 @@ export function createFunction<R extends RouteSpec>(options: { routes: readonly 
   };
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(requestLog())
     .use(envelopeMiddleware())
     .use(credentialCheck(routeOf))
     .use(bodyWhenPresent(routeOf))

@@ -1,10 +1,7 @@
-import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { ValidationFailed, type FieldErrors } from '../errors.ts';
-
-// zod/mini loads no locale (classic zod loads English itself): without one, every built-in
-// message would read "Invalid input".
-z.config(en());
+// Every message in the house style ("is required", "must be at most 100"), not zod's defaults.
+import '../validation-messages.ts';
 
 export function fieldErrors(error: z.core.$ZodError, root: string): FieldErrors {
   // Field names come from the client: no prototype, so "constructor" or "__proto__" are plain keys.
@@ -13,8 +10,7 @@ export function fieldErrors(error: z.core.$ZodError, root: string): FieldErrors 
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
     for (const path of keys) {
       const field = path.length ? path.map(String).join('.') : root;
-      const message = issue.code === 'unrecognized_keys' ? 'is not a recognised field' : issue.message;
-      (errors[field] ??= []).push(message);
+      (errors[field] ??= []).push(issue.message);
     }
   }
   return errors;

@@ -2,9 +2,9 @@ import type { Principal } from '../auth/principal.ts';
 import { workspaceState } from '../auth/workspace-context.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, WorkspaceSuspended } from '../errors.ts';
-import { idPattern } from '../ids.ts';
+import { idInputPattern, normaliseId } from '../ids.ts';
 
-const workspaceIdPattern = idPattern('workspace');
+const workspaceIdPattern = idInputPattern('workspace');
 
 /**
  * The workspace a request acts in (DECISIONS.md, Tenancy): the credential's home
@@ -23,13 +23,16 @@ export async function resolveWorkspace(
   if (principal.suspension && !allowSuspended) {
     throw new WorkspaceSuspended(principal.workspaceId, principal.suspension.suspendedAt, principal.suspension.reason);
   }
-  if (!named || named === principal.workspaceId) return principal.workspaceId;
+  if (!named) return principal.workspaceId;
   const denied = new AccessDenied(`You are not a member of workspace "${named.slice(0, 64)}".`);
   if (!workspaceIdPattern.test(named)) throw denied;
-  const state = await workspaceState(deps, named, principal.userId);
+  // ULIDs are case-insensitive: a lower-case id names the same workspace.
+  const id = normaliseId(named);
+  if (id === principal.workspaceId) return id;
+  const state = await workspaceState(deps, id, principal.userId);
   if (!state.exists || !state.isMember) throw denied;
   if (state.suspension && !allowSuspended) {
-    throw new WorkspaceSuspended(named, state.suspension.suspendedAt, state.suspension.reason);
+    throw new WorkspaceSuspended(id, state.suspension.suspendedAt, state.suspension.reason);
   }
-  return named;
+  return id;
 }

@@ -1,0 +1,103 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { encodeVerdict } from '#core/http/authorizer-context';
+import { envelopeMiddleware, jsonResponse } from '#core/http/envelope-middleware';
+import { requestLog } from '#core/http/request-log';
+import type { Principal } from '#core/auth/principal';
+
+const secrets = {
+  key: 'sk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+  cookie: 'session=7f3c9a0b1d2e4f5a6b7c8d9e0f1a2b3c',
+  password: 'correct horse battery staple',
+};
+
+const principal: Principal = {
+  userId: 7,
+  workspaceId: 'wks_01J0000000000000000000000A',
+  role: 'owner',
+  environment: 'live',
+  scopes: ['*'],
+  tier: 'pro',
+  credential: { type: 'api_key', id: 'key_01J0000000000000000000000B' },
+};
+
+const event = {
+  httpMethod: 'POST',
+  resource: '/api/v1/workspaces/{id}',
+  path: '/api/v1/workspaces/wks_01J0000000000000000000000A',
+  headers: { Authorization: `Bearer ${secrets.key}`, Cookie: secrets.cookie, 'X-Request-ID': 'req-12345678' },
+  body: JSON.stringify({ password: secrets.password }),
+  requestContext: { requestId: 'gw-1', authorizer: encodeVerdict(principal) },
+} as unknown as APIGatewayProxyEvent;
+
+/** What the logger and metrics write to stdout while `run` runs, one parsed JSON object per line. */
+async function captured(run: () => Promise<unknown>): Promise<Record<string, any>[]> {
+  const lines: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+  const error = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+  try {
+    await run();
+  } finally {
+    write.mockRestore();
+    error.mockRestore();
+  }
+  return lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+function handlerWith(respond: () => Promise<APIGatewayProxyResult>) {
+  // Made inside `captured`, because Powertools binds its console to stdout when constructed.
+  const telemetry = { logger: new Logger({ serviceName: 'test', logLevel: 'INFO' }), metrics: new Metrics({ serviceName: 'test', namespace: 'TenantApiTest' }) };
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(requestLog(() => telemetry))
+    .use(envelopeMiddleware())
+    .handler(respond);
+}
+
+const context = { awsRequestId: 'gw-1' } as Context;
+
+describe('the request log', () => {
+  it('writes one line per request with request id, route, status, latency, workspace and credential type, and no secret', async () => {
+    const lines = await captured(() => handlerWith(async () => jsonResponse(event, 201, { ok: true }))(event, context));
+    const logged = lines.filter((line) => line.message === 'request');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 'INFO',
+      request_id: 'req-12345678',
+      route: 'POST /api/v1/workspaces/{id}',
+      status: 201,
+      latency_ms: expect.any(Number),
+      workspace_id: principal.workspaceId,
+      credential_type: 'api_key',
+    });
+    const everything = JSON.stringify(lines);
+    for (const secret of Object.values(secrets)) expect(everything).not.toContain(secret);
+    expect(everything).not.toMatch(/authorization|cookie/i);
+  });
+
+  it('logs a 5xx at ERROR with the error and its stack, and counts it by route and status class', async () => {
+    const lines = await captured(() =>
+      handlerWith(async () => {
+        throw new Error('the store is on fire');
+      })(event, context),
+    );
+    const logged = lines.find((line) => line.message === 'request')!;
+    expect(logged).toMatchObject({ level: 'ERROR', status: 500, error: { message: 'the store is on fire', stack: expect.stringContaining('request-log.test.ts') } });
+    const metric = lines.find((line) => line._aws)!;
+    expect(metric).toMatchObject({ route: 'POST /api/v1/workspaces/{id}', status_class: '5xx', Requests: 1, Latency: expect.any(Number) });
+    expect(metric._aws.CloudWatchMetrics[0].Namespace).toBe('TenantApiTest');
+  });
+
+  it('names the error code of a 4xx and carries no body', async () => {
+    const { ValidationFailed } = await import('#core/errors');
+    const lines = await captured(() =>
+      handlerWith(async () => {
+        throw new ValidationFailed({ password: ['must be at least 8 characters'] });
+      })(event, context),
+    );
+    const logged = lines.find((line) => line.message === 'request')!;
+    expect(logged).toMatchObject({ level: 'INFO', status: 422, error_code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(logged)).not.toContain('password');
+  });
+});
