@@ -4,7 +4,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { encodeVerdict } from '#core/http/authorizer-context';
 import { envelopeMiddleware, jsonResponse } from '#core/http/envelope-middleware';
-import { requestLog } from '#core/http/request-log';
+import { actsIn, requestLog } from '#core/http/request-log';
 import type { Principal } from '#core/auth/principal';
 
 const secrets = {
@@ -74,6 +74,18 @@ describe('the request log', () => {
     const everything = JSON.stringify(lines);
     for (const secret of Object.values(secrets)) expect(everything).not.toContain(secret);
     expect(everything).not.toMatch(/authorization|cookie/i);
+  });
+
+  it("names the workspace the request acts in, where the client named another than the credential's home", async () => {
+    const other = 'wks_01J0000000000000000000000C';
+    const named = { ...event, headers: { ...event.headers, 'X-Workspace-ID': other } } as APIGatewayProxyEvent;
+    const lines = await captured(() =>
+      handlerWith(async () => {
+        actsIn(named, other);
+        return jsonResponse(named, 200, { ok: true });
+      })(named, context),
+    );
+    expect(lines.find((line) => line.message === 'request')).toMatchObject({ workspace_id: other, status: 200 });
   });
 
   it('logs a 5xx at ERROR with the error and its stack, and counts it by route and status class', async () => {

@@ -14,7 +14,7 @@ import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
 import { formFields } from './form-body.ts';
 import { singleValuedQuery } from './query.ts';
-import { requestLog } from './request-log.ts';
+import { actsIn, requestLog } from './request-log.ts';
 import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
 import { validate } from './validation.ts';
 import { resolveWorkspace } from './workspace-context.ts';
@@ -138,7 +138,7 @@ export function createFunction<R extends RouteSpec>(options: { routes: readonly 
         body,
         headers,
         principal,
-        workspaceId: principal ? await resolveWorkspace(deps, principal, named, route.allowSuspended) : undefined,
+        workspaceId: principal ? actsIn(event, await resolveWorkspace(deps, principal, named, route.allowSuspended)) : undefined,
         sourceIp: event.requestContext.identity.sourceIp,
         requestId: requestIdOf(event),
         url: absoluteUrl(event),

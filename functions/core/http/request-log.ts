@@ -21,6 +21,15 @@ export interface RequestLogEntry {
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
+/** The workspace each request acts in, once the dispatcher has resolved it (X-Workspace-ID may name another than the credential's home). */
+const actingWorkspaces = new WeakMap<APIGatewayProxyEvent, string>();
+
+/** Notes the workspace a request acts in, for its log line; returns it. */
+export function actsIn(event: APIGatewayProxyEvent, workspaceId: string): string {
+  actingWorkspaces.set(event, workspaceId);
+  return workspaceId;
+}
+
 /**
  * Outermost middleware: one log line per request once the envelope has answered it (its
  * `after` and `onError` run last), with the error and its stack for a 5xx, and in Lambda
@@ -37,7 +46,7 @@ export function requestLog(sink: () => Telemetry = telemetry): middy.MiddlewareO
       route: `${event.httpMethod} ${event.resource}`,
       status,
       latency_ms: Math.round(performance.now() - (started.get(event) ?? performance.now())),
-      ...(principal ? { workspace_id: principal.workspaceId, credential_type: principal.credential.type } : {}),
+      ...(principal ? { workspace_id: actingWorkspaces.get(event) ?? principal.workspaceId, credential_type: principal.credential.type } : {}),
       ...(error instanceof ApiError && status < 500 ? { error_code: error.errorCode } : {}),
     };
     const { logger, metrics } = sink();
