@@ -1,4 +1,3 @@
-import type { Principal } from '#core/auth/principal';
 import { apiKeysOf, issueApiKey, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
 import { acceptInvitation, declineInvitation, invitationsOf } from '#core/domain/invitations';
 import { addMember, membersOf } from '#core/domain/members';
@@ -9,6 +8,7 @@ import { createWorkspace, deleteWorkspace, workspacesOf } from '#core/domain/wor
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { listVia } from '../support/lists.ts';
 import { watchReads } from '../support/read-counter.ts';
+import { ownerPrincipal } from '../support/principals.ts';
 
 const hour = 3600 * 1000;
 const day = 24 * hour;
@@ -25,15 +25,7 @@ beforeAll(async () => {
 let users = 0;
 const newUser = () => createUser(deps, { name: `user ${++users}`, email: `user${users}@example.com`, tier: 'pro' });
 
-const principalOf = (userId: number, workspaceId: string): Principal => ({
-  userId,
-  workspaceId,
-  role: 'owner',
-  environment: 'live',
-  scopes: ['*'],
-  tier: 'pro',
-  credential: { type: 'api_key', id: 'key_test' },
-});
+const principalOf = ownerPrincipal;
 
 /** Runs `n` creations, a few at a time, as concurrent clients would. */
 async function times(n: number, create: (i: number) => Promise<unknown>) {

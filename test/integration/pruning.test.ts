@@ -14,6 +14,7 @@ import { tableDesign } from '#core/store/table';
 import { ensureTable } from '#lib/local/table-setup';
 import { depsOnTable, manualClock, testTableName } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
+import { ownerPrincipal } from '../support/principals.ts';
 
 const second = 1000;
 const hour = 3600 * second;
@@ -60,15 +61,7 @@ async function world(): Promise<World> {
   );
   const userId = (await createUser(deps, { name: 'Pat', email: 'pat@example.com', tier: 'pro', password: 'correct horse' })).id;
   const workspaceId = (await createWorkspace(deps, userId, { name: 'Prunes', tier: 'pro' })).id;
-  const principal: Principal = {
-    userId,
-    workspaceId,
-    role: 'owner',
-    environment: 'live',
-    scopes: ['*'],
-    tier: 'pro',
-    credential: { type: 'api_key', id: 'key_test' },
-  };
+  const principal = ownerPrincipal(userId, workspaceId);
   return { deps, clock, commands, userId, workspaceId, principal };
 }
 

@@ -10,10 +10,10 @@ import {
 } from '#core/domain/workspaces';
 import { join } from '#core/domain/members';
 import { authenticate } from '#core/auth/authenticate';
-import type { Principal } from '#core/auth/principal';
 import { testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
+import { ownerPrincipal } from '../support/principals.ts';
 
 let deps: TestDeps;
 const authenticateApiKey = (d: TestDeps, key: string) => authenticate(d, { authorization: `Bearer ${key}`, method: 'GET', sourceIp: '::1' });
@@ -91,15 +91,7 @@ describe('workspaces', () => {
     const user = await newUser('ivy');
     const home = await createWorkspace(deps, user.id, { name: 'Home' });
     const doomed = await createWorkspace(deps, user.id, { name: 'Doomed' });
-    const principal: Principal = {
-      userId: user.id,
-      workspaceId: home.id,
-      role: 'owner',
-      environment: 'live',
-      scopes: ['*'],
-      tier: 'free',
-      credential: { type: 'api_key', id: 'key_x' },
-    };
+    const principal = ownerPrincipal(user.id, home.id, 'free');
     const key = await createApiKey(deps, principal, doomed.id, { name: 'doomed key' });
     await expect(authenticateApiKey(deps, key.key)).resolves.toMatchObject({ workspaceId: doomed.id });
     await deleteWorkspace(deps, { userId: user.id }, doomed.id, home.id);
