@@ -24,10 +24,10 @@ export const pageWindow = 10_000;
 /** Sorts, searches and filters that no index serves run over this many items, in key order. */
 export const searchWindow = 1_000;
 
-const positiveInt = (name: string) =>
-  z
-    .pipe(z.string().check(z.regex(/^\d+$/, `${name} must be a positive integer`)), z.transform(Number))
-    .check(z.refine((n) => n >= 1, `${name} must be at least 1`));
+// The field name is the key of the error, so the message says only what is wrong, as everywhere.
+const positiveInt = z
+  .pipe(z.string().check(z.regex(/^\d+$/, 'must be a positive integer')), z.transform(Number))
+  .check(z.refine((n) => n >= 1, 'must be at least 1'));
 
 const isoDate = z.string().check(
   z.refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
@@ -59,7 +59,7 @@ const csv = (allowed: readonly string[], what: string, allowDescending = false) 
 export function listQuerySchema(spec: ListSpec) {
   return z.strictObject({
     page: describe(
-      z.optional(positiveInt('page')),
+      z.optional(positiveInt),
       `Page number, from 1; default 1. Pages reach the first ${pageWindow.toLocaleString('en-US')} items; beyond them, use cursor.`,
     ),
     cursor: describe(
@@ -69,7 +69,7 @@ export function listQuerySchema(spec: ListSpec) {
     per_page: describe(
       z._default(
         z.pipe(
-          positiveInt('per_page'),
+          positiveInt,
           z.transform((n: number) => Math.min(n, maxPerPage)),
         ),
         defaultPerPage,
