@@ -29,10 +29,23 @@ const positiveInt = z
   .pipe(z.string().check(z.regex(/^\d+$/, 'must be a positive integer')), z.transform(Number))
   .check(z.refine((n) => n >= 1, 'must be at least 1'));
 
+const isoDateShape = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+
+/**
+ * A calendar date (read as UTC midnight) or a date-time with its zone: a zone-less time
+ * would be read in the server's zone, and an impossible day (February 30) would roll over,
+ * so both are refused rather than guessed.
+ */
+function isIsoDate(value: string): boolean {
+  const parts = isoDateShape.exec(value);
+  if (!parts) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part)));
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59 && !Number.isNaN(Date.parse(value));
+}
+
 const isoDate = z.string().check(
-  z.refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 date or date-time',
-  }),
+  z.refine(isIsoDate, { message: 'must be an ISO 8601 date (2026-11-23) or a date-time with its zone (2026-11-23T08:00:00Z)' }),
 );
 
 const csv = (allowed: readonly string[], what: string, allowDescending = false) =>
@@ -54,6 +67,20 @@ const csv = (allowed: readonly string[], what: string, allowDescending = false) 
         }
       }),
     );
+
+/**
+ * A date filter on a field the list's items do not have is refused (422): answering it
+ * with nothing would be a confident wrong answer.
+ */
+const dateFiltersWithoutField = (spec: ListSpec) =>
+  z.superRefine((query: Record<string, unknown>, ctx) => {
+    for (const field of ['created', 'updated'] as const) {
+      if (spec.fields.includes(`${field}_at`)) continue;
+      for (const param of [`${field}_after`, `${field}_before`]) {
+        if (query[param] !== undefined) ctx.addIssue({ code: 'custom', path: [param], message: `is not a filter of this list: its items have no ${field}_at` });
+      }
+    }
+  });
 
 /** The query schema of a list endpoint: strict, so an unknown parameter is a 422. */
 export function listQuerySchema(spec: ListSpec) {
@@ -96,7 +123,7 @@ export function listQuerySchema(spec: ListSpec) {
     updated_before: describe(z.optional(isoDate), 'Only items updated before this ISO 8601 date or date-time.'),
     workspace_id: describe(z.optional(z.string()), 'Act in this workspace of yours (like X-Workspace-ID).'),
     namespace_id: describe(z.optional(z.string()), 'Namespace context.'),
-  });
+  }).check(dateFiltersWithoutField(spec));
 }
 
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;

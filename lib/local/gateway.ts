@@ -78,7 +78,7 @@ const decode = (value: string) => {
  */
 export function createGateway(fns: LocalFunctions, prefix: string): Server {
   async function handle(request: IncomingRequest, requestId: string): Promise<APIGatewayProxyResult> {
-    if (request.method === 'GET' && request.path === '/health') {
+    if ((request.method === 'GET' || request.method === 'HEAD') && request.path === '/health') {
       return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"status":"ok"}' };
     }
     const found = matchRoute(routes, request.method, request.path, prefix);

@@ -91,6 +91,7 @@ describe('the error envelope', () => {
     expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
     expect(head.headers.get('x-request-id')).toBeTruthy();
     expect(head.headers.get('x-ratelimit-limit')).toBe(get.headers.get('x-ratelimit-limit'));
+    expect((await fetch(`${api.runner.origin}/health`, { method: 'HEAD' })).status).toBe(200);
     const refused = await api.call('HEAD', '/workspaces', { key: '' });
     expect(refused.status).toBe(401);
     expect(refused.body).toBeUndefined();

@@ -57,6 +57,20 @@ describe('lists over HTTP', () => {
     expect(page.body.links.first).toBe(`${api.runner.baseUrl}/workspaces?per_page=100&sort=name&page=1`);
   });
 
+  it('refuses a date filter on a field the list has not, an impossible date and a time without its zone', async () => {
+    const noUpdatedAt = await api.call('GET', '/api-keys?updated_after=2000-01-01');
+    expect(noUpdatedAt.status).toBe(422);
+    expect(noUpdatedAt.body.errors.updated_after[0]).toContain('no updated_at');
+    for (const bad of ['2026-02-30', '2026-11-23%2002:43', '2026-13-01T00:00:00Z', '2026-11-23T24:00:00Z']) {
+      const answer = await api.call('GET', `/workspaces?created_after=${bad}`);
+      expect(answer.status).toBe(422);
+      expect(Object.keys(answer.body.errors)).toEqual(['created_after']);
+    }
+    for (const good of ['2026-02-28', '2026-11-23T02:43:00Z', '2026-11-23T02:43:00.123+02:00']) {
+      expect((await api.call('GET', `/workspaces?created_after=${encodeURIComponent(good)}`)).status).toBe(200);
+    }
+  });
+
   it('states the window of a sort or search no index serves', async () => {
     const page = await api.call('GET', '/workspaces?sort=-name&search=list');
     expect(page.body.meta.window).toEqual({ size: 1000, complete: true });

@@ -154,6 +154,11 @@ describe('PATCH /users/{user_id}', () => {
     expect(waiting.body.data).toEqual([
       { workspace_id: invited.body.data.workspace_id, workspace_name: expect.any(String), role: 'admin', created_at: expect.any(String), expires_at: expect.any(String) },
     ]);
+    // Joining a workspace is a write to the account: a read-only key of Ivy's cannot do it.
+    const readOnly = await api.call('POST', '/api-keys', as(ivy, { body: { name: 'reader', scopes: ['workspaces:read'] } }));
+    const refused = await api.call('POST', `/user/invitations/${invited.body.data.workspace_id}/accept`, { key: readOnly.body.data.key });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error_code: 'INSUFFICIENT_PERMISSIONS', required_scope: 'users:write' });
     const joined = await api.call('POST', `/user/invitations/${invited.body.data.workspace_id}/accept`, as(ivy));
     expect(joined.status).toBe(200);
     expect(joined.body.data).toMatchObject({ id: invited.body.data.workspace_id, role: 'admin' });
