@@ -96,15 +96,7 @@ async function indexedPage<Row, T extends Item>(source: ListSource<Row, T>, quer
   const urls = listUrls(url, perPage);
   return {
     data,
-    meta: {
-      current_page: currentPage,
-      per_page: perPage,
-      total,
-      last_page: lastPage,
-      from: data.length ? start.position + 1 : null,
-      to: data.length ? start.position + data.length : null,
-      window: null,
-    },
+    meta: pageMeta(currentPage, perPage, total, lastPage, start.position, data.length, null),
     links: {
       first: urls.page(1),
       last: reachable(lastPage) ? urls.page(lastPage) : null,
@@ -112,6 +104,19 @@ async function indexedPage<Row, T extends Item>(source: ListSource<Row, T>, quer
       // Always a cursor: it goes on exactly after this page's last item, at the cost of one page.
       next: next ? urls.cursor(signCursor(binding, { after: next, position: start.position + rows.length })) : null,
     },
+  };
+}
+
+/** meta of a page that shows `shown` items from position `start` (0-based) of the list. */
+function pageMeta(currentPage: number | null, perPage: number, total: number, lastPage: number, start: number, shown: number, window: { size: number; complete: boolean } | null) {
+  return {
+    current_page: currentPage,
+    per_page: perPage,
+    total,
+    last_page: lastPage,
+    from: shown ? start + 1 : null,
+    to: shown ? start + shown : null,
+    window,
   };
 }
 
@@ -137,15 +142,7 @@ async function windowedPage<Row, T extends Item>(source: ListSource<Row, T>, que
   const urls = listUrls(url, perPage);
   return {
     data,
-    meta: {
-      current_page: page,
-      per_page: perPage,
-      total,
-      last_page: lastPage,
-      from: data.length ? start + 1 : null,
-      to: data.length ? start + data.length : null,
-      window: { size: searchWindow, complete: next === null },
-    },
+    meta: pageMeta(page, perPage, total, lastPage, start, data.length, { size: searchWindow, complete: next === null }),
     links: {
       first: urls.page(1),
       last: urls.page(lastPage),
