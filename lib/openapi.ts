@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { CredentialType } from '#core/auth/principal';
 import type { ErrorCode, JsonSchema } from '#core/error-catalogue';
-import { ownAccount, type Route } from '#core/route-types';
+import type { Route } from '#core/route-types';
 import { routes } from '#routes';
 import { errorCodeSchema, errorEnvelopeSchema, errorResponsesOf, errorSchemaName, headerComponents, headersOf } from './openapi/error-responses.ts';
 import { errorCodesOf } from './openapi/route-errors.ts';
@@ -82,11 +82,7 @@ function operation(route: Route) {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
-    ...(route.scope === ownAccount
-      ? { description: "Any credential of the user may call it: it acts only on the caller's own account." }
-      : route.scope
-        ? { description: `Requires the scope \`${route.scope}\`.`, 'x-required-scope': route.scope }
-        : {}),
+    ...(route.scope ? { description: `Requires the scope \`${route.scope}\`.`, 'x-required-scope': route.scope } : {}),
     security: securityOf(route),
     parameters: [...parameters(route), { $ref: '#/components/parameters/XWorkspaceId' }, { $ref: '#/components/parameters/XRequestId' }],
     ...(route.body

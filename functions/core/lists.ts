@@ -25,8 +25,9 @@ export const pageWindow = 10_000;
 export const searchWindow = 1_000;
 
 // The field name is the key of the error, so the message says only what is wrong, as everywhere.
+/** At most nine digits: a longer number is no page or size any list reaches, and past 2^53 it would not even be exact. */
 const positiveInt = z
-  .pipe(z.string().check(z.regex(/^\d+$/, 'must be a positive integer')), z.transform(Number))
+  .pipe(z.string().check(z.regex(/^\d+$/, 'must be a positive integer'), z.maxLength(9, 'must be at most 999999999')), z.transform(Number))
   .check(z.refine((n) => n >= 1, 'must be at least 1'));
 
 const isoDateShape = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;

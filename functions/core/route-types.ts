@@ -12,12 +12,11 @@ export interface RouteResponse {
 }
 
 /**
- * The scope a credential route requires: a scope of the catalogue, `admin:*` for platform
- * operations, or `ownAccount` for the few routes that act only on the caller's own account
- * (who am I, my tokens, my invitations, log out), which every credential of a user may call.
+ * The scope a credential route requires: a scope of the catalogue, or `admin:*` for
+ * platform operations. Every credential route names one, the caller's own account
+ * included (`users:read` to read it, `users:write` to change it or its tokens).
  */
-export const ownAccount = 'own-account';
-export type RouteScope = KnownScope | 'admin:*' | typeof ownAccount;
+export type RouteScope = KnownScope | 'admin:*';
 
 interface RouteBase {
   operationId: string;

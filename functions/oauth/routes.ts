@@ -1,4 +1,4 @@
-import { ownAccount, type RouteSpec } from '#core/route-types';
+import type { RouteSpec } from '#core/route-types';
 import { authorizeQuery, oauthToken, tokenForm } from '#schemas/oauth';
 
 /** The routes of the oauth function; functions/routes.ts composes every folder's table into the registry. */
@@ -9,7 +9,7 @@ export const oauthRoutes = [
     path: '/oauth/authorize',
     mount: 'root',
     auth: 'credential',
-    scope: ownAccount,
+    scope: 'users:write',
     credentials: ['session'],
     enabledBy: 'OAUTH_ENABLED',
     summary: "OAuth authorization code grant with PKCE: approves for the signed-in user and redirects to the client's redirect_uri",

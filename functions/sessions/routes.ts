@@ -1,4 +1,4 @@
-import { ownAccount, type RouteSpec } from '#core/route-types';
+import type { RouteSpec } from '#core/route-types';
 import { createdOf, dataOf, noContent } from '#schemas/common';
 import { loginBody, registerBody, user } from '#schemas/users';
 
@@ -34,7 +34,7 @@ export const sessionRoutes = [
     path: '/logout',
     mount: 'root',
     auth: 'credential',
-    scope: ownAccount,
+    scope: 'users:write',
     credentials: ['session'],
     allowSuspended: true,
     summary: 'End the session and clear its cookies',

@@ -1,5 +1,5 @@
 import { listQuerySchema } from '#core/lists';
-import { ownAccount, type RouteSpec } from '#core/route-types';
+import type { RouteSpec } from '#core/route-types';
 import { contextQuery, createdOf, dataOf, listOf, noContent } from '#schemas/common';
 import { invitation, joinedWorkspace, sentInvitation } from '#schemas/invitations';
 import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#schemas/user-tokens';
@@ -59,7 +59,7 @@ export const userRoutes = [
     method: 'GET',
     path: '/user/invitations',
     auth: 'credential',
-    scope: ownAccount,
+    scope: 'users:read',
     summary: 'Invitations into other workspaces waiting for you',
     tag: 'Users',
     allowSuspended: true,
@@ -98,7 +98,7 @@ export const userRoutes = [
     method: 'GET',
     path: '/user',
     auth: 'credential',
-    scope: ownAccount,
+    scope: 'users:read',
     summary: 'The authenticated user',
     tag: 'Users',
     allowSuspended: true,
@@ -123,7 +123,7 @@ export const userRoutes = [
     method: 'POST',
     path: '/user/tokens',
     auth: 'credential',
-    scope: ownAccount,
+    scope: 'users:write',
     credentials: ['session', 'user_token'],
     summary: 'Issue a personal access token `<id>|<secret>`, shown once',
     tag: 'User tokens',
@@ -136,7 +136,7 @@ export const userRoutes = [
     method: 'GET',
     path: '/user/tokens',
     auth: 'credential',
-    scope: ownAccount,
+    scope: 'users:read',
     credentials: ['session', 'user_token'],
     summary: "List the calling user's tokens (never the secrets)",
     tag: 'User tokens',
@@ -149,7 +149,7 @@ export const userRoutes = [
     method: 'DELETE',
     path: '/user/tokens/{id}',
     auth: 'credential',
-    scope: ownAccount,
+    scope: 'users:write',
     credentials: ['session', 'user_token'],
     summary: 'Revoke one of your tokens',
     tag: 'User tokens',

@@ -78,4 +78,12 @@ describe('lists over HTTP', () => {
     const byIndex = await api.call('GET', '/workspaces?sort=-created_at&per_page=1');
     expect(byIndex.body.meta.window).toBeNull();
   });
+
+  it('refuses a page or per_page of absurd length with 422 naming the parameter', async () => {
+    for (const [param, value] of [['page', '9'.repeat(400)], ['page', '1'.repeat(10)], ['per_page', '5'.repeat(400)]] as const) {
+      const answer = await api.call('GET', `/workspaces?${param}=${value}`);
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors[param]).toEqual(['must be at most 999999999']);
+    }
+  });
 });

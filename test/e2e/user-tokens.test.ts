@@ -43,6 +43,22 @@ describe('user tokens', () => {
     expect(workspaces.body.data).toHaveLength(1);
   });
 
+  it('needs users:read to read the own account and users:write to mint or revoke tokens', async () => {
+    const wide = await mintUserToken(api, session, { name: 'everything', abilities: ['*'] });
+    const { token: narrow } = await mintUserToken(api, session, { name: 'workspaces only', abilities: ['workspaces:read'] });
+    for (const [method, path, scope] of [
+      ['GET', '/user', 'users:read'],
+      ['GET', '/user/tokens', 'users:read'],
+      ['GET', '/user/invitations', 'users:read'],
+      ['POST', '/user/tokens', 'users:write'],
+      ['DELETE', `/user/tokens/${wide.id}`, 'users:write'],
+    ] as const) {
+      const answer = await api.call(method, path, as(bearer(narrow), method === 'POST' ? { body: { name: 'more' } } : {}));
+      expect([path, answer.status, answer.body.required_scope]).toEqual([path, 403, scope]);
+    }
+    expect((await api.call('GET', '/user', as(bearer(wide.token)))).status).toBe(200);
+  });
+
   it('enforces its abilities: 403 INSUFFICIENT_PERMISSIONS with required_scope for a scope it lacks', async () => {
     const { token } = await mintUserToken(api, session, { name: 'read only', abilities: ['workspaces:read'] });
     expect((await api.call('GET', '/workspaces', as(bearer(token)))).status).toBe(200);
@@ -59,7 +75,8 @@ describe('user tokens', () => {
   });
 
   it('cannot mint a token with abilities it lacks (403), but can mint one within them', async () => {
-    const { token } = await mintUserToken(api, session, { name: 'narrow', abilities: ['workspaces:read'] });
+    const abilities = ['workspaces:read', 'users:write'];
+    const { token } = await mintUserToken(api, session, { name: 'narrow', abilities });
     const wider = await api.call('POST', '/user/tokens', as(bearer(token), { body: { name: 'wider', abilities: ['*'] } }));
     expect(wider.status).toBe(403);
     expect(wider.body.error).toBe('access_denied');
@@ -68,7 +85,7 @@ describe('user tokens', () => {
 
     const same = await api.call('POST', '/user/tokens', as(bearer(token), { body: { name: 'same' } }));
     expect(same.status).toBe(201);
-    expect(same.body.data.abilities).toEqual(['workspaces:read']);
+    expect(same.body.data.abilities).toEqual(abilities);
     const names = (await api.call('GET', '/user/tokens', as(session))).body.data.map((t: { name: string }) => t.name);
     expect(names).toEqual(expect.arrayContaining(['narrow', 'same']));
     expect(names).not.toEqual(expect.arrayContaining(['wider']));

@@ -10,6 +10,8 @@ import {
 } from '#core/domain/workspaces';
 import { join } from '#core/domain/members';
 import { authenticate } from '#core/auth/authenticate';
+import { suspendWorkspace } from '#core/domain/suspension';
+import { depsOnTable } from '../support/deps.ts';
 import { testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
@@ -116,5 +118,35 @@ describe('workspaces', () => {
     expect((await getWorkspace(deps, { userId: member.id }, workspace.id)).id).toBe(workspace.id);
     expect((await errorOf(updateWorkspace(deps, { userId: member.id }, workspace.id, { name: 'x' }))).status).toBe(403);
     expect((await errorOf(deleteWorkspace(deps, { userId: member.id }, workspace.id, 'wks_other'))).status).toBe(403);
+  });
+
+  it('answers a non-member 404 for a suspended workspace, never its suspension, even when the membership read is the slow one', async () => {
+    const owner = await newUser('suspended-owner');
+    const stranger = await newUser('suspended-stranger');
+    const { id } = await createWorkspace(deps, owner.id, { name: 'Suspended' });
+    await suspendWorkspace(deps, id, 'unpaid invoices');
+    const slowMemberships = depsOnTable(deps.tableName, {
+      documentClient: (client) => {
+        client.middlewareStack.add(
+          (next) => async (args) => {
+            const key = (args.input as { Key?: { sk?: string } }).Key;
+            if (key?.sk?.startsWith('MEMBER#')) await new Promise((resolve) => setTimeout(resolve, 40));
+            return next(args);
+          },
+          { step: 'initialize', name: 'slowMemberships' },
+        );
+        return client;
+      },
+    });
+    const actor = { userId: stranger.id };
+    for (const attempt of [
+      getWorkspace(slowMemberships, actor, id),
+      updateWorkspace(slowMemberships, actor, id, { name: 'Mine now' }),
+      deleteWorkspace(slowMemberships, actor, id, 'wks_elsewhere'),
+    ]) {
+      const error = await errorOf(attempt);
+      expect([error.status, error.errorCode, JSON.stringify(error)]).toEqual([404, 'RESOURCE_NOT_FOUND', expect.not.stringContaining('unpaid')]);
+    }
+    slowMemberships.close();
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ownAccount, type Route } from '#core/route-types';
+import type { Route } from '#core/route-types';
 import { routes } from '#routes';
 
 const runCheck = (file: string) =>
@@ -29,7 +29,7 @@ describe('openapi.yaml', () => {
     for (const route of routes as readonly Route[]) {
       const operation = document.paths[route.path]?.[route.method.toLowerCase()];
       expect(operation?.operationId).toBe(route.operationId);
-      expect(operation['x-required-scope']).toBe(route.scope === ownAccount ? undefined : route.scope);
+      expect(operation['x-required-scope']).toBe(route.scope);
     }
   });
 

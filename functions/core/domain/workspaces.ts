@@ -92,9 +92,17 @@ async function loadWorkspace(deps: Deps, id: string) {
   return data;
 }
 
+/**
+ * The actor's role and the workspace, in that order: a non-member gets 404 before anything
+ * of the workspace (its suspension, its reason) is read.
+ */
+async function memberWorkspace(deps: Deps, actor: Actor, id: string) {
+  const role = await roleIn(deps, id, actor);
+  return { role, workspace: await loadWorkspace(deps, id) };
+}
+
 export async function getWorkspace(deps: Deps, actor: Actor, id: string) {
-  const [, item] = await Promise.all([roleIn(deps, id, actor), loadWorkspace(deps, id)]);
-  return workspaceView(item);
+  return workspaceView((await memberWorkspace(deps, actor, id)).workspace);
 }
 
 type MembershipItem = EntityItem<Database['entities']['membership']>;
@@ -128,7 +136,7 @@ export interface WorkspaceChanges {
 }
 
 export async function updateWorkspace(deps: Deps, actor: Actor, id: string, changes: WorkspaceChanges) {
-  const [role, current] = await Promise.all([roleIn(deps, id, actor), loadWorkspace(deps, id)]);
+  const { role, workspace: current } = await memberWorkspace(deps, actor, id);
   requireRole(role, ['owner', 'admin'], 'change a workspace');
   const { data } = await goneAsNotFound('workspace', id, () =>
     deps.db.entities.workspace
@@ -149,7 +157,7 @@ export async function updateWorkspace(deps: Deps, actor: Actor, id: string, chan
  * record goes last, so an interrupted delete can simply be sent again.
  */
 export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, homeWorkspaceId: string) {
-  const [role, current] = await Promise.all([roleIn(deps, id, actor), loadWorkspace(deps, id)]);
+  const { role, workspace: current } = await memberWorkspace(deps, actor, id);
   requireRole(role, ['owner'], 'delete a workspace');
   if (id === homeWorkspaceId) {
     throw new StateConflict(

@@ -8,7 +8,7 @@ import type { Deps } from '../deps.ts';
 import { AccessDenied, EndpointNotFound, InsufficientPermissions } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { routeMethodOf } from '../route-match.ts';
-import { ownAccount, routePath, type CredentialRoute, type RouteSpec } from '../route-types.ts';
+import { routePath, type CredentialRoute, type RouteSpec } from '../route-types.ts';
 import { requirePlatformAdmin } from '../domain/suspension.ts';
 import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
@@ -79,7 +79,7 @@ function authorizedPrincipal(route: CredentialRoute, event: APIGatewayProxyEvent
   if (route.credentials && !route.credentials.includes(principal.credential.type)) {
     throw new AccessDenied(`This endpoint takes ${route.credentials.join(' or ').replaceAll('_', ' ')} credentials.`);
   }
-  if (route.scope !== ownAccount && !grants(principal.scopes, route.scope)) {
+  if (!grants(principal.scopes, route.scope)) {
     throw new InsufficientPermissions(route.scope, principal.scopes);
   }
   return principal;
