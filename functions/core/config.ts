@@ -64,6 +64,12 @@ const serviceSettings = z.object({
     }),
   ),
   /**
+   * Where clients reach the service (`https://api.example.com`, the custom domain): the base
+   * of every link in outgoing mail. Unset in AWS: the API's own domain and stage, from the
+   * request context API Gateway sets. Never taken from a Host header a client sent.
+   */
+  PUBLIC_BASE_URL: z.optional(z.url().check(z.refine((value) => !value.endsWith('/'), 'must not end with /'))),
+  /**
    * Signs list cursors (HMAC-SHA256). Every process serving one API must share it; when
    * unset, each process draws its own at start, which is enough for the local runner.
    */

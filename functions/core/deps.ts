@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import bcrypt from 'bcryptjs';
 import { systemClock, type Clock } from './clock.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { StoreSettings } from './config.ts';
 import { createDocumentClient } from './store/client.ts';
 import { createDatabase, type Database } from './store/database.ts';
@@ -21,13 +22,14 @@ export const bcryptHasher: Hasher = {
 
 /**
  * What domain code needs from the outside world; handed in, never imported. Each port has
- * its AWS adapter and a local one (ARCHITECTURE.md, Ports); the mailer, the queue and the
- * scheduler join as fields here, with their defaults in createDeps.
+ * its AWS adapter and a local one (ARCHITECTURE.md, Ports); the queue and the scheduler
+ * join as fields here, with their defaults in createDeps.
  */
 export interface Deps {
   db: Database;
   clock: Clock;
   hasher: Hasher;
+  mailer: Mailer;
 }
 
 /** What an entry point may put in place of a default port (the tests' clock, the bench's counting hasher). */
@@ -44,6 +46,13 @@ export interface OwnedDeps extends Deps {
   close(): void;
 }
 
+/** Until a process is given a mailer, sending is a fault of ours, not something to skip silently. */
+const noMailer: Mailer = {
+  send: async () => {
+    throw new Error('No mailer is configured in this process.');
+  },
+};
+
 /**
  * The one factory of dependencies: the Lambda runtime, the local runner, the admin CLI,
  * the tests and the bench all build theirs here, from the store settings of the config.
@@ -55,6 +64,7 @@ export function createDeps(settings: StoreSettings, overrides: DepsOverrides = {
     db: createDatabase(client, settings.TABLE_NAME),
     clock: overrides.clock ?? systemClock,
     hasher: overrides.hasher ?? bcryptHasher,
+    mailer: overrides.mailer ?? noMailer,
     client,
     tableName: settings.TABLE_NAME,
     close: () => client.destroy(),

@@ -70,6 +70,10 @@ function absoluteUrl(event: APIGatewayProxyEvent): URL {
   return url;
 }
 
+/** The base of links in mail: configured, or where API Gateway says this API lives; never the client's Host header. */
+const publicBaseUrl = (event: APIGatewayProxyEvent) =>
+  config().PUBLIC_BASE_URL ?? `https://${event.requestContext.domainName}/${event.requestContext.stage}`;
+
 const lowerCaseHeaders = (event: APIGatewayProxyEvent) =>
   Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']));
 
@@ -142,6 +146,7 @@ export function createFunction<R extends RouteSpec>(options: { routes: readonly 
         sourceIp: event.requestContext.identity.sourceIp,
         requestId: requestIdOf(event),
         url: absoluteUrl(event),
+        baseUrl: publicBaseUrl(event),
       } as ApiRequest;
       const response = await handlers[route.operationId]!(request, deps);
       const answer = jsonResponse(event, response.status, response.body, response.headers, response.cookies);

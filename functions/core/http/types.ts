@@ -22,6 +22,8 @@ export interface ApiRequest<R extends RouteSpec = RouteSpec> {
   requestId: string;
   /** The absolute URL the client called, for list links. */
   url: URL;
+  /** The service's public base URL (config PUBLIC_BASE_URL, or API Gateway's domain and stage), for links in mail. */
+  baseUrl: string;
 }
 
 export interface ApiResponse {
