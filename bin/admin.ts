@@ -5,13 +5,14 @@ import { createOAuthClient } from '#lib/admin/oauth-client';
 import { prune } from '#lib/admin/prune';
 import { openStore, type OpenedStore } from '#lib/admin/store';
 import { resume, suspend } from '#lib/admin/suspension';
+import { tier } from '#lib/admin/tier';
 
 /**
  * `npm run admin -- <command> ...`: operations on the single table of a local runner or a
  * deployed stack. Each command lives in lib/admin/; this file only finds it, runs it, and
  * turns any failure into one line on stderr and an exit status.
  */
-const commands: readonly Command[] = [bootstrap, createUser, suspend, resume, prune, createOAuthClient];
+const commands: readonly Command[] = [bootstrap, createUser, suspend, resume, tier, prune, createOAuthClient];
 
 const exitStatus = { done: 0, failed: 1, usage: 2 } as const;
 

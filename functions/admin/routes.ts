@@ -1,11 +1,25 @@
 import type { RouteSpec } from '#core/route-types';
-import { adminWorkspace, suspendBody } from '#schemas/admin';
+import { adminWorkspace, adminWorkspaceChanges, suspendBody } from '#schemas/admin';
 import { createdOf } from '#schemas/common';
 import { workspaceId } from '#schemas/workspaces';
 import * as z from 'zod/mini';
 
 /** The routes of the admin function; functions/routes.ts composes every folder's table into the registry. */
 export const adminRoutes = [
+  {
+    operationId: 'updateWorkspaceAsAdmin',
+    method: 'PATCH',
+    path: '/admin/workspaces/{id}',
+    auth: 'credential',
+    scope: 'admin:*',
+    platformAdmin: true,
+    allowSuspended: true,
+    summary: "Change a workspace's tier, above its creator's own if need be (platform admins)",
+    tag: 'Admin',
+    params: z.object({ id: workspaceId }),
+    body: adminWorkspaceChanges,
+    responses: { 200: { description: 'The workspace with its new tier.', schema: createdOf(adminWorkspace) } },
+  },
   {
     operationId: 'suspendWorkspace',
     method: 'POST',

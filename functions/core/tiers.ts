@@ -17,3 +17,6 @@ export type Tier = keyof typeof tiers;
 export const tierNames = Object.keys(tiers) as [Tier, ...Tier[]];
 
 export const defaultTier: Tier = 'free';
+
+/** Is `tier` above `ceiling` in the table's order (free lowest, enterprise highest)? */
+export const tierAbove = (tier: Tier, ceiling: Tier): boolean => tierNames.indexOf(tier) > tierNames.indexOf(ceiling);

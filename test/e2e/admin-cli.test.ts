@@ -124,6 +124,21 @@ describe('admin CLI', () => {
       expect((await getWorkspace()).status).toBe(200);
     });
 
+    it("tier sets a workspace's tier, and a user's own tier; an unknown user or a missing target is said in one line", async () => {
+      const changed = await admin(['tier', '--workspace', bootstrapped.workspaceId, '--tier', 'agency']);
+      expect([changed.status, changed.stdout.trim()]).toEqual([0, expect.stringMatching(/is now on tier agency\.$/)]);
+      expect((await getWorkspace()).body.data.tier).toBe('agency');
+      expect((await admin(['tier', '--workspace', bootstrapped.workspaceId, '--tier', 'enterprise'])).status).toBe(0);
+
+      const user = await admin(['tier', '--user', bootstrapped.email.toUpperCase(), '--tier', 'pro']);
+      expect([user.status, user.stdout]).toEqual([0, expect.stringContaining(`<${bootstrapped.email}> is now on tier pro`)]);
+      const unknown = await admin(['tier', '--user', 'nobody@example.com', '--tier', 'pro']);
+      expect([unknown.status, failureLine(unknown)]).toEqual([1, 'admin tier: No user has the email nobody@example.com.']);
+      const both = await admin(['tier', '--tier', 'pro']);
+      expect([both.status, failureLine(both)]).toEqual([2, expect.stringContaining('give one of --workspace or --user')]);
+      expect((await admin(['tier', '--user', bootstrapped.email, '--tier', 'gold'])).status).toBe(2);
+    });
+
     it('an unknown workspace is a 404, in one line', async () => {
       const run = await admin(['suspend', '--workspace', 'wks_01HZZZZZZZZZZZZZZZZZZZZZZZ', '--reason', 'x']);
       expect(run.status).toBe(1);

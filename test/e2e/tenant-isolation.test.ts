@@ -134,6 +134,7 @@ const validBodies: Record<string, unknown> = {
   rotateApiKey: { grace_period_hours: 0 },
   updateUser: { name: 'Taken over', email: 'taken-over@example.com' },
   suspendWorkspace: { reason: 'hostile takeover' },
+  updateWorkspaceAsAdmin: { tier: 'enterprise' },
 };
 
 function bodyFor(route: Route): unknown {

@@ -11,7 +11,7 @@ export async function requirePlatformAdmin(deps: Deps, userId: number): Promise<
 }
 
 /** The workspace with its suspension, as platform admins see it. */
-function adminView(item: Parameters<typeof workspaceView>[0]) {
+export function adminView(item: Parameters<typeof workspaceView>[0]) {
   return { ...workspaceView(item), suspended_at: item.suspendedAt ?? null, suspended_reason: item.suspendedReason ?? null };
 }
 

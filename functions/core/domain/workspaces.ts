@@ -2,16 +2,17 @@ import type { EntityItem } from 'electrodb';
 import { isoNow } from '../clock.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
-import { DuplicateResource, NotFound, StateConflict, WorkspaceSuspended } from '../errors.ts';
+import { DuplicateResource, NotFound, StateConflict, ValidationFailed, WorkspaceSuspended } from '../errors.ts';
 import { idsCreatedWithin, newId } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { commitOrThrow, goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
 import { hotPath, type Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '../store/list-counts.ts';
-import { defaultTier, type Tier } from '../tiers.ts';
+import { defaultTier, tierAbove, type Tier } from '../tiers.ts';
 import { removeInvitation } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
+import { loadUser } from './users.ts';
 import { workspaceSummaryView, workspaceView } from './workspace-view.ts';
 
 export const defaultSettings = { timezone: 'UTC', locale: 'en' };
@@ -44,7 +45,20 @@ async function freeSlug(deps: Deps, ownerId: number, base: string): Promise<stri
   return candidate;
 }
 
+/**
+ * A workspace's tier never exceeds its creator's own tier (their subscription), unless the
+ * creator is a platform admin; platform admins change tiers later (workspace-tier.ts).
+ */
+async function requireTierWithin(deps: Deps, ownerId: number, tier: Tier | undefined): Promise<void> {
+  if (!tier || tier === defaultTier) return;
+  const owner = await loadUser(deps, ownerId);
+  if (tierAbove(tier, owner.tier) && !owner.platformAdmin) {
+    throw new ValidationFailed({ tier: [`must not be above your own tier, ${owner.tier}; a platform admin can change a workspace's tier`] });
+  }
+}
+
 export async function createWorkspace(deps: Deps, ownerId: number, input: NewWorkspace) {
+  await requireTierWithin(deps, ownerId, input.tier);
   const createdAt = deps.clock.now();
   const id = newId('workspace', createdAt);
   const now = createdAt.toISOString();
