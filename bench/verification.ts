@@ -6,9 +6,11 @@ import { countBcryptCompares, countDynamoDbCalls, countedSeries } from './counte
 
 /**
  * API key verification in this process, by the runtime's own `authenticate` on the
- * runner's table: each of `keys` new keys once cold (gsi1 Query, bcrypt, TransactGetItems,
- * and the first use's last_used_at write), then `warmRepeats` times each warm
- * (TransactGetItems only). The keys are new, so no earlier phase can have verified them.
+ * runner's table: each of `keys` new keys once cold (the client address's failure count
+ * read before bcrypt, gsi1 Query, bcrypt, TransactGetItems, and the first use's
+ * last_used_at write), then `warmRepeats` times each warm (TransactGetItems only: a
+ * success writes nothing to the failure throttle). The keys are new, so no earlier phase
+ * can have verified them.
  */
 export async function measureKeyVerification(endpoint: string, table: string, bootstrap: BootstrapResult, n: { keys: number; warmRepeats: number }) {
   const counters = { calls: countDynamoDbCalls(), bcrypt: countBcryptCompares(bcryptHasher) };

@@ -7,7 +7,7 @@ import { BoundedCache } from './bounded-cache.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
 import { isLive } from './credential-lifecycle.ts';
 import type { CredentialRequest } from './credentials.ts';
-import { ipAllowed } from './ip-allowlist.ts';
+import { ipAllowed } from './ip-match.ts';
 import { recordUse } from './last-used.ts';
 import type { Principal } from './principal.ts';
 import { verifyCredential } from './verify-credential.ts';

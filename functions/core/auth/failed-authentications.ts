@@ -1,26 +1,12 @@
-import ipaddr from 'ipaddr.js';
 import type { Deps } from '../deps.ts';
 import { RateLimited } from '../errors.ts';
 import { BoundedCache } from './bounded-cache.ts';
+import { clientOf } from './ip-match.ts';
 
 /** Failed authentications a client address may make in a window before it must wait. */
 export const failedAuthenticationPolicy = { limit: 20, windowSeconds: 5 * 60 } as const;
 
 const { limit, windowSeconds } = failedAuthenticationPolicy;
-
-/**
- * The address a failure counts against: an IPv6 client owns at least a /64, so its
- * network stands for it; an IPv4-mapped address counts as its IPv4 form.
- */
-export function failureSubject(sourceIp: string): string {
-  try {
-    const address = ipaddr.process(sourceIp);
-    if (address.kind() === 'ipv4') return `authfail:${address.toString()}`;
-    return `authfail:${(address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
-  } catch {
-    return `authfail:${sourceIp}`;
-  }
-}
 
 function windowOf(now: Date) {
   const start = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
@@ -79,7 +65,7 @@ async function countFailure(deps: Deps, subject: string, now: Date): Promise<voi
  */
 export const failedAuthentications = {
   async guard<L>(deps: Deps, sourceIp: string, digest: string, costly: boolean, locate: () => Promise<L | undefined>): Promise<L | undefined> {
-    const subject = failureSubject(sourceIp);
+    const subject = `authfail:${clientOf(sourceIp)}`;
     const now = deps.clock.now();
     refuseIfBlocked(subject, now);
     if ((recentlyRefused.get(digest) ?? 0) > now.getTime()) return undefined;

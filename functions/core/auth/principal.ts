@@ -24,7 +24,7 @@ export interface Principal {
   credential: { type: CredentialType; id: string };
   /** Present when the home workspace is suspended. */
   suspension?: Suspension;
-  /** What the credential itself is bound by; what it creates or rotates may not escape it (credential-lifecycle.ts). */
+  /** What the credential itself is bound by; what it creates or rotates may not escape it (issuance-limits.ts). */
   limits?: { expiresAt?: string; allowedIps?: string[]; tier?: Tier };
   /** The credential's rate-limit state after counting this request (set by the authorizer). */
   rateLimit?: RateLimitState;

@@ -1,16 +1,15 @@
 import type { EntityItem } from 'electrodb';
 import { generateApiKey, parseApiKey, type Environment } from '../auth/api-key-format.ts';
+import { isLive, retentionOf } from '../auth/credential-lifecycle.ts';
 import {
   earlierExpiry,
   expiryWithin,
   ipListWithin,
-  isLive,
   requireEnvironment,
   requireHeldScopes,
   requireScope,
-  retentionOf,
   tierAbove,
-} from '../auth/credential-lifecycle.ts';
+} from '../auth/issuance-limits.ts';
 import { commonIpRanges } from '../auth/ip-allowlist.ts';
 import type { Actor, Principal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
@@ -107,7 +106,7 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
 
 /**
  * Creates a key on behalf of a credential, which can never give it more than it has
- * (credential-lifecycle.ts): no scope it lacks, no tier above its own or the workspace's
+ * (issuance-limits.ts): no scope it lacks, no tier above its own or the workspace's
  * (newKeyItem),
  * no later expiry, no IP range outside its own list (its own is inherited when none is
  * given), and no live key from a test credential.

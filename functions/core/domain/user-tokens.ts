@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import { expiryWithin, isLive, requireHeldScopes, retentionOf } from '../auth/credential-lifecycle.ts';
+import { isLive, retentionOf } from '../auth/credential-lifecycle.ts';
+import { expiryWithin, requireHeldScopes } from '../auth/issuance-limits.ts';
 import type { Principal } from '../auth/principal.ts';
 import { randomBase62, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
