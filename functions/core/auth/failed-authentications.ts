@@ -38,12 +38,13 @@ function block(subject: string, windowEnd: number, now: Date): void {
 async function consultTable(deps: Deps, subject: string, now: Date): Promise<void> {
   const { start, end } = windowOf(now);
   const { data } = await deps.db.entities.throttleWindow.get({ subject, windowStart: start }).go({ originalErr: true });
-  if (data && data.ttl * 1000 > now.getTime() && data.count >= limit) block(subject, end, now);
+  if (data && data.count >= limit) block(subject, end, now);
 }
 
 /**
  * Counts one failure of the address. Only `ttl` is set, as on the rate-limit counters,
- * so the item stays out of the pruning index and TTL removes it; reads check the window.
+ * so the item stays out of the pruning index and TTL removes it; reads only ever ask for
+ * the current window.
  */
 async function countFailure(deps: Deps, subject: string, now: Date): Promise<void> {
   const { start, end } = windowOf(now);
@@ -63,18 +64,22 @@ async function countFailure(deps: Deps, subject: string, now: Date): Promise<voi
  * no process spends bcrypt on an address that is over its limit elsewhere. Only failures
  * are written, so a successful request costs no write here.
  */
-export const failedAuthentications = {
-  async guard<L>(deps: Deps, sourceIp: string, digest: string, costly: boolean, locate: () => Promise<L | undefined>): Promise<L | undefined> {
-    const subject = `authfail:${clientOf(sourceIp)}`;
-    const now = deps.clock.now();
-    refuseIfBlocked(subject, now);
-    if ((recentlyRefused.get(digest) ?? 0) > now.getTime()) return undefined;
-    if (costly) await consultTable(deps, subject, now);
-    const found = await locate();
-    if (!found) {
-      recentlyRefused.set(digest, now.getTime() + windowSeconds * 1000);
-      await countFailure(deps, subject, now);
-    }
-    return found;
-  },
-};
+export async function throttledLookup<L>(
+  deps: Deps,
+  sourceIp: string,
+  digest: string,
+  costly: boolean,
+  locate: () => Promise<L | undefined>,
+): Promise<L | undefined> {
+  const subject = `authfail:${clientOf(sourceIp)}`;
+  const now = deps.clock.now();
+  refuseIfBlocked(subject, now);
+  if ((recentlyRefused.get(digest) ?? 0) > now.getTime()) return undefined;
+  if (costly) await consultTable(deps, subject, now);
+  const found = await locate();
+  if (!found) {
+    recentlyRefused.set(digest, now.getTime() + windowSeconds * 1000);
+    await countFailure(deps, subject, now);
+  }
+  return found;
+}

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { TokenExpired, type ApiError } from '../errors.ts';
 import { readTogether } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
-import { failedAuthentications } from './failed-authentications.ts';
+import { throttledLookup } from './failed-authentications.ts';
 import { hasExpired } from './credential-lifecycle.ts';
 import type { BoundedCache } from './bounded-cache.ts';
 import type { Principal } from './principal.ts';
@@ -27,11 +27,12 @@ export interface CredentialKind<L extends Location, R extends object> {
   /** Costly to check (bcrypt): the client address's failures are read from the table first. */
   costly?: boolean;
   /** Finds a credential this process has not verified by its secret; undefined when none matches. */
-  locate(deps: Deps): Promise<L | undefined>;
+  locate(): Promise<L | undefined>;
   /** The record's get, for the strongly consistent read with its workspace and membership. */
   record(entities: TransactionEntities, location: L): unknown;
   /** Still in force: not past its TTL, grace period or end (credential-lifecycle.ts). */
   live(record: R, now: Date): boolean;
+  /** Past it, the credential answers TOKEN_EXPIRED (until it is pruned). */
   expiresAt?(record: R): string | undefined;
   /** Checks of the request itself (IP list, XSRF token), once the credential is known good. */
   check?(record: R): void;
@@ -55,7 +56,7 @@ export async function verifyCredential<L extends Location, R extends object>(
 ): Promise<Principal> {
   let location = kind.verified.get(digest);
   if (!location) {
-    location = await failedAuthentications.guard(deps, sourceIp, digest, kind.costly ?? false, () => kind.locate(deps));
+    location = await throttledLookup(deps, sourceIp, digest, kind.costly ?? false, kind.locate);
     if (!location) throw kind.refused();
   }
   const [recordEntry, workspaceEntry, membershipEntry] = await readTogether(() =>
