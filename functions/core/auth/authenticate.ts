@@ -26,13 +26,12 @@ function verify(deps: Deps, credential: Credential, request: CredentialRequest):
 const quotable = (text: string) => text.replace(/"/g, "'").replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, '');
 
 /**
- * The challenge of a 401 (RFC 6750 section 3): a refused Bearer credential is an
- * `invalid_token`; a request without one (or with another scheme) is told to use Bearer.
+ * A refused Bearer credential is an `invalid_token` (RFC 6750 section 3); other 401s keep
+ * the plain `Bearer` challenge their error carries (errors.ts).
  */
 function challenged(error: unknown, request: CredentialRequest): unknown {
-  if (!(error instanceof ApiError) || error.status !== 401) return error;
-  const bearer = /^\s*bearer\s+\S/i.test(request.authorization ?? '');
-  const challenge = bearer ? `Bearer error="invalid_token", error_description="${quotable(error.message)}"` : 'Bearer';
+  if (!(error instanceof ApiError) || error.status !== 401 || !/^\s*bearer\s+\S/i.test(request.authorization ?? '')) return error;
+  const challenge = `Bearer error="invalid_token", error_description="${quotable(error.message)}"`;
   return new ApiError(error, error.message, error.extras, error.meta, { ...error.headers, 'WWW-Authenticate': challenge });
 }
 
