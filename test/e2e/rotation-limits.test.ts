@@ -41,10 +41,14 @@ describe('rotation within the rotating credential', () => {
     expect((await api.call('GET', `/api-keys/${live.id}`)).body.data.status).toBe('active');
   });
 
-  it('refuses to rotate a key of a higher tier than the rotating key', async () => {
+  it('refuses to rotate a key of a higher tier than the rotating key, which also creates none above its own', async () => {
     const pro = await createKey({ name: 'pro', scopes: ['workspaces:read'], rate_limit_tier: 'pro' });
     const free = await createKey({ name: 'free', rate_limit_tier: 'free' });
     expect((await rotate(pro.id, free.key)).status).toBe(403);
+    const higher = await api.call('POST', '/api-keys', { key: free.key, body: { name: 'higher', rate_limit_tier: 'pro' } });
+    expect(higher.status).toBe(422);
+    expect(higher.body.errors.rate_limit_tier).toBeDefined();
+    expect((await createKey({ name: 'default' }, free.key)).rate_limit_tier).toBe('free');
   });
 
   it('takes api-keys:delete for grace_period_hours 0, which revokes the old key at once', async () => {

@@ -106,10 +106,9 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
 
 /**
  * Creates a key on behalf of a credential, which can never give it more than it has
- * (issuance-limits.ts): no scope it lacks, no tier above its own or the workspace's
- * (newKeyItem),
- * no later expiry, no IP range outside its own list (its own is inherited when none is
- * given), and no live key from a test credential.
+ * (issuance-limits.ts): no scope it lacks, no tier above its own or the workspace's (as
+ * newKeyItem checks), no later expiry, no IP range outside its own list (its own is
+ * inherited when none is given), and no live key from a test credential.
  */
 export async function createApiKey(deps: Deps, principal: Principal, workspaceId: string, input: NewApiKey) {
   const scopes = input.scopes ?? defaultKeyScopes;
