@@ -185,6 +185,8 @@ async function main() {
   }
   console.log(`\nlogin DynamoDB calls: right ${JSON.stringify(logins.ok.dynamoDbCallsEachByCommand)}; unknown email ${JSON.stringify(logins.unknownEmail.dynamoDbCallsEachByCommand)}`);
   console.log(`key verification DynamoDB calls: cold ${JSON.stringify(verification.cold.dynamoDbCallsEachByCommand)}; warm ${JSON.stringify(verification.warm.dynamoDbCallsEachByCommand)}`);
+  const { guessing } = verification;
+  console.log(`${guessing.attempts} wrong secrets with a known prefix from one address: answered ${JSON.stringify(guessing.answered)}, ${guessing.bcryptCompares} bcrypt compares, ${Math.round(guessing.ms)} ms; the known key still works there: ${guessing.knownKeyStillWorks}`);
   console.log(
     `pgrep -f DynamoDBLocal: before [${dynamoDbLocalBefore.join(', ')}], after [${dynamoDbLocalAfter.join(', ')}]` +
       ` (the bench's own: ${[...ourStorePids, ...startup.processes].join(', ')}; still running: ${ourStoreLeft.length + startup.leftAfterSigterm.length})`,

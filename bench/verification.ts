@@ -1,16 +1,23 @@
 import { authenticate } from '#core/auth/authenticate';
-import { bcryptHasher, createDeps } from '#core/deps';
+import { bcryptHasher, createDeps, type Deps } from '#core/deps';
 import type { BootstrapResult } from '#core/domain/bootstrap';
 import { issueApiKey } from '#core/domain/api-keys';
-import { countBcryptCompares, countDynamoDbCalls, countedSeries } from './counters.ts';
+import { countBcryptCompares, countDynamoDbCalls, countedSeries, type Counters } from './counters.ts';
 
 /**
  * API key verification in this process, by the runtime's own `authenticate` on the
- * runner's table: each of `keys` new keys once cold (gsi1 Query, bcrypt, TransactGetItems,
- * and the first use's last_used_at write), then `warmRepeats` times each warm
- * (TransactGetItems only). The keys are new, so no earlier phase can have verified them.
+ * runner's table: each of `keys` new keys once cold (the client address's failure count
+ * read before bcrypt, gsi1 Query, bcrypt, TransactGetItems, and the first use's
+ * last_used_at write), then `warmRepeats` times each warm (TransactGetItems only: a
+ * success writes nothing to the failure throttle); then guessing (measureGuessing). The
+ * keys are new, so no earlier phase can have verified them.
  */
-export async function measureKeyVerification(endpoint: string, table: string, bootstrap: BootstrapResult, n: { keys: number; warmRepeats: number }) {
+export async function measureKeyVerification(
+  endpoint: string,
+  table: string,
+  bootstrap: BootstrapResult,
+  n: { keys: number; warmRepeats: number; wrongSecrets?: number },
+) {
   const counters = { calls: countDynamoDbCalls(), bcrypt: countBcryptCompares(bcryptHasher) };
   const deps = createDeps(
     { AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: table },
@@ -27,8 +34,32 @@ export async function measureKeyVerification(endpoint: string, table: string, bo
     };
     const cold = await countedSeries(counters, keys.length, (i) => verify(keys[i]!));
     const warm = await countedSeries(counters, keys.length * n.warmRepeats, (i) => verify(keys[i % keys.length]!));
-    return { cold, warm };
+    const guessing = await measureGuessing(deps, counters.bcrypt, keys[0]!, n.wrongSecrets ?? 50);
+    return { cold, warm, guessing };
   } finally {
     deps.close();
   }
+}
+
+/**
+ * The audit's attack: wrong secrets with a known key's prefix (every member sees prefixes),
+ * one after another from one address. What they cost in bcrypt compares and how they were
+ * answered; and whether the known key, verified in this process, still works from there.
+ */
+async function measureGuessing(deps: Deps, bcrypt: Counters['bcrypt'], knownKey: string, attempts: number) {
+  const sourceIp = '192.0.2.66';
+  const answered: Record<string, number> = {};
+  bcrypt.reset();
+  const started = performance.now();
+  for (let i = 0; i < attempts; i++) {
+    const wrong = knownKey.slice(0, 16) + String(i).padStart(24, 'x');
+    const status = await authenticate(deps, { authorization: `Bearer ${wrong}`, method: 'GET', sourceIp }).then(
+      () => 200,
+      (error: { status?: number }) => error.status ?? 500,
+    );
+    answered[status] = (answered[status] ?? 0) + 1;
+  }
+  const ms = performance.now() - started;
+  const knownKeyStillWorks = await authenticate(deps, { authorization: `Bearer ${knownKey}`, method: 'GET', sourceIp }).then(() => true, () => false);
+  return { attempts, answered, bcryptCompares: bcrypt.compares(), ms, knownKeyStillWorks };
 }

@@ -26,7 +26,7 @@ interface ErrorDocs {
   /** `meta` fields beside request_id and timestamp. */
   meta?: Record<string, JsonSchema>;
   /** Response headers every answer with this code carries. */
-  headers?: readonly ('Allow' | 'Retry-After')[];
+  headers?: readonly ('Allow' | 'Retry-After' | 'WWW-Authenticate')[];
   /**
    * On a credential route, whether it carries the X-RateLimit-* headers (rate-limit.ts):
    * `always` where it is only answered once the credential was accepted, `when accepted`
@@ -62,11 +62,13 @@ const documentation = {
   },
   UNAUTHENTICATED: {
     description: 'No credential was sent, or a token or session that is invalid, revoked or ended.',
+    headers: ['WWW-Authenticate'],
   },
-  INVALID_API_KEY: { description: 'The API key is malformed, unknown or revoked.' },
+  INVALID_API_KEY: { description: 'The API key is malformed, unknown or revoked.', headers: ['WWW-Authenticate'] },
   TOKEN_EXPIRED: {
     description: 'The API key or user token has expired.',
     meta: { expired_at: instant('When it expired.') },
+    headers: ['WWW-Authenticate'],
   },
   INVALID_CREDENTIALS: { description: 'The email or password is wrong.' },
   INSUFFICIENT_PERMISSIONS: {

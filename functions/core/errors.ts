@@ -57,21 +57,28 @@ export class PayloadTooLarge extends ApiError {
   }
 }
 
+/**
+ * Every 401 of a credential names the scheme to use (RFC 7235 section 3.1; RFC 6750
+ * section 3). The authorizer makes it `Bearer error="invalid_token"` for a refused Bearer
+ * credential (auth/authenticate.ts).
+ */
+const bearerChallenge = { 'WWW-Authenticate': 'Bearer' };
+
 export class Unauthenticated extends ApiError {
   constructor(message = 'Authentication is required: send an API key as a Bearer token.') {
-    super(codes.UNAUTHENTICATED, message);
+    super(codes.UNAUTHENTICATED, message, {}, {}, bearerChallenge);
   }
 }
 
 export class InvalidApiKey extends ApiError {
   constructor(message = 'The API key is invalid or has been revoked.') {
-    super(codes.INVALID_API_KEY, message);
+    super(codes.INVALID_API_KEY, message, {}, {}, bearerChallenge);
   }
 }
 
 export class TokenExpired extends ApiError {
   constructor(expiredAt: string) {
-    super(codes.TOKEN_EXPIRED, 'The credential has expired.', {}, { expired_at: expiredAt });
+    super(codes.TOKEN_EXPIRED, 'The credential has expired.', {}, { expired_at: expiredAt }, bearerChallenge);
   }
 }
 
@@ -149,7 +156,7 @@ export class InvalidCredentials extends ApiError {
 
 export class InvalidToken extends ApiError {
   constructor(message = 'The token or session is invalid, revoked or ended.') {
-    super(codes.UNAUTHENTICATED, message);
+    super(codes.UNAUTHENTICATED, message, {}, {}, bearerChallenge);
   }
 }
 

@@ -61,7 +61,21 @@ export const createdApiKey = withMeta(
 
 export const rotatedApiKey = withMeta(
   z.extend(createdApiKey, {
-    grace_period_ends_at: describe(timestamp, 'In this answer only: until when the old key keeps working (the new key has no grace period).'),
+    grace_period_ends_at: describe(
+      timestamp,
+      "In this answer only, as the spec has it: the OLD key's grace period end, the same as `previous_key.grace_period_ends_at` (the new key has none: GET shows it null).",
+    ),
+    previous_key: describe(
+      z.object({
+        id: z.string(),
+        grace_period_ends_at: describe(timestamp, 'Until when the old key keeps working; now or earlier with grace_period_hours 0 (it is revoked).'),
+      }),
+      'The key this one replaces.',
+    ),
   }),
-  { id: 'RotatedApiKey' },
+  {
+    id: 'RotatedApiKey',
+    description:
+      "The new key, with `key` in full. Its expiry is the old key's unless the rotating credential expires first, and its IP list the part of the old one within the rotating credential's.",
+  },
 );

@@ -49,7 +49,7 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
     body: await listPage(userTokensOf(deps, principal.userId), query, route.list, url),
   }),
   deleteUserToken: async ({ principal, params }, deps) => {
-    await revokeUserToken(deps, principal.userId, params.id);
+    await revokeUserToken(deps, principal, params.id);
     return { status: 204 };
   },
 };

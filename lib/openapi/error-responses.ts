@@ -79,6 +79,10 @@ export const headerComponents = {
   'X-RateLimit-Reset': requiredHeader('When the window ends, in Unix seconds.', { type: 'integer' }),
   'Retry-After': requiredHeader('Seconds to wait before retrying.', { type: 'integer' }),
   Allow: requiredHeader('The methods the path takes.', { type: 'string' }),
+  'WWW-Authenticate': requiredHeader(
+    'The scheme to authenticate with (RFC 6750 section 3): `Bearer`, or `Bearer error="invalid_token", error_description="…"` for a refused Bearer credential.',
+    { type: 'string' },
+  ),
 };
 
 /** The headers of an answer: X-Request-ID always, the rate limit where the credential was counted. */

@@ -31,7 +31,7 @@ describe('API key authentication', () => {
       scopes: ['workspaces:read'],
       tier: 'pro',
       credential: { type: 'api_key', id: issued.id },
-      limits: {},
+      limits: { tier: 'pro' },
     });
   });
 

@@ -131,7 +131,7 @@ describe('totals', () => {
     const principal = principalOf(user.id, workspace.id);
     const issued = [];
     for (let i = 0; i < 12; i++) issued.push(await issueUserToken(deps, principal, workspace.id, { name: `t${i}` }));
-    await revokeUserToken(deps, user.id, issued[3]!.id);
+    await revokeUserToken(deps, principal, issued[3]!.id);
     const page = await listVia('listUserTokens', userTokensOf(deps, user.id));
     expect(page.data.map((t) => t.name)).toEqual(issued.filter((_, i) => i !== 3).map((t) => t.name));
     expect(page.meta.total).toBe(11);

@@ -78,7 +78,7 @@ describe('authorization code grant with PKCE', () => {
     const token = await exchange(publicClient, redirect.searchParams.get('code')!, verifier);
     expect(token).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), scope: 'workspaces:read' });
     expect(token.expires_in).toBeGreaterThan(accessTokenLifetimeSeconds - 5);
-    await expect(authenticateOAuth(deps, token.access_token)).resolves.toEqual({
+    await expect(authenticateOAuth(deps, token.access_token, '203.0.113.7')).resolves.toEqual({
       userId: user.userId,
       workspaceId: user.workspaceId,
       role: 'owner',
@@ -171,7 +171,7 @@ describe('client credentials grant', () => {
     const basic = `Basic ${Buffer.from(`${confidential.clientId}:${confidential.clientSecret}`).toString('base64')}`;
     const viaBasic = await issueToken(deps, { grant_type: 'client_credentials' }, basic);
     expect(viaBasic.scope).toBe('workspaces:read workspaces:write');
-    const principal = await authenticateOAuth(deps, viaBasic.access_token);
+    const principal = await authenticateOAuth(deps, viaBasic.access_token, '203.0.113.7');
     expect(principal).toMatchObject({ userId: user.userId, workspaceId: user.workspaceId, scopes: ['workspaces:read', 'workspaces:write'] });
   });
 
@@ -203,9 +203,9 @@ describe('client credentials grant', () => {
 describe('access tokens', () => {
   it('treats an expired token as absent at once, though its record is still stored', async () => {
     const { access_token } = await issueToken(deps, { grant_type: 'client_credentials', ...secretForm });
-    await authenticateOAuth(deps, access_token);
+    await authenticateOAuth(deps, access_token, '203.0.113.7');
     clock.advance(accessTokenLifetimeSeconds * 1000);
-    const error = await errorOf(authenticateOAuth(deps, access_token));
+    const error = await errorOf(authenticateOAuth(deps, access_token, '203.0.113.7'));
     expect([error.status, error.errorCode]).toEqual([401, 'UNAUTHENTICATED']);
     expect((await deps.db.entities.oauthToken.get({ digest: sha256(access_token) }).go()).data).not.toBeNull();
   });

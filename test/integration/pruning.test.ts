@@ -3,7 +3,8 @@ import { authenticate } from '#core/auth/authenticate';
 import { sessionCookie } from '#core/auth/credentials';
 import type { Principal } from '#core/auth/principal';
 import type { Deps } from '#core/deps';
-import { expiredKeyRetentionSeconds, issueApiKey, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
+import { expiredRetentionSeconds } from '#core/auth/credential-lifecycle';
+import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
 import { pruneExpired, type PruneCounts } from '#core/domain/pruning';
 import { login } from '#core/domain/sessions';
 import { loginThrottles, reserveAttempt } from '#core/domain/throttle';
@@ -18,7 +19,7 @@ import { ownerPrincipal } from '../support/principals.ts';
 
 const second = 1000;
 const hour = 3600 * second;
-const retentionMs = expiredKeyRetentionSeconds * second;
+const retentionMs = expiredRetentionSeconds * second;
 const none: PruneCounts = { apiKeys: 0, userTokens: 0, invitations: 0, sessions: 0, throttleWindows: 0 };
 
 interface World {

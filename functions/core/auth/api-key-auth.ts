@@ -1,15 +1,16 @@
 import type { EntityItem } from 'electrodb';
 import type { Deps } from '../deps.ts';
-import { readTogether } from '../store/conditions.ts';
-import { AccessDenied, InvalidApiKey, TokenExpired } from '../errors.ts';
+import { AccessDenied, InvalidApiKey } from '../errors.ts';
 import { hotPath, type Database } from '../store/database.ts';
 import { keyDigest, parseApiKey } from './api-key-format.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import { ConcurrencyLimit } from './concurrency-limit.ts';
+import { isLive } from './credential-lifecycle.ts';
 import type { CredentialRequest } from './credentials.ts';
-import { ipAllowed } from './ip-allowlist.ts';
+import { ipAllowed } from './ip-match.ts';
 import { recordUse } from './last-used.ts';
-import { LocationCache } from './location-cache.ts';
 import type { Principal } from './principal.ts';
-import { suspensionOf } from './workspace-context.ts';
+import { verifyCredential } from './verify-credential.ts';
 
 type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
 interface KeyLocation {
@@ -18,22 +19,16 @@ interface KeyLocation {
   userId: number;
 }
 
-const verifiedKeys = new LocationCache<KeyLocation>();
+const verifiedKeys = new BoundedCache<KeyLocation>();
 
-/**
- * A key that still exists for the authorizer: not past its grace period or TTL (a revoked
- * key is deleted). domain/api-keys.ts `apiKeysOf` filters lists by the same rule.
- */
-export function keyIsLive(item: ApiKeyItem, now: Date): boolean {
-  if (item.graceEndsAt && Date.parse(item.graceEndsAt) <= now.getTime()) return false;
-  return item.ttl === undefined || item.ttl * 1000 > now.getTime();
-}
+/** bcrypt compares at a time in this process: a Lambda has one or two vCPUs. */
+const bcryptSlots = new ConcurrencyLimit(2);
 
 /** A key this process has not verified: found by its clear prefix, checked with bcrypt. */
 async function findByPrefix(deps: Deps, key: string, prefix: string): Promise<KeyLocation | undefined> {
-  const { data: candidates } = await deps.db.entities.apiKey.query.byPrefix({ prefix }).go();
+  const { data: candidates } = await deps.db.entities.apiKey.query.byPrefix({ prefix }).go(hotPath);
   for (const candidate of candidates) {
-    if (await deps.hasher.compare(key, candidate.keyHash)) {
+    if (await bcryptSlots.run(() => deps.hasher.compare(key, candidate.keyHash))) {
       return { workspaceId: candidate.workspaceId, id: candidate.id, userId: candidate.userId };
     }
   }
@@ -43,50 +38,41 @@ async function findByPrefix(deps: Deps, key: string, prefix: string): Promise<Ke
 export async function authenticateApiKey(deps: Deps, key: string, request: Pick<CredentialRequest, 'sourceIp'>): Promise<Principal> {
   const parsed = parseApiKey(key);
   if (!parsed) throw new InvalidApiKey('The API key is malformed: expected sk_live_ or sk_test_ and 32 letters or digits.');
-  const digest = keyDigest(key);
-  const location = verifiedKeys.get(digest) ?? (await findByPrefix(deps, key, parsed.prefix));
-  if (!location) throw new InvalidApiKey();
-  // The index read above may trail a revocation; this strongly consistent read does not.
-  const data = await readTogether(() =>
-    deps.db.transaction
-      .get(({ apiKey, workspace, membership }) => [
-        apiKey.get({ workspaceId: location.workspaceId, id: location.id }).commit(),
-        workspace.get({ id: location.workspaceId }).commit(),
-        membership.get({ workspaceId: location.workspaceId, userId: location.userId }).commit(),
-      ])
-      .go(),
+  return verifyCredential<KeyLocation, ApiKeyItem>(
+    deps,
+    {
+      verified: verifiedKeys,
+      refused: () => new InvalidApiKey(),
+      costly: true,
+      locate: () => findByPrefix(deps, key, parsed.prefix),
+      record: ({ apiKey }, { workspaceId, id }) => apiKey.get({ workspaceId, id }).commit(),
+      live: isLive,
+      expiresAt: (item) => item.expiresAt,
+      check: (item) => {
+        if (item.allowedIps?.length && !ipAllowed(request.sourceIp, item.allowedIps)) {
+          throw new AccessDenied(`This API key may not be used from ${request.sourceIp}.`);
+        }
+      },
+      touch: (item, now) =>
+        recordUse(
+          (staleBefore) =>
+            deps.db.entities.apiKey
+              .patch({ workspaceId: item.workspaceId, id: item.id })
+              .set({ lastUsedAt: now.toISOString() })
+              .where((attr, op) => `${op.notExists(attr.lastUsedAt)} OR ${op.lt(attr.lastUsedAt, staleBefore)}`)
+              .go(hotPath),
+          item.lastUsedAt,
+          now,
+        ),
+      principal: (item) => ({
+        environment: item.environment,
+        scopes: item.scopes,
+        tier: item.rateLimitTier,
+        credential: { type: 'api_key', id: item.id },
+        limits: { expiresAt: item.expiresAt, allowedIps: item.allowedIps, tier: item.rateLimitTier },
+      }),
+    },
+    keyDigest(key),
+    request.sourceIp,
   );
-  const [keyRecord, workspaceRecord, membershipRecord] = data;
-  const item = keyRecord?.item;
-  const now = deps.clock.now();
-  if (!item || !keyIsLive(item, now) || !workspaceRecord?.item || !membershipRecord?.item) {
-    verifiedKeys.delete(digest);
-    throw new InvalidApiKey();
-  }
-  verifiedKeys.set(digest, location);
-  if (item.expiresAt && Date.parse(item.expiresAt) <= now.getTime()) throw new TokenExpired(item.expiresAt);
-  if (item.allowedIps?.length && !ipAllowed(request.sourceIp, item.allowedIps)) {
-    throw new AccessDenied(`This API key may not be used from ${request.sourceIp}.`);
-  }
-  await recordUse(
-    (staleBefore) =>
-      deps.db.entities.apiKey
-        .patch({ workspaceId: item.workspaceId, id: item.id })
-        .set({ lastUsedAt: now.toISOString() })
-        .where((attr, op) => `${op.notExists(attr.lastUsedAt)} OR ${op.lt(attr.lastUsedAt, staleBefore)}`)
-        .go(hotPath),
-    item.lastUsedAt,
-    now,
-  );
-  return {
-    userId: item.userId,
-    workspaceId: item.workspaceId,
-    role: membershipRecord.item.role,
-    environment: item.environment,
-    scopes: item.scopes,
-    tier: item.rateLimitTier,
-    credential: { type: 'api_key', id: item.id },
-    suspension: suspensionOf(workspaceRecord.item),
-    limits: { expiresAt: item.expiresAt, allowedIps: item.allowedIps },
-  };
 }

@@ -27,18 +27,26 @@ function unmapped([base, bits]: Range): Range {
 
 export const isIpRange = (entry: string): boolean => parseIpRange(entry) !== undefined;
 
-/** Is `ip` inside one of the ranges? IPv4-mapped IPv6 addresses count as their IPv4 form. */
-export function ipAllowed(ip: string, ranges: readonly string[]): boolean {
-  let address: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    address = ipaddr.process(ip);
-  } catch {
-    return false;
-  }
-  return ranges.some((entry) => {
-    const range = parseIpRange(entry);
-    if (!range) return false;
-    const [base, bits] = unmapped(range);
-    return address.kind() === base.kind() && address.match([base, bits] as never);
+/** Does `outer` hold every address `inner` holds, as ipAllowed (ip-match.ts) matches them? */
+function contains(outer: Range, inner: Range): boolean {
+  const [oBase, oBits] = unmapped(outer);
+  const [iBase, iBits] = unmapped(inner);
+  return oBase.kind() === iBase.kind() && iBits >= oBits && iBase.match([oBase, oBits] as never);
+}
+
+/** Is the range `entry` inside one of `ranges`? */
+export function ipRangeCovered(entry: string, ranges: readonly string[]): boolean {
+  const inner = parseIpRange(entry);
+  return !!inner && ranges.some((range) => {
+    const outer = parseIpRange(range);
+    return !!outer && contains(outer, inner);
   });
 }
+
+/**
+ * The addresses both lists allow, as a list. Two CIDR ranges are either nested or
+ * disjoint, so the overlap of two entries is the narrower one or nothing.
+ */
+export const commonIpRanges = (a: readonly string[], b: readonly string[]): string[] => [
+  ...new Set([...a.filter((entry) => ipRangeCovered(entry, b)), ...b.filter((entry) => ipRangeCovered(entry, a))]),
+];

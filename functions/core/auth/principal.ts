@@ -1,4 +1,3 @@
-import { ValidationFailed } from '../errors.ts';
 import type { RateLimitState } from '../rate-limit.ts';
 import type { Role } from '../store/entities/membership.ts';
 import type { Tier } from '../tiers.ts';
@@ -25,8 +24,8 @@ export interface Principal {
   credential: { type: CredentialType; id: string };
   /** Present when the home workspace is suspended. */
   suspension?: Suspension;
-  /** What the credential itself is bound by; what it creates may not escape it. */
-  limits?: { expiresAt?: string; allowedIps?: string[] };
+  /** What the credential itself is bound by; what it creates or rotates may not escape it (issuance-limits.ts). */
+  limits?: { expiresAt?: string; allowedIps?: string[]; tier?: Tier };
   /** The credential's rate-limit state after counting this request (set by the authorizer). */
   rateLimit?: RateLimitState;
 }
@@ -40,16 +39,4 @@ export interface Actor {
   userId: number;
   workspaceId?: string;
   role?: Role;
-}
-
-/**
- * The expiry of a credential created by `principal`: the requested one, which may not be
- * later than the creator's own; none requested means the creator's.
- */
-export function expiryWithin(principal: Principal, requested: string | null | undefined): string | undefined {
-  const ceiling = principal.limits?.expiresAt;
-  if (ceiling && requested && Date.parse(requested) > Date.parse(ceiling)) {
-    throw new ValidationFailed({ expires_at: [`must not be later than your credential's own expiry, ${ceiling}`] });
-  }
-  return requested ?? ceiling;
 }

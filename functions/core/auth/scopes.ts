@@ -27,15 +27,18 @@ const aliases: Record<string, readonly string[]> = {
   'keys:manage': ['api-keys:read', 'api-keys:write', 'api-keys:delete'],
 };
 
-const resources = new Set(knownScopes.map((s) => s.split(':')[0]));
-const actions = new Set(knownScopes.map((s) => s.split(':')[1]));
+/**
+ * The resources (part 0) or actions (part 1) of the known scopes. Computed when asked, not
+ * at load, so that bundles which use no scope rule (the authorizer) leave the table out.
+ */
+const partsOf = (part: 0 | 1) => new Set(knownScopes.map((s) => s.split(':')[part]));
 
 /** True when `scope` is a scope, alias or wildcard this service knows. */
 export function isKnownScope(scope: string): boolean {
   if (scope === '*' || Object.hasOwn(aliases, scope) || (knownScopes as readonly string[]).includes(scope)) return true;
   const [resource, action, ...rest] = scope.split(':');
   if (rest.length > 0 || !resource || !action) return false;
-  return (resource === '*' && actions.has(action)) || (action === '*' && resources.has(resource));
+  return (resource === '*' && partsOf(1).has(action)) || (action === '*' && partsOf(0).has(resource));
 }
 
 /** Aliases replaced by the scopes they stand for. Own keys only: "constructor" is no alias. */

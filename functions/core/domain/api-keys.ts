@@ -1,10 +1,19 @@
 import type { EntityItem } from 'electrodb';
 import { generateApiKey, parseApiKey, type Environment } from '../auth/api-key-format.ts';
-import { expiryWithin, type Actor, type Principal } from '../auth/principal.ts';
-import { scopesBeyond } from '../auth/scopes.ts';
+import { isLive, retentionOf } from '../auth/credential-lifecycle.ts';
+import {
+  earlierExpiry,
+  expiryWithin,
+  ipListWithin,
+  requireEnvironment,
+  requireHeldScopes,
+  requireScope,
+  tierAbove,
+} from '../auth/issuance-limits.ts';
+import { commonIpRanges } from '../auth/ip-allowlist.ts';
+import type { Actor, Principal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '../errors.ts';
-import { keyIsLive } from '../auth/api-key-auth.ts';
 import { idsCreatedWithin, newId } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { keyStatus } from './api-key-status.ts';
@@ -14,14 +23,11 @@ import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
 import { prunableFrom } from '../store/table.ts';
-import { tierNames, type Tier } from '../tiers.ts';
+import type { Tier } from '../tiers.ts';
 
 type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
 
 export const defaultKeyScopes = ['*:read', '*:write'];
-
-/** How long an expired key is kept (answering TOKEN_EXPIRED) before DynamoDB's TTL may drop it. */
-export const expiredKeyRetentionSeconds = 30 * 24 * 3600;
 
 export function apiKeyView(item: ApiKeyItem, now: Date) {
   return {
@@ -48,6 +54,8 @@ export interface NewApiKey {
   environment?: Environment;
   expiresAt?: string | null;
   allowedIps?: string[];
+  /** The creating credential's own tier, if it has one: the key's may not be above it. */
+  tierCeiling?: Tier;
   /** A full key to store instead of a generated one (bootstrap with BOOTSTRAP_API_KEY). */
   plaintext?: string;
 }
@@ -66,20 +74,18 @@ export async function issueApiKey(deps: Deps, userId: number, workspaceId: strin
 /** A key's record and the key itself, not yet stored. */
 async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input: NewApiKey) {
   const now = deps.clock.now();
-  if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
-    throw new ValidationFailed({ expires_at: ['must be in the future'] });
-  }
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
   if (!workspace) throw new NotFound('workspace', workspaceId);
-  const rateLimitTier = input.rateLimitTier ?? workspace.tier;
-  if (tierNames.indexOf(rateLimitTier) > tierNames.indexOf(workspace.tier)) {
-    throw new ValidationFailed({ rate_limit_tier: [`must not be above the workspace's tier, ${workspace.tier}`] });
+  const ceiling = input.tierCeiling && tierAbove(workspace.tier, input.tierCeiling) ? input.tierCeiling : workspace.tier;
+  const rateLimitTier = input.rateLimitTier ?? ceiling;
+  if (tierAbove(rateLimitTier, ceiling)) {
+    const whose = ceiling === workspace.tier ? "the workspace's tier" : "your credential's own tier";
+    throw new ValidationFailed({ rate_limit_tier: [`must not be above ${whose}, ${ceiling}`] });
   }
   const key = input.plaintext ?? generateApiKey(input.environment ?? 'live');
   const parsed = parseApiKey(key);
   if (!parsed) throw new ValidationFailed({ key: ['must look like sk_live_ or sk_test_ and 32 letters or digits'] });
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined;
-  const ttl = expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredKeyRetentionSeconds : undefined;
   const item: ApiKeyItem = {
     id: newId('apiKey', now),
     workspaceId,
@@ -93,42 +99,36 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
     expiresAt,
     allowedIps: input.allowedIps?.length ? input.allowedIps : undefined,
     createdAt: now.toISOString(),
-    ttl,
-    prunableAt: ttl === undefined ? undefined : prunableFrom(ttl),
+    ...retentionOf(expiresAt),
   };
   return { item, key };
 }
 
-function requireHeldScopes(principal: Principal, scopes: readonly string[], what: string) {
-  const beyond = scopesBeyond(principal.scopes, scopes);
-  if (beyond.length) throw new AccessDenied(`${what} scopes its creator does not hold: ${beyond.join(', ')}.`);
-}
-
 /**
- * Creates a key on behalf of a credential, which can never give it more than it has: no
- * scope it lacks, no tier above the workspace's, no later expiry, no wider IP list (its
- * own is inherited when none is given), and no live key from a test credential.
+ * Creates a key on behalf of a credential, which can never give it more than it has
+ * (issuance-limits.ts): no scope it lacks, no tier above its own or the workspace's (as
+ * newKeyItem checks), no later expiry, no IP range outside its own list (its own is
+ * inherited when none is given), and no live key from a test credential.
  */
 export async function createApiKey(deps: Deps, principal: Principal, workspaceId: string, input: NewApiKey) {
   const scopes = input.scopes ?? defaultKeyScopes;
-  requireHeldScopes(principal, scopes, 'A key cannot be given');
+  requireHeldScopes(principal, scopes, 'A key cannot be given scopes its creator does not hold');
   const environment = input.environment ?? principal.environment;
-  if (principal.environment === 'test' && environment === 'live') {
-    throw new AccessDenied('A test credential cannot create live keys.');
-  }
+  requireEnvironment(principal, environment, 'create');
   return issueApiKey(deps, principal.userId, workspaceId, {
     ...input,
     scopes,
     environment,
-    expiresAt: expiryWithin(principal, input.expiresAt),
-    allowedIps: input.allowedIps ?? principal.limits?.allowedIps,
+    tierCeiling: principal.limits?.tier,
+    expiresAt: expiryWithin(principal, input.expiresAt, deps.clock.now()),
+    allowedIps: ipListWithin(principal, input.allowedIps),
   });
 }
 
 /**
  * The workspace's keys that still exist, in creation order (an expired one included until
  * it is pruned). Keys that finished since the last pruning run (grace period over, TTL
- * passed) are filtered out by the Query itself: the FilterExpression form of keyIsLive.
+ * passed) are filtered out by the Query itself: the FilterExpression form of isLive.
  */
 export function apiKeysOf(deps: Deps, workspaceId: string): ListSource<ApiKeyItem, ReturnType<typeof apiKeyView>> {
   const now = deps.clock.now();
@@ -152,7 +152,7 @@ export function apiKeysOf(deps: Deps, workspaceId: string): ListSource<ApiKeyIte
 /** A key that still exists for its users (rotated and expired ones included); 404 otherwise. */
 async function loadLiveKey(deps: Deps, workspaceId: string, id: string) {
   const { data } = await deps.db.entities.apiKey.get({ workspaceId, id }).go({ consistent: true });
-  if (!data || !keyIsLive(data, deps.clock.now())) throw new NotFound('api_key', id);
+  if (!data || !isLive(data, deps.clock.now())) throw new NotFound('api_key', id);
   return data;
 }
 
@@ -182,10 +182,39 @@ export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string
 }
 
 /**
- * Issues a new key with the same name, scopes, tier, environment, IP list and expiry; the
- * old key keeps working until `grace_period_ends_at`, then is treated as gone (the pruning
- * job and TTL remove it). Only an active key can be rotated (a revoked or finished one is
- * 404, as on GET), and only by a credential holding every scope of the key.
+ * What a rotated key keeps of the old one, within what the rotating credential may hand
+ * on: the same name, scopes, tier and environment (refused when beyond the rotator's), the
+ * old expiry unless the rotator's ends first, and the part of the old IP list that lies
+ * within the rotator's (refused when nothing does).
+ */
+function successorOf(principal: Principal, old: ApiKeyItem): NewApiKey {
+  requireHeldScopes(principal, old.scopes, 'Rotating would issue a key with scopes your credential does not hold');
+  requireEnvironment(principal, old.environment, 'rotate');
+  const ceiling = principal.limits?.tier;
+  if (ceiling && tierAbove(old.rateLimitTier, ceiling)) {
+    throw new AccessDenied(`The key's tier, ${old.rateLimitTier}, is above your credential's own, ${ceiling}.`);
+  }
+  const own = principal.limits?.allowedIps;
+  const allowedIps = own?.length && old.allowedIps?.length ? commonIpRanges(old.allowedIps, own) : (old.allowedIps ?? own);
+  if (allowedIps && !allowedIps.length) {
+    throw new AccessDenied(`The key is used from ${old.allowedIps!.join(', ')}, none of which your credential may act from (${own!.join(', ')}).`);
+  }
+  return {
+    name: old.name,
+    scopes: old.scopes,
+    rateLimitTier: old.rateLimitTier,
+    expiresAt: earlierExpiry(old.expiresAt, principal.limits?.expiresAt),
+    allowedIps,
+    plaintext: generateApiKey(old.environment),
+  };
+}
+
+/**
+ * Issues a new key in place of an active one (successorOf says with what); the old key
+ * keeps working until its grace period ends, then is treated as gone (the pruning job and
+ * TTL remove it). Only the key's own user may rotate it, with a credential holding every
+ * scope of the key; a grace period of 0 revokes the old key at once, which takes
+ * `api-keys:delete` too. A key revoked meanwhile is 404, as on GET.
  */
 export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId: string, id: string, gracePeriodHours: number) {
   const old = await loadLiveKey(deps, workspaceId, id);
@@ -197,17 +226,10 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   if (status === 'expired') throw new StateConflict('The key has expired and cannot be rotated; create a new key.', status, 'rotate');
   // The new key acts for the key's user and is shown to the caller: only that user may rotate.
   if (old.userId !== principal.userId) throw new AccessDenied('Only the user a key belongs to may rotate it; others may revoke it.');
-  requireHeldScopes(principal, old.scopes, 'Rotating would issue a key with');
+  if (gracePeriodHours === 0) requireScope(principal, 'api-keys:delete');
   const graceEndsAt = new Date(now.getTime() + gracePeriodHours * 3600 * 1000);
   const graceTtl = Math.floor(graceEndsAt.getTime() / 1000);
-  const { item, key } = await newKeyItem(deps, old.userId, workspaceId, {
-    name: old.name,
-    scopes: old.scopes,
-    rateLimitTier: old.rateLimitTier,
-    expiresAt: old.expiresAt,
-    allowedIps: old.allowedIps,
-    plaintext: generateApiKey(old.environment),
-  });
+  const { item, key } = await newKeyItem(deps, old.userId, workspaceId, successorOf(principal, old));
   try {
     await commitOrThrow(() =>
       deps.db.transaction
@@ -225,7 +247,10 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    throw new StateConflict('The key was rotated or revoked meanwhile.', 'grace_period', 'rotate');
+    // Revoked meanwhile: gone, as a revoked key is everywhere. Else rotated meanwhile.
+    await loadLiveKey(deps, workspaceId, id);
+    throw new StateConflict('The key was rotated meanwhile; rotate the key that replaced it.', 'grace_period', 'rotate');
   }
-  return { ...apiKeyView(item, now), key, grace_period_ends_at: graceEndsAt.toISOString() };
+  const oldEnds = graceEndsAt.toISOString();
+  return { ...apiKeyView(item, now), key, grace_period_ends_at: oldEnds, previous_key: { id: old.id, grace_period_ends_at: oldEnds } };
 }

@@ -1,4 +1,4 @@
-import { keyIsLive } from '../auth/api-key-auth.ts';
+import { isLive } from '../auth/credential-lifecycle.ts';
 import type { Deps } from '../deps.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import { collections, countOneFewer } from '../store/list-counts.ts';
@@ -56,7 +56,7 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
     apiKeys: await run({
       page: (until, cursor, limit) =>
         entities.apiKey.query.byPrunableAt({ pruneBucket: 'apiKey' }).lte({ prunableAt: until }).go({ cursor, limit }),
-      finished: (item, at) => !keyIsLive(item, at),
+      finished: (item, at) => !isLive(item, at),
       remove: (item) =>
         commitOrThrow(() =>
           deps.db.transaction

@@ -1,21 +1,18 @@
 import type { EntityItem } from 'electrodb';
-import { expiryWithin, type Principal } from '../auth/principal.ts';
-import { scopesBeyond } from '../auth/scopes.ts';
+import { isLive, retentionOf } from '../auth/credential-lifecycle.ts';
+import { expiryWithin, requireHeldScopes } from '../auth/issuance-limits.ts';
+import type { Principal } from '../auth/principal.ts';
 import { randomBase62, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
-import { AccessDenied, NotFound, ValidationFailed } from '../errors.ts';
+import { NotFound } from '../errors.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { commitOrThrow, goneAsNotFound } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
-import { prunableFrom } from '../store/table.ts';
 import { nextId } from './users.ts';
 
 type UserTokenItem = EntityItem<Database['entities']['userToken']>;
-
-/** How long an expired token is kept (answering TOKEN_EXPIRED) before TTL may drop it. */
-const expiredTokenRetentionSeconds = 30 * 24 * 3600;
 
 export function userTokenView(item: UserTokenItem) {
   return {
@@ -41,16 +38,10 @@ export interface NewUserToken {
  */
 export async function issueUserToken(deps: Deps, principal: Principal, workspaceId: string, input: NewUserToken) {
   const abilities = input.abilities ?? principal.scopes;
-  const beyond = scopesBeyond(principal.scopes, abilities);
-  if (beyond.length) throw new AccessDenied(`A token cannot be given abilities its creator does not hold: ${beyond.join(', ')}.`);
+  requireHeldScopes(principal, abilities, 'A token cannot be given abilities its creator does not hold');
   const now = deps.clock.now();
-  if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime()) {
-    throw new ValidationFailed({ expires_at: ['must be in the future'] });
-  }
-  const requested = expiryWithin(principal, input.expiresAt);
-  const expiresAt = requested ? new Date(requested).toISOString() : undefined;
+  const expiresAt = expiryWithin(principal, input.expiresAt, now);
   const secret = randomBase62(40);
-  const ttl = expiresAt ? Math.floor(Date.parse(expiresAt) / 1000) + expiredTokenRetentionSeconds : undefined;
   const item: UserTokenItem = {
     id: await nextId(deps, 'userToken'),
     userId: principal.userId,
@@ -60,8 +51,7 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
     secretDigest: sha256(secret),
     expiresAt,
     createdAt: now.toISOString(),
-    ttl,
-    prunableAt: ttl === undefined ? undefined : prunableFrom(ttl),
+    ...retentionOf(expiresAt),
   };
   await commitOrThrow(() =>
     deps.db.transaction
@@ -71,10 +61,7 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
   return { ...userTokenView(item), token: `${item.id}|${secret}` };
 }
 
-/** Past its TTL a token is gone, whether or not DynamoDB has removed it yet. */
-const tokenIsLive = (item: UserTokenItem, now: Date) => item.ttl === undefined || item.ttl * 1000 > now.getTime();
-
-/** The user's tokens in id (creation) order; the Query drops those past their TTL, as tokenIsLive. */
+/** The user's tokens in id (creation) order; the Query drops those past their TTL, as isLive. */
 export function userTokensOf(deps: Deps, userId: number): ListSource<UserTokenItem, ReturnType<typeof userTokenView>> {
   const nowSeconds = deps.clock.now().getTime() / 1000;
   const { userToken } = deps.db.entities;
@@ -88,10 +75,16 @@ export function userTokensOf(deps: Deps, userId: number): ListSource<UserTokenIt
   };
 }
 
-/** Revokes one of the user's own tokens (deleting it, with its count); anyone else's is 404. */
-export async function revokeUserToken(deps: Deps, userId: number, id: number): Promise<void> {
+/**
+ * Revokes one of the user's own tokens (deleting it, with its count); anyone else's is
+ * 404. The revoking credential must hold every ability of the token, so that a narrow
+ * token cannot end the wider ones of its user.
+ */
+export async function revokeUserToken(deps: Deps, principal: Pick<Principal, 'userId' | 'scopes'>, id: number): Promise<void> {
+  const { userId } = principal;
   const { data } = await deps.db.entities.userToken.get({ id }).go({ consistent: true });
-  if (!data || data.userId !== userId || !tokenIsLive(data, deps.clock.now())) throw new NotFound('user_token', String(id));
+  if (!data || data.userId !== userId || !isLive(data, deps.clock.now())) throw new NotFound('user_token', String(id));
+  requireHeldScopes(principal, data.abilities, 'Revoking would end a token with abilities your credential does not hold');
   await goneAsNotFound('user_token', String(id), () =>
     commitOrThrow(() =>
       deps.db.transaction

@@ -1,0 +1,117 @@
+import { authenticate } from '#core/auth/authenticate';
+import { failedAuthenticationPolicy } from '#core/auth/failed-authentications';
+import { bcryptHasher, type Hasher } from '#core/deps';
+import { issueApiKey } from '#core/domain/api-keys';
+import { createUser } from '#core/domain/users';
+import { createWorkspace } from '#core/domain/workspaces';
+import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { errorOf } from '../support/errors.ts';
+
+/** bcrypt compares, counted, and how many ran at once at most. */
+function watchedHasher(): Hasher & { comparisons: number; mostAtOnce: number } {
+  let running = 0;
+  const hasher = {
+    comparisons: 0,
+    mostAtOnce: 0,
+    hash: bcryptHasher.hash,
+    compare: async (plain: string, hash: string) => {
+      hasher.comparisons++;
+      hasher.mostAtOnce = Math.max(hasher.mostAtOnce, ++running);
+      try {
+        return await bcryptHasher.compare(plain, hash);
+      } finally {
+        running--;
+      }
+    },
+  };
+  return hasher;
+}
+
+const clock = manualClock(new Date('2026-05-01T10:00:00Z'));
+const hasher = watchedHasher();
+let deps: TestDeps;
+let key: string;
+let workspaceId: string;
+let userId: number;
+
+const from = (sourceIp: string, credential: string) => authenticate(deps, { authorization: `Bearer ${credential}`, method: 'GET', sourceIp });
+/** A wrong key with the prefix of `of`: found by its prefix, so only bcrypt can refuse it. */
+const wrongKeyLike = (of: string, i: number) => of.slice(0, 16) + String(i).padStart(12, 'x') + 'y'.repeat(12);
+
+beforeAll(async () => {
+  deps = await testDeps({ clock, hasher });
+  userId = (await createUser(deps, { name: 'Gus', email: 'gus@example.com', tier: 'pro' })).id;
+  workspaceId = (await createWorkspace(deps, userId, { name: 'Guarded', tier: 'pro' })).id;
+  key = (await issueApiKey(deps, userId, workspaceId, { name: 'known prefix' })).key;
+});
+
+describe('failed authentications', () => {
+  it('throttle an address with 429 and Retry-After before bcrypt runs, while a key it verified keeps working', async () => {
+    const address = '198.51.100.7';
+    await expect(from(address, key)).resolves.toMatchObject({ workspaceId });
+    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) {
+      expect((await errorOf(from(address, wrongKeyLike(key, i)))).errorCode).toBe('INVALID_API_KEY');
+    }
+    const before = hasher.comparisons;
+    const throttled = await errorOf(from(address, wrongKeyLike(key, 999)));
+    expect(throttled.status).toBe(429);
+    expect(throttled.errorCode).toBe('RATE_LIMIT_EXCEEDED');
+    expect(Number(throttled.headers['Retry-After'])).toBeGreaterThan(0);
+    expect(throttled.extras.retry_after).toBe(Number(throttled.headers['Retry-After']));
+    expect(hasher.comparisons).toBe(before);
+
+    // Verified in this process before: no bcrypt, no throttle.
+    await expect(from(address, key)).resolves.toMatchObject({ workspaceId });
+    // A key this process has not verified waits like any other secret from that address...
+    const other = (await issueApiKey(deps, userId, workspaceId, { name: 'not yet seen' })).key;
+    expect((await errorOf(from(address, other))).status).toBe(429);
+    // ...and works from elsewhere.
+    await expect(from('198.51.100.8', other)).resolves.toMatchObject({ workspaceId });
+  });
+
+  it('count an IPv6 client by its /64, and its IPv4-mapped form as the IPv4 address', async () => {
+    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) await errorOf(from(`2001:db8:1:2::${i + 1}`, wrongKeyLike(key, 100 + i)));
+    expect((await errorOf(from('2001:db8:1:2:ffff::9', wrongKeyLike(key, 200)))).status).toBe(429);
+    expect((await errorOf(from('2001:db8:1:3::1', wrongKeyLike(key, 201)))).status).toBe(401);
+
+    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) await errorOf(from('192.0.2.44', wrongKeyLike(key, 300 + i)));
+    expect((await errorOf(from('::ffff:192.0.2.44', wrongKeyLike(key, 400)))).status).toBe(429);
+  });
+
+  it('remember a refused secret: the same wrong key costs no second bcrypt and is not counted twice', async () => {
+    const wrong = wrongKeyLike(key, 500);
+    const before = hasher.comparisons;
+    for (let i = 0; i < failedAuthenticationPolicy.limit * 2; i++) {
+      expect((await errorOf(from('203.0.113.50', wrong))).errorCode).toBe('INVALID_API_KEY');
+    }
+    expect(hasher.comparisons - before).toBe(1);
+  });
+
+  it('run at most two bcrypt compares at once in a process; the others wait their turn', async () => {
+    hasher.mostAtOnce = 0;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => errorOf(from(`203.0.113.${60 + i}`, wrongKeyLike(key, 600 + i)))));
+    expect(answers.map((a) => a.errorCode)).toEqual(Array(8).fill('INVALID_API_KEY'));
+    expect(hasher.mostAtOnce).toBe(2);
+  });
+
+  it('are counted in the table, so a process that never saw the address refuses it before bcrypt', async () => {
+    const address = '203.0.113.80';
+    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) await errorOf(from(address, wrongKeyLike(key, 700 + i)));
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('#core/auth/authenticate');
+      const before = hasher.comparisons;
+      // The fresh module graph has its own ApiError class: the status is what counts.
+      const answer = fresh.authenticate(deps, { authorization: `Bearer ${wrongKeyLike(key, 799)}`, method: 'GET', sourceIp: address });
+      await expect(answer).rejects.toMatchObject({ status: 429 });
+      expect(hasher.comparisons).toBe(before);
+    });
+  });
+
+  it('end with their window: the address may try again', async () => {
+    const address = '203.0.113.90';
+    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) await errorOf(from(address, wrongKeyLike(key, 800 + i)));
+    expect((await errorOf(from(address, wrongKeyLike(key, 899)))).status).toBe(429);
+    clock.advance(failedAuthenticationPolicy.windowSeconds * 1000);
+    expect((await errorOf(from(address, wrongKeyLike(key, 898)))).status).toBe(401);
+  });
+});
