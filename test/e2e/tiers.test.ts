@@ -40,7 +40,7 @@ describe('tiers', () => {
     expect([created.status, created.body.data.tier]).toEqual([201, 'enterprise']);
   });
 
-  it("lets only a platform admin change a workspace's tier with PATCH /admin/workspaces/{id}; new keys there count at the new tier", async () => {
+  it("lets only a platform admin change a workspace's tier with PATCH /admin/workspaces/{id}; new keys there count at the new tier, and no key above it", async () => {
     const free = await subscriber('fred', 'free');
     const path = `/admin/workspaces/${free.workspace.id}`;
     const byOwner = await api.call('PATCH', path, { key: free.key, body: { tier: 'enterprise' } });
@@ -50,10 +50,14 @@ describe('tiers', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ id: free.workspace.id, tier: 'business', suspended_at: null });
     expect((await api.call('GET', `/workspaces/${free.workspace.id}`, { key: free.key })).body.data.tier).toBe('business');
-    const key = await api.call('POST', '/api-keys', { key: free.key, body: { name: 'after the upgrade' } });
-    expect(key.body.data.rate_limit_tier).toBe('business');
-    const used = await api.call('GET', '/workspaces', { key: key.body.data.key });
+    const key = await issueApiKey(api.deps, free.user.id, free.workspace.id, { name: 'after the upgrade' });
+    expect(key.rate_limit_tier).toBe('business');
+    const used = await api.call('GET', '/workspaces', { key: key.key });
     expect(used.headers.get('x-ratelimit-limit')).toBe(String(allowanceOf('business', 'live').limit));
+
+    expect((await api.call('PATCH', path, { body: { tier: 'free' } })).body.data.tier).toBe('free');
+    const lowered = await api.call('GET', '/workspaces', { key: key.key });
+    expect(lowered.headers.get('x-ratelimit-limit')).toBe(String(allowanceOf('free', 'live').limit));
   });
 
   it('answers mistakes in the admin change with 422 or 404 in the envelope', async () => {

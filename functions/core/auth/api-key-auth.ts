@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, InvalidApiKey } from '../errors.ts';
 import { hotPath, type Database } from '../store/database.ts';
+import { tierAbove } from '../tiers.ts';
 import { keyDigest, parseApiKey } from './api-key-format.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
@@ -64,13 +65,17 @@ export async function authenticateApiKey(deps: Deps, key: string, request: Pick<
           item.lastUsedAt,
           now,
         ),
-      principal: (item) => ({
-        environment: item.environment,
-        scopes: item.scopes,
-        tier: item.rateLimitTier,
-        credential: { type: 'api_key', id: item.id },
-        limits: { expiresAt: item.expiresAt, allowedIps: item.allowedIps, tier: item.rateLimitTier },
-      }),
+      principal: (item, workspace) => {
+        // A key never counts above its workspace's tier, should a platform admin lower it.
+        const tier = tierAbove(item.rateLimitTier, workspace.tier) ? workspace.tier : item.rateLimitTier;
+        return {
+          environment: item.environment,
+          scopes: item.scopes,
+          tier,
+          credential: { type: 'api_key', id: item.id },
+          limits: { expiresAt: item.expiresAt, allowedIps: item.allowedIps, tier },
+        };
+      },
     },
     keyDigest(key),
     request.sourceIp,

@@ -1,5 +1,4 @@
 import { AccessDenied, InsufficientPermissions, ValidationFailed } from '../errors.ts';
-import { tierNames, type Tier } from '../tiers.ts';
 import type { Environment } from './api-key-format.ts';
 import { ipRangeCovered } from './ip-allowlist.ts';
 import type { Principal } from './principal.ts';
@@ -59,9 +58,6 @@ export function ipListWithin(principal: Pick<Principal, 'limits'>, requested: re
   }
   return requested.length ? [...requested] : undefined;
 }
-
-/** Is `tier` above `ceiling`? */
-export const tierAbove = (tier: Tier, ceiling: Tier): boolean => tierNames.indexOf(tier) > tierNames.indexOf(ceiling);
 
 /** A test credential stays in the sandbox: it cannot create or rotate live keys. */
 export function requireEnvironment(principal: Pick<Principal, 'environment'>, environment: Environment, action: string): void {

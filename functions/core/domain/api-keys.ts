@@ -8,7 +8,6 @@ import {
   requireEnvironment,
   requireHeldScopes,
   requireScope,
-  tierAbove,
 } from '../auth/issuance-limits.ts';
 import { commonIpRanges } from '../auth/ip-allowlist.ts';
 import type { Actor, Principal } from '../auth/principal.ts';
@@ -23,7 +22,7 @@ import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
 import { prunableFrom } from '../store/table.ts';
-import type { Tier } from '../tiers.ts';
+import { tierAbove, type Tier } from '../tiers.ts';
 
 type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
 
