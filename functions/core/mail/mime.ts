@@ -19,7 +19,7 @@ function headerSafe(name: string, value: string): string {
  * RFC 2047 encoded words (`=?UTF-8?B?…?=`) for a header text that is not plain ASCII, each
  * at most 75 characters and cut between characters, never inside one.
  */
-export function encodeHeaderText(text: string): string {
+function encodeHeaderText(text: string): string {
   if (/^[\x20-\x7e]*$/.test(text)) return text;
   const words: string[] = [];
   let chunk = '';
@@ -56,7 +56,7 @@ export const addressOf = (mailbox: string) => /<([^<>]+)>/.exec(mailbox)?.[1] ??
 const isQuotedPrintableLiteral = (byte: number) => (byte >= 33 && byte <= 126 && byte !== 61) || byte === 32 || byte === 9;
 
 /** Quoted-printable (RFC 2045 6.7) of UTF-8 text, CRLF line ends, lines of at most 76 characters. */
-export function encodeQuotedPrintable(text: string): string {
+function encodeQuotedPrintable(text: string): string {
   return text
     .split(/\r\n|\r|\n/)
     .map((line) => {
@@ -82,7 +82,7 @@ export function encodeQuotedPrintable(text: string): string {
 }
 
 /** RFC 5322 date-time in UTC, e.g. `Mon, 23 Nov 2026 04:07:32 +0000`. */
-export const rfc5322Date = (date: Date) => date.toUTCString().replace(/GMT$/, '+0000');
+const rfc5322Date = (date: Date) => date.toUTCString().replace(/GMT$/, '+0000');
 
 /** The whole message, CRLF line ends throughout: From, To, Subject, Date, Message-ID and two alternative parts. */
 export function renderEml(message: MailMessage, from: string, date: Date): string {
