@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
+import { mailFrom, publicBaseUrl } from '#core/config';
 import { ApiStack } from '#lib/api-stack';
 
 const contextSchema = z.object({
@@ -16,6 +17,10 @@ const contextSchema = z.object({
   oauthEnabled: z.union([z.boolean(), z.stringbool()]).default(false),
   /** CORS_ALLOWED_ORIGINS of the functions (functions/core/config.ts): comma-separated origins, or `*`. */
   corsAllowedOrigins: z.string().default(''),
+  /** MAIL_FROM of the functions that send mail: an address or `Name <address>` of an SES-verified identity. cdk.json holds a placeholder. */
+  mailFrom: z.string().refine((value) => mailFrom.safeParse(value).success, 'must be an address or Name <address>'),
+  /** PUBLIC_BASE_URL of the functions that send mail, e.g. https://api.example.com; unset, the API's own URL. */
+  publicBaseUrl: z.string().refine((value) => publicBaseUrl.safeParse(value).success, 'must be a URL without a trailing slash').optional(),
 });
 
 export type AppContext = z.input<typeof contextSchema>;
@@ -36,11 +41,11 @@ const cdkJsonContext = (): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context;
 
 /** The CDK app with its one stack, checked by cdk-nag's AWS Solutions rules on synthesis. */
-export function createApp(context: AppContext & Record<string, unknown> = {}) {
+export function createApp(context: Partial<AppContext> & Record<string, unknown> = {}) {
   const app = new App({ context: { ...cdkJsonContext(), ...context } });
-  const { stackName, prefix, stageName, oauthEnabled, corsAllowedOrigins } = settingsOf(app);
+  const { stackName, ...settings } = settingsOf(app);
   // No env: the stack is account- and region-agnostic, so synthesis needs no credentials.
-  const stack = new ApiStack(app, stackName, { prefix, stageName, oauthEnabled, corsAllowedOrigins });
+  const stack = new ApiStack(app, stackName, settings);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return { app, stack };
 }

@@ -29,6 +29,8 @@ function printStarted(cfg: LocalConfig, runner: LocalRunner, ms: number) {
   console.log(`Tenant API listening on ${runner.baseUrl} (ready in ${ms} ms)`);
   console.log(`  health:   ${runner.origin}/health`);
   console.log(`  storage:  ${cfg.DYNAMODB_ENDPOINT ?? `DynamoDB Local at ${runner.dynamoDbEndpoint}, data in ${cfg.DATA_DIR}`}`);
+  const temporary = !cfg.MAIL_DIR && cfg.DATA_DIR === 'memory' ? ' (temporary, removed at stop)' : '';
+  console.log(`  mail:     ${runner.mailDir}${temporary}, links to ${cfg.PUBLIC_BASE_URL ?? runner.origin}; a line below for each message`);
   console.log(`  admin:    DYNAMODB_ENDPOINT=${runner.dynamoDbEndpoint} TABLE_NAME=${runner.tableName} npm run admin -- <command>`);
   if (!cfg.DYNAMODB_ENDPOINT && cfg.DYNAMODB_PORT === undefined) {
     console.log('            (DynamoDB Local has a new port each run; set DYNAMODB_PORT to keep this command valid)');

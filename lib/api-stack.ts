@@ -1,5 +1,4 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { lambdaFunctions } from '#routes';
 import type { FunctionName } from '#lib/bundling';
@@ -8,6 +7,7 @@ import { ApiFunction, type ApiFunctionProps } from './constructs/api-function.ts
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
 import { CursorSigningKey } from './constructs/cursor-signing-key.ts';
 import { DataTable } from './constructs/data-table.ts';
+import { Mail } from './constructs/mail.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { PruningSchedule } from './constructs/pruning-schedule.ts';
 import { TierUsagePlans } from './constructs/tier-usage-plans.ts';
@@ -20,6 +20,10 @@ export interface ApiStackProps extends StackProps {
   oauthEnabled: boolean;
   /** Origins allowed to call the API from browsers (functions/core/config.ts, CORS_ALLOWED_ORIGINS). */
   corsAllowedOrigins: string;
+  /** The sender of mail (functions/core/config.ts, MAIL_FROM): an SES-verified address or `Name <address>`. */
+  mailFrom: string;
+  /** The base of links in mail (PUBLIC_BASE_URL), e.g. a custom domain; unset, the API's own URL. */
+  publicBaseUrl?: string;
 }
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
@@ -47,6 +51,12 @@ export class ApiStack extends Stack {
     // Deletes in pages and stops before its timeout; a backlog is worked off over several runs.
     const prunerFunction = fn('pruner', { memorySize: 512, timeout: Duration.minutes(5) }).bindTable(table, 'read-write').function;
     new PruningSchedule(this, 'Pruning', { pruner: prunerFunction });
+    // Only the account flows mail: registration, verification, invitations (users), password reset (sessions).
+    new Mail(this, 'Mail', {
+      sender: props.mailFrom,
+      publicBaseUrl: props.publicBaseUrl,
+      senders: [routeFunctions.users, routeFunctions.sessions],
+    });
 
     const api = new Api(this, 'Api', {
       prefix: props.prefix,
@@ -70,5 +80,5 @@ export class ApiStack extends Stack {
 
 const constructIdOf = (name: FunctionName) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
 
-const recordOf = <K extends string>(keys: readonly K[], make: (key: K) => IFunction) =>
-  Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<K, IFunction>;
+const recordOf = <K extends string, V>(keys: readonly K[], make: (key: K) => V) =>
+  Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<K, V>;

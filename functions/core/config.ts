@@ -32,6 +32,18 @@ export const storeSettings = z.object({
 
 export type StoreSettings = z.infer<typeof storeSettings>;
 
+/** `https://api.example.com`: an origin, optionally with a path (a stage), without a trailing slash. */
+export const publicBaseUrl = z.optional(z.url().check(z.refine((value) => !value.endsWith('/'), 'must not end with /')));
+
+/**
+ * The sender of outgoing mail: `no-reply@example.com` or `Example <no-reply@example.com>`.
+ * The stack always sets it in Lambda; the default serves the local runner, whose mail stays in files.
+ */
+export const mailFrom = z._default(
+  z.string().check(z.regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address or Name <address>')),
+  'Tenant API <no-reply@localhost>',
+);
+
 export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 
 /** How the service behaves: one set per process, read through config() wherever needed. */
@@ -68,7 +80,8 @@ const serviceSettings = z.object({
    * of every link in outgoing mail. Unset in AWS: the API's own domain and stage, from the
    * request context API Gateway sets. Never taken from a Host header a client sent.
    */
-  PUBLIC_BASE_URL: z.optional(z.url().check(z.refine((value) => !value.endsWith('/'), 'must not end with /'))),
+  PUBLIC_BASE_URL: publicBaseUrl,
+  MAIL_FROM: mailFrom,
   /**
    * Signs list cursors (HMAC-SHA256). Every process serving one API must share it; when
    * unset, each process draws its own at start, which is enough for the local runner.

@@ -1,6 +1,6 @@
 import { createFunction } from '#core/http/pipeline';
-import { runtimeDeps } from '#core/runtime';
+import { mailingRuntimeDeps } from '#core/mailing-runtime';
 import { sessionHandlers } from './handlers.ts';
 import { sessionRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: sessionRoutes, handlers: sessionHandlers, deps: runtimeDeps });
+export const handler = createFunction({ routes: sessionRoutes, handlers: sessionHandlers, deps: mailingRuntimeDeps });

@@ -1,6 +1,6 @@
 import { createFunction } from '#core/http/pipeline';
-import { runtimeDeps } from '#core/runtime';
+import { mailingRuntimeDeps } from '#core/mailing-runtime';
 import { userHandlers } from './handlers.ts';
 import { userRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: userRoutes, handlers: userHandlers, deps: runtimeDeps });
+export const handler = createFunction({ routes: userRoutes, handlers: userHandlers, deps: mailingRuntimeDeps });

@@ -1,5 +1,6 @@
 import type { Deps } from '#core/deps';
 import { createFunction } from '#core/http/pipeline';
+import type { Mailer } from '#core/mail/mailer';
 import { routeTables, type LambdaFunctionName } from '#routes';
 import { adminHandlers } from '../../functions/admin/handlers.ts';
 import { apiKeyHandlers } from '../../functions/api-keys/handlers.ts';
@@ -11,17 +12,28 @@ import { userHandlers } from '../../functions/users/handlers.ts';
 import { workspaceHandlers } from '../../functions/workspaces/handlers.ts';
 import type { LocalFunctions, ProxyHandler } from './gateway.ts';
 
+/** What the runner knows of itself that the functions need. */
+export interface LocalWiring {
+  /** Given only to the functions that send mail in AWS too (users, sessions), so that mail from any other fails here as it would there. */
+  mailer: Mailer;
+  /** Where the runner listens (or PUBLIC_BASE_URL): the base of links in mail. */
+  publicBaseUrl: () => string;
+}
+
 /** The same function code the Lambda bundles hold, wired to the local runner's dependencies. */
-export function localFunctions(deps: Deps): LocalFunctions {
+export function localFunctions(deps: Deps, wiring: LocalWiring): LocalFunctions {
   const using = () => deps;
+  const mailing = { ...deps, mailer: wiring.mailer };
+  const usingMail = () => mailing;
+  const { publicBaseUrl } = wiring;
   // `satisfies` makes a function of the registry without handlers here a compile error.
   const routed = {
-    workspaces: createFunction({ routes: routeTables.workspaces, handlers: workspaceHandlers, deps: using }),
-    'api-keys': createFunction({ routes: routeTables['api-keys'], handlers: apiKeyHandlers, deps: using }),
-    users: createFunction({ routes: routeTables.users, handlers: userHandlers, deps: using }),
-    sessions: createFunction({ routes: routeTables.sessions, handlers: sessionHandlers, deps: using }),
-    admin: createFunction({ routes: routeTables.admin, handlers: adminHandlers, deps: using }),
-    oauth: createFunction({ routes: routeTables.oauth, handlers: oauthHandlers, deps: using }),
+    workspaces: createFunction({ routes: routeTables.workspaces, handlers: workspaceHandlers, deps: using, publicBaseUrl }),
+    'api-keys': createFunction({ routes: routeTables['api-keys'], handlers: apiKeyHandlers, deps: using, publicBaseUrl }),
+    users: createFunction({ routes: routeTables.users, handlers: userHandlers, deps: usingMail, publicBaseUrl }),
+    sessions: createFunction({ routes: routeTables.sessions, handlers: sessionHandlers, deps: usingMail, publicBaseUrl }),
+    admin: createFunction({ routes: routeTables.admin, handlers: adminHandlers, deps: using, publicBaseUrl }),
+    oauth: createFunction({ routes: routeTables.oauth, handlers: oauthHandlers, deps: using, publicBaseUrl }),
   } satisfies Record<LambdaFunctionName, ProxyHandler>;
   return {
     authorizer: (event) => authorize(deps, event),

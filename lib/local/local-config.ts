@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { parseApiKey } from '#core/auth/api-key-format';
-import { flag, parseSettings, storeSettings } from '#core/config';
+import { flag, mailFrom, parseSettings, publicBaseUrl, storeSettings } from '#core/config';
 
 const port = (min: number) => z.pipe(z.coerce.number(), z.int().check(z.gte(min), z.lte(65535)));
 
@@ -22,6 +22,12 @@ const localSettings = z.extend(storeSettings, {
   BOOTSTRAP_PASSWORD: z.optional(z.string().check(z.minLength(8))),
   /** `0` silences the one-line request log. */
   LOG_REQUESTS: flag('1'),
+  /** Where each outgoing message is written as an `.eml` file; unset, `<DATA_DIR>/mail` (a temporary folder for `DATA_DIR=memory`). */
+  MAIL_DIR: z.optional(z.string().check(z.minLength(1))),
+  /** The sender of outgoing mail, as in Lambda (core config). */
+  MAIL_FROM: mailFrom,
+  /** The base of links in mail; unset, where the runner listens (http://HOST:PORT). */
+  PUBLIC_BASE_URL: publicBaseUrl,
   /** How often the pruning job runs (the local stand-in for the hourly schedule in AWS). */
   PRUNE_INTERVAL_SECONDS: z._default(z.pipe(z.coerce.number(), z.number().check(z.gt(0), z.lte(86_400))), 60),
 });

@@ -1,7 +1,12 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { config } from '#core/config';
 import { createDeps, type Deps, type DepsOverrides } from '#core/deps';
 import { bootstrapAdmin, type BootstrapResult } from '#core/domain/bootstrap';
+import { createEmlMailer } from '#core/mail/eml-mailer';
+import type { Mailer } from '#core/mail/mailer';
 import { pruneExpired } from '#core/domain/pruning';
 import { telemetry } from '#core/telemetry';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
@@ -20,15 +25,43 @@ export interface LocalRunner {
   bootstrap?: BootstrapResult;
   dynamoDbEndpoint: string;
   tableName: string;
+  /** The folder every outgoing message is written to, as an `.eml` file. */
+  mailDir: string;
+  /** The mailer the users and sessions functions send with (the `.eml` folder unless overridden). */
+  mailer: Mailer;
   stop(): Promise<void>;
 }
 
-/** Starts the embedded store (unless an endpoint is given), the table, the bootstrap data and the gateway. */
-export async function startLocalRunner(cfg: LocalConfig, overrides: DepsOverrides = {}): Promise<LocalRunner> {
+/** Where the mail goes, and whether the runner made the folder up (and so removes it at stop). */
+function mailFolder(cfg: LocalConfig): { dir: string; temporary: boolean } {
+  if (cfg.MAIL_DIR) return { dir: resolve(cfg.MAIL_DIR), temporary: false };
+  // DATA_DIR=memory keeps nothing after a stop; its mail goes with it.
+  if (cfg.DATA_DIR === 'memory') return { dir: mkdtempSync(join(tmpdir(), 'tenant-api-mail-')), temporary: true };
+  return { dir: resolve(cfg.DATA_DIR, 'mail'), temporary: false };
+}
+
+/** The line printed for each message, whatever LOG_REQUESTS says: how a local user finds the links mailed to them. */
+export const mailLine = (mail: { to: string; subject: string; file: string }) => `mail to ${mail.to}: "${mail.subject}" ${mail.file}`;
+
+/**
+ * Starts the embedded store (unless an endpoint is given), the table, the bootstrap data, the
+ * mail folder and the gateway. `print` gets the runner's own lines (one per message mailed).
+ */
+export async function startLocalRunner(
+  cfg: LocalConfig,
+  overrides: DepsOverrides = {},
+  print: (line: string) => void = (line) => console.log(line),
+): Promise<LocalRunner> {
+  const mail = mailFolder(cfg);
+  mkdirSync(mail.dir, { recursive: true });
+  const removeMail = () => mail.temporary && rmSync(mail.dir, { recursive: true, force: true });
   let store: DynamoDbLocal | undefined;
   if (!cfg.DYNAMODB_ENDPOINT) store = await startDynamoDbLocal(cfg.DATA_DIR, cfg.DYNAMODB_PORT);
   const endpoint = cfg.DYNAMODB_ENDPOINT ?? store!.endpoint;
-  const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, overrides);
+  const { mailer: givenMailer, ...ports } = overrides;
+  const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, ports);
+  const mailer = givenMailer ?? createEmlMailer({ dir: mail.dir, from: cfg.MAIL_FROM, written: (written) => print(mailLine(written)) });
+  let origin = '';
   try {
     await ensureTable(deps.client, deps.tableName);
     const bootstrap = await bootstrapAdmin(deps, {
@@ -38,32 +71,37 @@ export async function startLocalRunner(cfg: LocalConfig, overrides: DepsOverride
     });
     // The prefix the route functions serve (pipeline.ts reads the same config()).
     const prefix = config().API_PREFIX;
-    const server = createGateway(localFunctions(deps), prefix);
-    if (cfg.LOG_REQUESTS) printRequestLines(server, (line) => console.log(line));
+    const functions = localFunctions(deps, { mailer, publicBaseUrl: () => cfg.PUBLIC_BASE_URL ?? origin });
+    const server = createGateway(functions, prefix);
+    if (cfg.LOG_REQUESTS) printRequestLines(server, print);
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
       server.listen(cfg.PORT, cfg.HOST, () => done());
     });
     const pruning = startPruning(deps, cfg.PRUNE_INTERVAL_SECONDS * 1000);
     const { port } = server.address() as AddressInfo;
-    const origin = `http://${cfg.HOST.includes(':') ? `[${cfg.HOST}]` : cfg.HOST}:${port}`;
+    origin = `http://${cfg.HOST.includes(':') ? `[${cfg.HOST}]` : cfg.HOST}:${port}`;
     return {
       origin,
       baseUrl: origin + prefix,
       bootstrap,
       dynamoDbEndpoint: endpoint,
       tableName: deps.tableName,
+      mailDir: mail.dir,
+      mailer,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
         await pruning.stop();
         deps.close();
         await store?.stop();
+        removeMail();
       },
     };
   } catch (error) {
     deps.close();
     await store?.stop();
+    removeMail();
     throw error;
   }
 }

@@ -100,7 +100,7 @@ describe('admin CLI', () => {
     const getWorkspace = () => apiClient(runner, bootstrapped.apiKey)('GET', `/workspaces/${bootstrapped.workspaceId}`);
 
     beforeAll(async () => {
-      runner = await startLocalRunner(parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0' }));
+      runner = await startLocalRunner(parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0', DATA_DIR: 'memory' }));
     });
     afterAll(() => runner.stop());
 

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { freePort } from '#lib/local/dynamodb-local';
 import { expectMatchesContract } from '../support/openapi-validator.ts';
 import { descendantsOf, isAlive, waitUntilGone } from '../../bench/processes.ts';
@@ -47,6 +48,10 @@ describe('npm start', () => {
     const output = runner.output();
     expect(output).toContain(`listening on http://127.0.0.1:${runner.port}/api/v1`);
     expect(output).toMatch(/password:\s+\S{8,}/);
+    // DATA_DIR=memory: mail goes to a temporary folder, named in the banner with the base of its links.
+    const mail = /mail:\s+(\S+) \(temporary, removed at stop\), links to (\S+);/.exec(output);
+    expect(mail?.[2]).toBe(`http://127.0.0.1:${runner.port}`);
+    expect(existsSync(mail![1]!)).toBe(true);
 
     const health = await fetch(`http://127.0.0.1:${runner.port}/health`);
     expect(health.status).toBe(200);
@@ -74,6 +79,7 @@ describe('npm start', () => {
     runner.child.kill('SIGTERM');
     expect(await runner.exited).toBe(0);
     await expect(fetch(admin![2]!)).rejects.toThrow();
+    expect(existsSync(mail![1]!)).toBe(false);
   });
 
   it('stops everything it started when the npm process the user started is killed', async () => {

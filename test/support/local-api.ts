@@ -59,8 +59,13 @@ export function apiClient(runner: Pick<LocalRunner, 'baseUrl'>, defaultKey: stri
  * tests talk to it over HTTP, as a client would. Its request lines stay off the test output.
  */
 export async function startTestApi(tableName = testTableName()): Promise<TestApi> {
+  // DATA_DIR=memory: the store is the shared one, so this only gives each runner a
+  // temporary mail folder of its own, removed at stop. Its lines (one per mail) stay off
+  // the test output like the request lines; tests read the folder (test/support/mailbox.ts).
   const runner = await startLocalRunner(
-    parseLocalConfig({ DYNAMODB_ENDPOINT: sharedEndpoint(), TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0' }),
+    parseLocalConfig({ DYNAMODB_ENDPOINT: sharedEndpoint(), TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0', DATA_DIR: 'memory' }),
+    {},
+    () => {},
   );
   const adminKey = runner.bootstrap!.apiKey;
   return {

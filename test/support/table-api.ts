@@ -28,8 +28,12 @@ export async function startTestApiOnTable(options: { tableName?: string; host?: 
       TABLE_NAME: tableName,
       PORT: '0',
       LOG_REQUESTS: '0',
+      // As in startTestApi: a temporary mail folder per runner, its lines off the test output.
+      DATA_DIR: 'memory',
       ...(options.host ? { HOST: options.host } : {}),
     }),
+    {},
+    () => {},
   );
   const adminKey = runner.bootstrap?.apiKey;
   const { client, close } = depsOnTable(tableName);

@@ -70,9 +70,12 @@ function absoluteUrl(event: APIGatewayProxyEvent): URL {
   return url;
 }
 
-/** The base of links in mail: configured, or where API Gateway says this API lives; never the client's Host header. */
-const publicBaseUrl = (event: APIGatewayProxyEvent) =>
-  config().PUBLIC_BASE_URL ?? `https://${event.requestContext.domainName}/${event.requestContext.stage}`;
+/**
+ * The base of links in mail: what the process was given (the local runner: its own origin),
+ * else configured, else where API Gateway says this API lives; never the client's Host header.
+ */
+const publicBaseUrl = (event: APIGatewayProxyEvent, given: (() => string) | undefined) =>
+  given?.() ?? config().PUBLIC_BASE_URL ?? `https://${event.requestContext.domainName}/${event.requestContext.stage}`;
 
 const lowerCaseHeaders = (event: APIGatewayProxyEvent) =>
   Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']));
@@ -107,7 +110,13 @@ function credentialCheck(routeOf: (event: APIGatewayProxyEvent) => RouteSpec | u
  * credential and its scope, validates path, query and body, resolves the workspace, and
  * calls the route's handler.
  */
-export function createFunction<R extends RouteSpec>(options: { routes: readonly R[]; handlers: HandlersFor<R>; deps: () => Deps }): Handler {
+export function createFunction<R extends RouteSpec>(options: {
+  routes: readonly R[];
+  handlers: HandlersFor<R>;
+  deps: () => Deps;
+  /** Where clients reach the service, when the process knows better than PUBLIC_BASE_URL (the local runner). */
+  publicBaseUrl?: () => string;
+}): Handler {
   const prefix = config().API_PREFIX;
   const owned = new Map<string, RouteSpec>();
   for (const route of options.routes) owned.set(`${route.method} ${routePath(route, prefix)}`, route);
@@ -146,7 +155,7 @@ export function createFunction<R extends RouteSpec>(options: { routes: readonly 
         sourceIp: event.requestContext.identity.sourceIp,
         requestId: requestIdOf(event),
         url: absoluteUrl(event),
-        baseUrl: publicBaseUrl(event),
+        baseUrl: publicBaseUrl(event, options.publicBaseUrl),
       } as ApiRequest;
       const response = await handlers[route.operationId]!(request, deps);
       const answer = jsonResponse(event, response.status, response.body, response.headers, response.cookies);

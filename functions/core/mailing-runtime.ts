@@ -1,0 +1,14 @@
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { config } from './config.ts';
+import type { Deps } from './deps.ts';
+import { createSesMailer } from './mail/ses-mailer.ts';
+import { runtimeDeps } from './runtime.ts';
+
+let deps: Deps | undefined;
+
+/**
+ * runtimeDeps with the SES mailer, for the only functions that send mail (users, sessions).
+ * A module of its own, so that no other bundle holds the SES client (test/unit/mail-bundles.test.ts).
+ */
+export const mailingRuntimeDeps = (): Deps =>
+  (deps ??= { ...runtimeDeps(), mailer: createSesMailer(new SESv2Client({ region: config().AWS_REGION }), config().MAIL_FROM) });

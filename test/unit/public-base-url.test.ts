@@ -1,0 +1,42 @@
+import type { Context } from 'aws-lambda';
+import { createFunction } from '#core/http/pipeline';
+import type { Deps } from '#core/deps';
+import type { PublicRoute } from '#core/route-types';
+import { proxyEvent } from '#lib/local/proxy-event';
+
+/** The base of links in mail (ApiRequest.baseUrl): what the process says, else API Gateway's domain and stage; never the client's Host. */
+describe('the public base URL a handler sees', () => {
+  const route = {
+    operationId: 'echoBase',
+    method: 'GET',
+    path: '/echo-base',
+    auth: 'none',
+    summary: 'Echoes the base URL',
+    tag: 'test',
+    responses: { 200: { description: 'The base URL.' } },
+  } as const satisfies PublicRoute;
+  const handlers = { echoBase: async (request: { baseUrl: string }) => ({ status: 200, body: { data: { base: request.baseUrl } } }) };
+  const deps = () => ({}) as Deps;
+  const event = () => {
+    const built = proxyEvent(
+      { method: 'GET', path: '/api/v1/echo-base', headers: { Host: 'attacker.example' }, multiValueHeaders: {}, query: null, multiValueQuery: null, body: null, sourceIp: '127.0.0.1' },
+      '/api/v1/echo-base',
+      null,
+      null,
+    );
+    return { ...built, requestContext: { ...built.requestContext, domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', stage: 'prod' } };
+  };
+  const baseOf = async (publicBaseUrl?: () => string) => {
+    const handler = createFunction({ routes: [route], handlers, deps, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
+    const answer = await handler(event(), {} as Context);
+    return JSON.parse(answer.body).data.base;
+  };
+
+  it("is what the process gives (the local runner: its origin), whatever the Host header", async () => {
+    expect(await baseOf(() => 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+  });
+
+  it("is API Gateway's domain and stage when nothing is given or configured", async () => {
+    expect(await baseOf()).toBe('https://abc123.execute-api.eu-west-1.amazonaws.com/prod');
+  });
+});
