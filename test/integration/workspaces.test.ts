@@ -140,11 +140,11 @@ describe('workspaces', () => {
     });
     const actor = { userId: stranger.id };
     for (const attempt of [
-      getWorkspace(slowMemberships, actor, id),
-      updateWorkspace(slowMemberships, actor, id, { name: 'Mine now' }),
-      deleteWorkspace(slowMemberships, actor, id, 'wks_elsewhere'),
+      () => getWorkspace(slowMemberships, actor, id),
+      () => updateWorkspace(slowMemberships, actor, id, { name: 'Mine now' }),
+      () => deleteWorkspace(slowMemberships, actor, id, 'wks_elsewhere'),
     ]) {
-      const error = await errorOf(attempt);
+      const error = await errorOf(attempt());
       expect([error.status, error.errorCode, JSON.stringify(error)]).toEqual([404, 'RESOURCE_NOT_FOUND', expect.not.stringContaining('unpaid')]);
     }
     slowMemberships.close();
