@@ -75,6 +75,7 @@ function operation(route: Route) {
       // Every answer to an accepted credential reports its rate limit (README, Rate limits).
       headers: headersOf(route.auth === 'credential'),
       ...(response.schema ? { content: { 'application/json': { schema: schemaOf(response.schema, 'output') } } } : {}),
+      ...(response.html ? { content: { 'text/html': { schema: { type: 'string' } } } } : {}),
     };
   }
   Object.assign(responses, errorResponsesOf(route));

@@ -9,6 +9,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RouteResponse {
   description: string;
   schema?: ZodMiniType;
+  /** The body is an HTML page (OAuth's consent page), not JSON. */
+  html?: true;
 }
 
 /**

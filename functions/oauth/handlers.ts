@@ -1,11 +1,19 @@
 import type { HandlersFor } from '#core/http/types';
-import { authorize, issueToken } from '#core/oauth/server';
+import { answerConsent, askConsent } from '#core/oauth/consent';
+import { consentPageHeaders, renderConsentPage } from '#core/oauth/consent-page';
+import { revokeOAuthToken } from '#core/oauth/revocation';
+import { issueToken } from '#core/oauth/server';
 import type { oauthRoutes } from './routes.ts';
 
 export const oauthHandlers: HandlersFor<(typeof oauthRoutes)[number]> = {
-  authorizeOAuthClient: async ({ query, principal, workspaceId }, deps) => ({
+  authorizeOAuthClient: async ({ query, principal, url }, deps) => {
+    const asked = await askConsent(deps, query, { digest: principal.credential.id, userId: principal.userId });
+    if ('redirect' in asked) return { status: 302, headers: { Location: asked.redirect } };
+    return { status: 200, html: renderConsentPage(asked.page, url.pathname), headers: consentPageHeaders };
+  },
+  answerOAuthConsent: async ({ body, headers }, deps) => ({
     status: 302,
-    headers: { Location: await authorize(deps, query, { userId: principal.userId, workspaceId, scopes: principal.scopes }) },
+    headers: { Location: await answerConsent(deps, { ticket: body.consent_ticket, decision: body.decision, cookie: headers.cookie }) },
   }),
   issueOAuthToken: async ({ body, headers }, deps) => ({
     status: 200,
@@ -13,4 +21,8 @@ export const oauthHandlers: HandlersFor<(typeof oauthRoutes)[number]> = {
     // RFC 6749 section 5.1; Cache-Control: no-store is on every answer already.
     headers: { Pragma: 'no-cache' },
   }),
+  revokeOAuthToken: async ({ body, headers }, deps) => {
+    await revokeOAuthToken(deps, body, headers.authorization);
+    return { status: 200 };
+  },
 };

@@ -1,5 +1,5 @@
 import type { RouteSpec } from '#core/route-types';
-import { authorizeQuery, oauthToken, tokenForm } from '#schemas/oauth';
+import { authorizeQuery, consentForm, oauthToken, revokeForm, tokenForm } from '#schemas/oauth';
 
 /** The routes of the oauth function; functions/routes.ts composes every folder's table into the registry. */
 export const oauthRoutes = [
@@ -12,11 +12,27 @@ export const oauthRoutes = [
     scope: 'users:write',
     credentials: ['session'],
     enabledBy: 'OAUTH_ENABLED',
-    summary: "OAuth authorization code grant with PKCE: approves for the signed-in user and redirects to the client's redirect_uri",
+    summary: 'OAuth authorization code grant with PKCE: shows the signed-in user a consent page (client, scopes, Allow / Deny)',
     tag: 'OAuth',
     query: authorizeQuery,
     responses: {
-      302: { description: 'To redirect_uri with `code` and `state`, or with `error` and `error_description` (RFC 6749 section 4.1.2).' },
+      200: { description: 'The consent page; nothing is issued until the user answers it.', html: true },
+      302: { description: 'A request the client must be told is wrong: to redirect_uri with `error` and `error_description` (RFC 6749 section 4.1.2.1).' },
+    },
+  },
+  {
+    operationId: 'answerOAuthConsent',
+    method: 'POST',
+    path: '/oauth/authorize',
+    mount: 'root',
+    auth: 'none',
+    enabledBy: 'OAUTH_ENABLED',
+    summary: "The consent page's answer: its one-time ticket and the session cookie it was shown to, then a redirect to the client",
+    tag: 'OAuth',
+    body: consentForm,
+    bodyFormat: 'form',
+    responses: {
+      302: { description: 'To redirect_uri with `code` and `state` (Allow) or `error=access_denied` and `state` (Deny).' },
     },
   },
   {
@@ -26,10 +42,23 @@ export const oauthRoutes = [
     mount: 'root',
     auth: 'none',
     enabledBy: 'OAUTH_ENABLED',
-    summary: 'OAuth token endpoint: authorization_code (with code_verifier) or client_credentials; client secret in the form or as HTTP Basic',
+    summary: 'OAuth token endpoint: authorization_code (with code_verifier), refresh_token or client_credentials; client secret in the form or as HTTP Basic',
     tag: 'OAuth',
     body: tokenForm,
     bodyFormat: 'form',
     responses: { 200: { description: 'The access token (RFC 6749 section 5.1).', schema: oauthToken } },
+  },
+  {
+    operationId: 'revokeOAuthToken',
+    method: 'POST',
+    path: '/oauth/revoke',
+    mount: 'root',
+    auth: 'none',
+    enabledBy: 'OAUTH_ENABLED',
+    summary: 'OAuth token revocation (RFC 7009): an access token, or a refresh token with every token of its authorization',
+    tag: 'OAuth',
+    body: revokeForm,
+    bodyFormat: 'form',
+    responses: { 200: { description: "Revoked, or unknown, already revoked or another client's: the answer is the same." } },
   },
 ] as const satisfies readonly RouteSpec[];

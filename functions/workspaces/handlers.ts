@@ -1,3 +1,4 @@
+import { requireUnboundCredential } from '#core/auth/issuance-limits';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
 import { createWorkspace, deleteWorkspace, getWorkspace, updateWorkspace, workspacesOf } from '#core/domain/workspaces';
@@ -6,16 +7,16 @@ import type { workspaceRoutes } from './routes.ts';
 export const workspaceHandlers: HandlersFor<(typeof workspaceRoutes)[number]> = {
   listWorkspaces: async ({ principal, query, route, url }, deps) => ({
     status: 200,
-    body: await listPage(workspacesOf(deps, principal.userId), query, route.list, url),
+    body: await listPage(workspacesOf(deps, principal), query, route.list, url),
   }),
   getWorkspace: async ({ principal, params }, deps) => ({
     status: 200,
     body: { data: await getWorkspace(deps, principal, params.id) },
   }),
-  createWorkspace: async ({ principal, body }, deps) => ({
-    status: 201,
-    body: { message: 'Workspace created.', data: await createWorkspace(deps, principal.userId, body) },
-  }),
+  createWorkspace: async ({ principal, body }, deps) => {
+    requireUnboundCredential(principal, 'create workspaces');
+    return { status: 201, body: { message: 'Workspace created.', data: await createWorkspace(deps, principal.userId, body) } };
+  },
   updateWorkspace: async ({ principal, params, body }, deps) => ({
     status: 200,
     body: { message: 'Workspace updated.', data: await updateWorkspace(deps, principal, params.id, body) },

@@ -53,6 +53,25 @@ function authorize(params: Record<string, string>, cookie = sessionCookie): Prom
   return api.call('GET', url.href, { key: '', headers: cookie ? { Cookie: cookie } : {} });
 }
 
+/** The one-time ticket in a consent page's form. */
+const ticketOf = (page: ApiAnswer) => /name="consent_ticket" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+
+/** The consent page's form, answered as the browser sends it: urlencoded, with the session cookie and no XSRF header. */
+function answer(ticket: string, decision: 'allow' | 'deny', cookie = sessionCookie): Promise<ApiAnswer> {
+  return api.call('POST', `${api.runner.origin}/oauth/authorize`, {
+    key: '',
+    rawBody: new URLSearchParams({ consent_ticket: ticket, decision }).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+/** The signed-in user opens the authorization link, sees the consent page and presses a button. */
+async function consent(params: Record<string, string>, decision: 'allow' | 'deny' = 'allow'): Promise<ApiAnswer> {
+  const page = await authorize(params);
+  if (page.status !== 200) throw new Error(`the authorization link answered ${page.status} ${JSON.stringify(page.body)}`);
+  return answer(ticketOf(page), decision);
+}
+
 async function token(form: Record<string, string>, headers: Record<string, string> = {}): Promise<ApiAnswer> {
   return api.call('POST', `${api.runner.origin}/oauth/token`, {
     key: '',
@@ -64,15 +83,30 @@ async function token(form: Record<string, string>, headers: Record<string, strin
 /** The whole code flow: authorize with PKCE, then exchange the code with its verifier. */
 async function codeFlowToken(scope?: string) {
   const { verifier, challenge } = pkce();
-  const redirect = await authorize({ code_challenge: challenge, code_challenge_method: 'S256', ...(scope ? { scope } : {}) });
+  const redirect = await consent({ code_challenge: challenge, code_challenge_method: 'S256', ...(scope ? { scope } : {}) });
   const code = new URL(redirect.headers.get('location')!).searchParams.get('code')!;
   return token({ grant_type: 'authorization_code', client_id: spa, code, redirect_uri: redirectUri, code_verifier: verifier });
 }
 
 describe('OAuth over HTTP', () => {
-  it('authorizes the signed-in user with PKCE, redirects with a code, and the token it buys calls the API', async () => {
+  it('shows the signed-in user a consent page first: the client, the scopes, Allow and Deny; never framed, scripted or cached', async () => {
+    const page = await authorize({ code_challenge: pkce().challenge, scope: 'workspaces:read api-keys:read' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.body).toContain('Authorize SPA?');
+    expect(page.body).toContain('Read API keys <code>api-keys:read</code>');
+    expect(page.body).toMatch(/<button type="submit" name="decision" value="allow">Allow<\/button>/);
+    expect(page.body).toMatch(/<button type="submit" name="decision" value="deny">Deny<\/button>/);
+    expect(ticketOf(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('authorizes the signed-in user with PKCE once they allow, redirects with a code, and the token it buys calls the API', async () => {
     const { verifier, challenge } = pkce();
-    const redirect = await authorize({ code_challenge: challenge, code_challenge_method: 'S256', scope: 'workspaces:read' });
+    const redirect = await consent({ code_challenge: challenge, code_challenge_method: 'S256', scope: 'workspaces:read' });
     expect(redirect.status).toBe(302);
     const location = new URL(redirect.headers.get('location')!);
     expect(location.origin + location.pathname).toBe(redirectUri);
@@ -88,7 +122,7 @@ describe('OAuth over HTTP', () => {
     expect(issued.status).toBe(200);
     expect(issued.headers.get('cache-control')).toBe('no-store');
     expect(issued.headers.get('pragma')).toBe('no-cache');
-    expect(issued.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), scope: 'workspaces:read' });
+    expect(issued.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), refresh_token: expect.any(String), scope: 'workspaces:read' });
 
     const workspaces = await api.call('GET', '/workspaces', { key: issued.body.access_token });
     expect(workspaces.status).toBe(200);
@@ -132,8 +166,8 @@ describe('OAuth over HTTP', () => {
     expect((await api.call('POST', `${api.runner.origin}/register`, { key: '', body: stranger })).status).toBe(201);
     const login = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: stranger.email, password: stranger.password } });
     const cookie = login.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
-    const redirect = await authorize({ code_challenge: pkce().challenge, code_challenge_method: 'S256' }, cookie);
-    const location = new URL(redirect.headers.get('location')!);
+    const page = await authorize({ code_challenge: pkce().challenge, code_challenge_method: 'S256' }, cookie);
+    const location = new URL(page.headers.get('location')!);
     expect(location.searchParams.get('error')).toBe('access_denied');
     expect(location.searchParams.get('code')).toBeNull();
   });
@@ -146,5 +180,88 @@ describe('OAuth over HTTP', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.body).toMatchObject({ error: 'invalid_client' });
     expect((await authorize({ code_challenge: pkce().challenge }, '')).status).toBe(401);
+  });
+
+  it('sends access_denied with the state when the user denies, and issues nothing', async () => {
+    const redirect = await consent({ code_challenge: pkce().challenge, state: 'keep-me' }, 'deny');
+    expect(redirect.status).toBe(302);
+    const location = new URL(redirect.headers.get('location')!);
+    expect(location.origin + location.pathname).toBe(redirectUri);
+    expect([location.searchParams.get('error'), location.searchParams.get('state'), location.searchParams.get('code')]).toEqual(['access_denied', 'keep-me', null]);
+  });
+
+  it('takes an answer once, only from the session the page was shown to, and never without the page', async () => {
+    const page = await authorize({ code_challenge: pkce().challenge });
+    const ticket = ticketOf(page);
+    const other = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: api.runner.bootstrap!.email, password: api.runner.bootstrap!.password } });
+    const otherCookie = other.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+    for (const cookie of [otherCookie, '']) {
+      const refused = await answer(ticket, 'allow', cookie);
+      expect([refused.status, refused.body.error, refused.body.message]).toEqual([400, 'invalid_request', expect.stringMatching(/session/)]);
+    }
+    // A forged form: the session cookie rides along, but a made-up ticket answers nothing.
+    const forged = await answer('forged-ticket', 'allow');
+    expect([forged.status, forged.body.error]).toEqual([400, 'invalid_request']);
+    expect((await answer(ticket, 'allow')).status).toBe(302);
+    const again = await answer(ticket, 'allow');
+    expect([again.status, again.body.error]).toEqual([400, 'invalid_request']);
+    const bad = await api.call('POST', `${api.runner.origin}/oauth/authorize`, {
+      key: '',
+      rawBody: 'consent_ticket=x&decision=maybe',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: sessionCookie },
+    });
+    expect([bad.status, bad.body.error]).toEqual([422, 'validation_failed']);
+  });
+
+  it("binds the token to its client's workspace: X-Workspace-ID, workspace_id and other ids cannot move it, and it mints nothing", async () => {
+    const other = await api.call('POST', '/workspaces', { body: { name: 'Another of the same user' } });
+    const otherId = other.body.data.id as string;
+    const issued = await codeFlowToken('workspaces:read workspaces:write api-keys:read');
+    const bearer = issued.body.access_token as string;
+    const home = await api.call('GET', '/api-keys', { key: bearer });
+    expect(home.status).toBe(200);
+    for (const [path, headers] of [
+      ['/api-keys', { 'X-Workspace-ID': otherId }],
+      [`/api-keys?workspace_id=${otherId}`, {}],
+      ['/users', { 'X-Workspace-ID': otherId }],
+    ] as const) {
+      const refused = await api.call('GET', path, { key: bearer, headers });
+      expect([path, refused.status, refused.body.error]).toEqual([path, 403, 'access_denied']);
+    }
+    expect((await api.call('GET', `/workspaces/${otherId}`, { key: bearer })).status).toBe(404);
+    const listed = await api.call('GET', '/workspaces', { key: bearer });
+    expect(listed.body.data.map((w: { id: string }) => w.id)).toEqual([api.runner.bootstrap!.workspaceId]);
+    expect(listed.body.meta.total).toBe(1);
+    expect((await api.call('POST', '/workspaces', { key: bearer, body: { name: 'Escape hatch' } })).status).toBe(403);
+  });
+
+  it('refreshes with rotation, and a reused refresh token revokes every token of the authorization', async () => {
+    const first = (await codeFlowToken('workspaces:read')).body;
+    const second = await token({ grant_type: 'refresh_token', client_id: spa, refresh_token: first.refresh_token });
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).not.toBe(first.refresh_token);
+    expect((await api.call('GET', '/workspaces', { key: second.body.access_token })).status).toBe(200);
+    const reused = await token({ grant_type: 'refresh_token', client_id: spa, refresh_token: first.refresh_token });
+    expect([reused.status, reused.body.error]).toEqual([400, 'invalid_grant']);
+    const revoked = await api.call('GET', '/workspaces', { key: second.body.access_token });
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+  });
+
+  it('revokes a token at the client\'s request (RFC 7009), answering 200 whatever it was', async () => {
+    const pair = (await codeFlowToken('workspaces:read')).body;
+    const revoke = (form: Record<string, string>) =>
+      api.call('POST', `${api.runner.origin}/oauth/revoke`, {
+        key: '',
+        rawBody: new URLSearchParams(form).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+    expect((await revoke({ token: pair.refresh_token, token_type_hint: 'refresh_token', client_id: spa })).status).toBe(200);
+    expect((await api.call('GET', '/workspaces', { key: pair.access_token })).status).toBe(401);
+    expect((await revoke({ token: 'nothing-like-it', client_id: spa })).status).toBe(200);
+    const anonymous = await revoke({ token: pair.access_token });
+    expect([anonymous.status, anonymous.body.error]).toEqual([401, 'invalid_client']);
+    const tokenless = await revoke({ client_id: spa });
+    expect([tokenless.status, tokenless.body.error]).toEqual([400, 'invalid_request']);
   });
 });

@@ -175,8 +175,10 @@ const withoutVolatile = (value: unknown): unknown => {
   return value;
 };
 
-/** GET routes without path parameters that answer JSON: lists and "who am I" (not redirects such as OAuth's authorize). */
-const readRoutes = allRoutes.filter((r) => r.method === 'GET' && r.auth === 'credential' && !r.path.includes('{') && 200 in r.responses);
+/** GET routes without path parameters that answer JSON: lists and "who am I" (not OAuth's consent page). */
+const readRoutes = allRoutes.filter(
+  (r) => r.method === 'GET' && r.auth === 'credential' && !r.path.includes('{') && 200 in r.responses && !r.responses[200]!.html,
+);
 
 /** Everything tenant A can see of its own, plus the state of the resources under attack. */
 async function worldOfA(resources: Created[]) {

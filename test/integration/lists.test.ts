@@ -43,7 +43,7 @@ describe('page one in the default order', () => {
 
     const costOf = async (userId: number) => {
       reads.clear();
-      const page = await listVia('listWorkspaces', workspacesOf(deps, userId), 'per_page=10');
+      const page = await listVia('listWorkspaces', workspacesOf(deps, { userId }), 'per_page=10');
       return { page, calls: reads.reads().map((r) => r.command).sort(), items: reads.itemsRead() };
     };
     const [atLarge, atSmall] = [await costOf(large.id), await costOf(small.id)];
@@ -100,7 +100,7 @@ describe('totals', () => {
       await createWorkspace(deps, owner.id, { name: 'second' }),
     ];
     const invitations = async () => (await listVia('listInvitations', invitationsOf(deps, guest.id))).meta.total;
-    const workspaces = async (userId: number) => (await listVia('listWorkspaces', workspacesOf(deps, userId))).meta.total;
+    const workspaces = async (userId: number) => (await listVia('listWorkspaces', workspacesOf(deps, { userId }))).meta.total;
     const members = async (workspaceId: string) => (await listVia('listUsers', membersOf(deps, workspaceId))).meta.total;
     const invite = (workspaceId: string) => addMember(deps, { userId: owner.id }, workspaceId, { email: guest.email, role: 'member' });
 
@@ -142,11 +142,11 @@ describe('cursors and windows over DynamoDB', () => {
   it('walks a list by cursor with no gaps or repeats, newest first', async () => {
     const user = await newUser();
     await times(23, (i) => createWorkspace(deps, user.id, { name: `walk ${i}` }));
-    const expected = (await listVia('listWorkspaces', workspacesOf(deps, user.id), 'per_page=100')).data.map((w) => w.id).reverse();
+    const expected = (await listVia('listWorkspaces', workspacesOf(deps, { userId: user.id }), 'per_page=100')).data.map((w) => w.id).reverse();
     const seen: string[] = [];
     let query = 'per_page=5&sort=-created_at';
     for (;;) {
-      const page = await listVia('listWorkspaces', workspacesOf(deps, user.id), query);
+      const page = await listVia('listWorkspaces', workspacesOf(deps, { userId: user.id }), query);
       seen.push(...page.data.map((w) => w.id!));
       if (!page.links.next) break;
       query = new URL(page.links.next).search.slice(1);
@@ -162,11 +162,11 @@ describe('cursors and windows over DynamoDB', () => {
     clock.advance(hour);
     const late = await createWorkspace(deps, user.id, { name: 'late' });
     reads.clear();
-    const page = await listVia('listWorkspaces', workspacesOf(deps, user.id), `created_after=${middle}`);
+    const page = await listVia('listWorkspaces', workspacesOf(deps, { userId: user.id }), `created_after=${middle}`);
     expect(page.data.map((w) => w.id)).toEqual([late.id]);
     expect(page.meta).toMatchObject({ total: 1, window: { size: 1000, complete: true } });
     // The range is a key condition: the early workspace's membership is never read.
     expect(reads.reads().find((r) => r.command === 'QueryCommand')?.items).toBe(1);
-    expect((await listVia('listWorkspaces', workspacesOf(deps, user.id), `created_before=${middle}`)).data.map((w) => w.id)).toEqual([early.id]);
+    expect((await listVia('listWorkspaces', workspacesOf(deps, { userId: user.id }), `created_before=${middle}`)).data.map((w) => w.id)).toEqual([early.id]);
   });
 });

@@ -6,8 +6,9 @@ import { sha256 } from '#core/auth/secrets';
 import { createUser } from '#core/domain/users';
 import { createWorkspace } from '#core/domain/workspaces';
 import { registerOAuthClient } from '#core/oauth/clients';
-import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, type OAuthUser } from '#core/oauth/model';
-import { authorize, issueToken, type OAuthParameters } from '#core/oauth/server';
+import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds, type OAuthUser } from '#core/oauth/model';
+import { revokeOAuthToken } from '#core/oauth/revocation';
+import { approveAuthorization, issueToken, type OAuthParameters } from '#core/oauth/server';
 import { createDocumentClient } from '#core/store/client';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
@@ -33,7 +34,7 @@ function pkce() {
 /** Runs the authorization request and returns the redirect it answers with. */
 async function authorizeUrl(clientId: string, challenge: string | undefined, extra: OAuthParameters = {}, as: OAuthUser = user) {
   const query = { response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state: 'st-1', code_challenge: challenge, ...extra };
-  return new URL(await authorize(deps, query, as));
+  return new URL(await approveAuthorization(deps, query, as));
 }
 
 async function codeFor(clientId: string, challenge: string, extra: OAuthParameters = {}, as: OAuthUser = user) {
@@ -76,7 +77,7 @@ describe('authorization code grant with PKCE', () => {
     expect(redirect.origin + redirect.pathname).toBe(redirectUri);
     expect(redirect.searchParams.get('state')).toBe('st-1');
     const token = await exchange(publicClient, redirect.searchParams.get('code')!, verifier);
-    expect(token).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), scope: 'workspaces:read' });
+    expect(token).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), refresh_token: expect.any(String), scope: 'workspaces:read' });
     expect(token.expires_in).toBeGreaterThan(accessTokenLifetimeSeconds - 5);
     await expect(authenticateOAuth(deps, token.access_token, '203.0.113.7')).resolves.toEqual({
       userId: user.userId,
@@ -86,7 +87,7 @@ describe('authorization code grant with PKCE', () => {
       scopes: ['workspaces:read'],
       tier: 'pro',
       credential: { type: 'oauth', id: sha256(token.access_token) },
-      limits: { expiresAt: expect.any(String) },
+      limits: { expiresAt: expect.any(String), workspaceId: user.workspaceId },
     });
   });
 
@@ -234,6 +235,118 @@ describe('storage', () => {
     const stored = JSON.stringify(Items);
     for (const secret of [code, access_token, confidential.clientSecret]) expect(stored).not.toContain(secret);
     client.destroy();
+  });
+});
+
+/** A token pair of the code grant, for the public client. */
+async function codePair(scope = 'workspaces:read api-keys:read') {
+  const { verifier, challenge } = pkce();
+  return exchange(publicClient, await codeFor(publicClient, challenge, { scope }), verifier);
+}
+
+const refresh = (refreshToken: string, extra: OAuthParameters = {}) =>
+  issueToken(deps, { grant_type: 'refresh_token', client_id: publicClient, refresh_token: refreshToken, ...extra });
+
+const works = async (accessToken: string) => (await authenticateOAuth(deps, accessToken, '203.0.113.7').then(() => true, () => false));
+
+describe('refresh tokens', () => {
+  it('rotates: a refresh token buys a new pair once, and the new refresh token goes on', async () => {
+    const first = await codePair();
+    const second = await refresh(first.refresh_token!);
+    expect(second).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), refresh_token: expect.any(String), scope: 'workspaces:read api-keys:read' });
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(await works(second.access_token)).toBe(true);
+    const third = await refresh(second.refresh_token!, { scope: 'workspaces:read' });
+    expect(third.scope).toBe('workspaces:read');
+    const wider = await errorOf(refresh(third.refresh_token!, { scope: 'workspaces:read workspaces:write' }));
+    expect(wider.code).toBe('invalid_scope');
+  });
+
+  it('revokes the whole family when a used refresh token comes back: every access and refresh token of the authorization', async () => {
+    const first = await codePair();
+    const second = await refresh(first.refresh_token!);
+    const unrelated = await codePair();
+    const reused = await errorOf(refresh(first.refresh_token!));
+    expect([reused.status, reused.code]).toEqual([400, 'invalid_grant']);
+    expect(await works(first.access_token)).toBe(false);
+    expect(await works(second.access_token)).toBe(false);
+    expect((await errorOf(refresh(second.refresh_token!))).code).toBe('invalid_grant');
+    expect(await works(unrelated.access_token)).toBe(true);
+  });
+
+  it('lets only two concurrent uses of one refresh token end with one winner at most, and the family revoked', async () => {
+    const { refresh_token } = await codePair();
+    const outcomes = await Promise.allSettled([refresh(refresh_token!), refresh(refresh_token!)]);
+    const won = outcomes.filter((o) => o.status === 'fulfilled') as PromiseFulfilledResult<{ access_token: string }>[];
+    expect(won.length).toBeLessThanOrEqual(1);
+    for (const { value } of won) expect(await works(value.access_token)).toBe(false);
+  });
+
+  it("refuses another client's refresh token, an expired one, and gives client credentials none", async () => {
+    const { refresh_token } = await codePair();
+    const foreign = await errorOf(issueToken(deps, { grant_type: 'refresh_token', refresh_token: refresh_token!, ...secretForm }));
+    expect(foreign.code).toBe('invalid_grant');
+    clock.advance(refreshTokenLifetimeSeconds * 1000);
+    expect((await errorOf(refresh(refresh_token!))).code).toBe('invalid_grant');
+    const machine = await issueToken(deps, { grant_type: 'client_credentials', ...secretForm });
+    expect(machine).not.toHaveProperty('refresh_token');
+  });
+});
+
+describe('revocation (RFC 7009)', () => {
+  it('revokes an access token; a refresh token takes its family; the answer is the same for anything else', async () => {
+    const pair = await codePair();
+    await revokeOAuthToken(deps, { token: pair.access_token, client_id: publicClient }, undefined);
+    expect(await works(pair.access_token)).toBe(false);
+    const next = await codePair();
+    await revokeOAuthToken(deps, { token: next.refresh_token, token_type_hint: 'refresh_token', client_id: publicClient }, undefined);
+    expect(await works(next.access_token)).toBe(false);
+    expect((await errorOf(refresh(next.refresh_token!))).code).toBe('invalid_grant');
+    await expect(revokeOAuthToken(deps, { token: 'never-issued', client_id: publicClient }, undefined)).resolves.toBeUndefined();
+  });
+
+  it("leaves another client's token alone, and refuses a client that does not authenticate", async () => {
+    const pair = await codePair();
+    const basic = `Basic ${Buffer.from(`${confidential.clientId}:${confidential.clientSecret}`).toString('base64')}`;
+    await revokeOAuthToken(deps, { token: pair.access_token }, basic);
+    expect(await works(pair.access_token)).toBe(true);
+    const wrong = await errorOf(revokeOAuthToken(deps, { token: pair.access_token, client_id: confidential.clientId, client_secret: 'wrong' }, undefined));
+    expect([wrong.status, wrong.code, wrong.headers['WWW-Authenticate']]).toEqual([401, 'invalid_client', expect.stringMatching(/^Basic/)]);
+    expect((await errorOf(revokeOAuthToken(deps, { client_id: publicClient }, undefined))).code).toBe('invalid_request');
+  });
+});
+
+describe('redirect_uri', () => {
+  it('must match a registered one exactly', async () => {
+    for (const near of [`${redirectUri}/`, redirectUri.toUpperCase(), `${redirectUri}?next=1`, redirectUri.replace('https', 'http')]) {
+      const error = await errorOf(authorizeUrl(publicClient, pkce().challenge, { redirect_uri: near }));
+      expect([near, error.code]).toEqual([near, 'invalid_client']);
+    }
+  });
+
+  it('must be named when the client registered several', async () => {
+    const { clientId } = await registerOAuthClient(deps, {
+      name: 'Two homes',
+      ownerUserId: user.userId,
+      workspaceId: user.workspaceId,
+      redirectUris: [redirectUri, 'https://other.example.com/cb'],
+      grants: ['authorization_code'],
+      scopes: ['workspaces:read'],
+      confidential: false,
+    });
+    const error = await errorOf(authorizeUrl(clientId, pkce().challenge, { redirect_uri: undefined }));
+    expect([error.status, error.code]).toEqual([400, 'invalid_request']);
+    expect((await authorizeUrl(clientId, pkce().challenge, { redirect_uri: 'https://other.example.com/cb' })).searchParams.get('code')).toBeTruthy();
+  });
+});
+
+describe("the client's workspace", () => {
+  it('is where a code grant token acts, whatever other workspaces the approving user has', async () => {
+    const elsewhere = await createWorkspace(deps, user.userId, { name: 'Elsewhere' });
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(publicClient, challenge, {}, { ...user, workspaceId: elsewhere.id });
+    const { access_token } = await exchange(publicClient, code, verifier);
+    expect((await authenticateOAuth(deps, access_token, '203.0.113.7')).workspaceId).toBe(user.workspaceId);
   });
 });
 

@@ -22,7 +22,7 @@ const authenticateApiKey = (d: TestDeps, key: string) => authenticate(d, { autho
 beforeAll(async () => {
   deps = await testDeps();
 });
-const workspaceNames = async (userId: number) => (await listVia('listWorkspaces', workspacesOf(deps, userId))).data.map((w) => w.name);
+const workspaceNames = async (userId: number) => (await listVia('listWorkspaces', workspacesOf(deps, { userId }))).data.map((w) => w.name);
 const newUser = (name: string) => createUser(deps, { name, email: `${name}@example.com`, tier: 'free' });
 
 describe('workspaces', () => {

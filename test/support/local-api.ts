@@ -48,7 +48,8 @@ export function apiClient(runner: Pick<LocalRunner, 'baseUrl'>, defaultKey: stri
       body,
     });
     const text = await response.text();
-    const answer = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    const html = response.headers.get('content-type')?.startsWith('text/html');
+    const answer = { status: response.status, headers: response.headers, body: text ? (html ? text : JSON.parse(text)) : undefined };
     assertMatchesContract(method, url, answer);
     return answer;
   };

@@ -15,7 +15,7 @@ import { routes } from '#routes';
 export interface ContractAnswer {
   status: number;
   headers: Headers;
-  /** The body parsed as JSON; undefined when it was empty. */
+  /** The body parsed as JSON (an HTML page as its text); undefined when it was empty. */
   body: unknown;
 }
 
@@ -76,6 +76,10 @@ function operationProblems(route: Route, method: string, answer: ContractAnswer)
     return problems;
   }
   const contentType = answer.headers.get('content-type') ?? '';
+  if (response.content['text/html']) {
+    if (!contentType.startsWith('text/html') || typeof answer.body !== 'string') problems.push(`expected an HTML page, got "${contentType}"`);
+    return problems;
+  }
   if (!contentType.startsWith('application/json')) problems.push(`Content-Type is "${contentType}", not application/json`);
   const validate = validatorAt(pointer(...at, 'content', 'application/json', 'schema'));
   if (!validate(answer.body)) problems.push(`body does not match the declared schema:\n${describeErrors(validate.errors)}`);

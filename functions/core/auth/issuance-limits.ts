@@ -59,6 +59,14 @@ export function ipListWithin(principal: Pick<Principal, 'limits'>, requested: re
   return requested.length ? [...requested] : undefined;
 }
 
+/**
+ * A credential bound to one workspace (an OAuth token) mints no API key: the key would
+ * outlive the token's revocation and, by X-Workspace-ID, reach the user's other workspaces.
+ */
+export function requireUnboundCredential(principal: Pick<Principal, 'limits'>, action: string): void {
+  if (principal.limits?.workspaceId) throw new AccessDenied(`An OAuth access token cannot ${action}: that is for the user's own credentials.`);
+}
+
 /** A test credential stays in the sandbox: it cannot create or rotate live keys. */
 export function requireEnvironment(principal: Pick<Principal, 'environment'>, environment: Environment, action: string): void {
   if (principal.environment === 'test' && environment === 'live') throw new AccessDenied(`A test credential cannot ${action} live keys.`);

@@ -35,7 +35,8 @@ export function authenticateOAuth(deps: Deps, token: string, sourceIp: string): 
         scopes: item.scopes,
         tier: workspace.tier,
         credential: { type: 'oauth', id: digest },
-        limits: { expiresAt: item.expiresAt },
+        // The client's workspace, and no other: the grant covers that workspace only.
+        limits: { expiresAt: item.expiresAt, workspaceId: item.workspaceId },
       }),
     },
     digest,

@@ -25,7 +25,7 @@ export interface Principal {
   /** Present when the home workspace is suspended. */
   suspension?: Suspension;
   /** What the credential itself is bound by; what it creates or rotates may not escape it (issuance-limits.ts). */
-  limits?: { expiresAt?: string; allowedIps?: string[]; tier?: Tier };
+  limits?: { expiresAt?: string; allowedIps?: string[]; tier?: Tier; workspaceId?: string };
   /** The credential's rate-limit state after counting this request (set by the authorizer). */
   rateLimit?: RateLimitState;
 }
@@ -39,4 +39,6 @@ export interface Actor {
   userId: number;
   workspaceId?: string;
   role?: Role;
+  /** `workspaceId`: the only workspace the credential may act in (an OAuth token's client's); others are 404 to it. */
+  limits?: { workspaceId?: string };
 }

@@ -7,6 +7,7 @@ import {
   ipListWithin,
   requireEnvironment,
   requireHeldScopes,
+  requireUnboundCredential,
   requireScope,
 } from '../auth/issuance-limits.ts';
 import { commonIpRanges } from '../auth/ip-allowlist.ts';
@@ -110,6 +111,7 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
  * inherited when none is given), and no live key from a test credential.
  */
 export async function createApiKey(deps: Deps, principal: Principal, workspaceId: string, input: NewApiKey) {
+  requireUnboundCredential(principal, 'create API keys');
   const scopes = input.scopes ?? defaultKeyScopes;
   requireHeldScopes(principal, scopes, 'A key cannot be given scopes its creator does not hold');
   const environment = input.environment ?? principal.environment;
@@ -216,6 +218,7 @@ function successorOf(principal: Principal, old: ApiKeyItem): NewApiKey {
  * `api-keys:delete` too. A key revoked meanwhile is 404, as on GET.
  */
 export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId: string, id: string, gracePeriodHours: number) {
+  requireUnboundCredential(principal, 'rotate API keys');
   const old = await loadLiveKey(deps, workspaceId, id);
   const now = deps.clock.now();
   const status = keyStatus(old, now);

@@ -8,9 +8,12 @@ import type { Role } from '../store/entities/membership.ts';
  * The actor's role in a workspace. Not being a member reads as "no such workspace", so a
  * foreign id is indistinguishable from one that never existed. The role the actor already
  * carries for a workspace (a principal's, in its home workspace, read by the authorizer in
- * the same request) is used as it is; any other workspace's is read.
+ * the same request) is used as it is; any other workspace's is read. A credential bound to
+ * one workspace (an OAuth token) finds no other.
  */
 export async function roleIn(deps: Deps, workspaceId: string, actor: Actor): Promise<Role> {
+  const only = actor.limits?.workspaceId;
+  if (only && only !== workspaceId) throw new NotFound('workspace', workspaceId);
   if (actor.role && actor.workspaceId === workspaceId) return actor.role;
   const { data } = await deps.db.entities.membership.get({ workspaceId, userId: actor.userId }).go(hotPath);
   if (!data) throw new NotFound('workspace', workspaceId);

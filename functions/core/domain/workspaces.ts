@@ -125,13 +125,18 @@ type MembershipItem = EntityItem<Database['entities']['membership']>;
  * The user's workspaces in creation order: their memberships in gsi1, sorted by workspace
  * id (ULIDs of the creation time), then the page's workspaces by BatchGetItem.
  */
-export function workspacesOf(deps: Deps, userId: number): ListSource<MembershipItem, ReturnType<typeof workspaceSummaryView>> {
+export function workspacesOf(deps: Deps, actor: Actor): ListSource<MembershipItem, ReturnType<typeof workspaceSummaryView>> {
   const { membership, workspace } = deps.db.entities;
+  const { userId } = actor;
+  const only = actor.limits?.workspaceId;
   return {
     ...counted(deps.db, collections.workspacesOfUser(userId)),
+    // A credential bound to one workspace (an OAuth token) sees that one alone.
+    ...(only ? { count: async () => 1 } : {}),
     orderedBy: 'created_at',
     createdRange: (after, before) => idsCreatedWithin('workspace', after, before),
     read: keyOrderReader(membership, 'byUser', (range) => {
+      if (only) return membership.query.byUser({ userId, workspaceId: only });
       const memberships = membership.query.byUser({ userId });
       return range ? memberships.between({ workspaceId: range.from }, { workspaceId: range.to }) : memberships;
     }),

@@ -58,6 +58,11 @@ export function jsonResponse(
   };
 }
 
+/** An HTML page (OAuth's consent page) with the headers every answer carries. */
+export function htmlResponse(event: APIGatewayProxyEvent, status: number, html: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return { ...jsonResponse(event, status, undefined, { 'Content-Type': 'text/html; charset=utf-8', ...headers }), body: html };
+}
+
 function asApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   const cause = (error as { cause?: { package?: string; message?: string } })?.cause;

@@ -11,7 +11,7 @@ import { routeMethodOf } from '../route-match.ts';
 import { routePath, type CredentialRoute, type RouteSpec } from '../route-types.ts';
 import { requirePlatformAdmin } from '../domain/suspension.ts';
 import { decodeVerdict } from './authorizer-context.ts';
-import { envelopeMiddleware, headerValue, jsonResponse, requestIdOf } from './envelope-middleware.ts';
+import { envelopeMiddleware, headerValue, htmlResponse, jsonResponse, requestIdOf } from './envelope-middleware.ts';
 import { formFields } from './form-body.ts';
 import { singleValuedQuery } from './query.ts';
 import { actsIn, requestLog } from './request-log.ts';
@@ -158,7 +158,10 @@ export function createFunction<R extends RouteSpec>(options: {
         baseUrl: publicBaseUrl(event, options.publicBaseUrl),
       } as ApiRequest;
       const response = await handlers[route.operationId]!(request, deps);
-      const answer = jsonResponse(event, response.status, response.body, response.headers, response.cookies);
+      const answer =
+        response.html === undefined
+          ? jsonResponse(event, response.status, response.body, response.headers, response.cookies)
+          : htmlResponse(event, response.status, response.html, response.headers);
       return event.httpMethod === 'HEAD' ? { ...answer, body: '' } : answer;
     });
 }

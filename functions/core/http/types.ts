@@ -29,6 +29,8 @@ export interface ApiRequest<R extends RouteSpec = RouteSpec> {
 export interface ApiResponse {
   status: number;
   body?: unknown;
+  /** An HTML page instead of a JSON body (OAuth's consent page). */
+  html?: string;
   headers?: Record<string, string>;
   /** Set-Cookie values, one header each. */
   cookies?: string[];

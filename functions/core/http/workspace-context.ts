@@ -10,7 +10,7 @@ const workspaceIdPattern = idInputPattern('workspace');
  * The workspace a request acts in (DECISIONS.md, Tenancy): the credential's home
  * workspace, or another workspace of the same user named by X-Workspace-ID or
  * `workspace_id`. Naming one the user is not a member of is a 403, whether or not it
- * exists. A suspended workspace, named or home, answers 403 WORKSPACE_SUSPENDED unless the
+ * exists; an OAuth token may name none but its own. A suspended workspace, named or home, answers 403 WORKSPACE_SUSPENDED unless the
  * route allows it.
  */
 export async function resolveWorkspace(
@@ -29,6 +29,10 @@ export async function resolveWorkspace(
   // ULIDs are case-insensitive: a lower-case id names the same workspace.
   const id = normaliseId(named);
   if (id === principal.workspaceId) return id;
+  // An OAuth token acts for its client, whose grant covers the client's workspace only.
+  if (principal.limits?.workspaceId) {
+    throw new AccessDenied("An OAuth access token acts only in its client's workspace; it cannot name another.");
+  }
   const state = await workspaceState(deps, id, principal.userId);
   if (!state.exists || !state.isMember) throw denied;
   if (state.suspension && !allowSuspended) {

@@ -1,23 +1,31 @@
+import { randomBytes } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { sameSecret, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import { findOAuthClient, type OAuthClientItem } from './clients.ts';
+import { revokeFamily } from './families.ts';
 import { narrowScopes } from './scopes.ts';
 
 /**
  * Whom a code or token acts for. `scopes` is what the approving user's credential holds;
  * a client credentials token has no user credential, only its client's registration.
+ * `familyId` is set when a refresh token is used: the new pair joins its family.
  */
 export interface OAuthUser {
   userId: number;
   workspaceId: string;
   scopes?: readonly string[];
+  familyId?: string;
 }
+
+/** The signed-in user approving a code: the code itself acts in the client's workspace. */
+export type Approver = Pick<OAuthUser, 'userId' | 'scopes'>;
 
 type Client = OAuth2Server.Client & OAuthClientItem;
 
 export const accessTokenLifetimeSeconds = 3600;
+export const refreshTokenLifetimeSeconds = 30 * 24 * 3600;
 /** Short, as RFC 6749 section 4.1.2 asks: a code only bridges one redirect. */
 export const authorizationCodeLifetimeSeconds = 120;
 
@@ -31,12 +39,17 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * The token endpoint authenticates it: a confidential client with its secret, while a
  * public one has no secret to send and proves itself with the PKCE verifier instead.
  */
-async function clientFor(deps: Deps, endpoint: 'authorize' | 'token', id: string, secret?: string | null): Promise<Client | undefined> {
-  const client = await findOAuthClient(deps, id);
+export async function clientFor(deps: Deps, endpoint: 'authorize' | 'token', id: string, secret?: string | null): Promise<Client | undefined> {
+  const found = await findOAuthClient(deps, id);
+  // A refresh token belongs to the code grant: a client of that grant may use it.
+  const client = found && { ...found, grants: found.grants.includes('authorization_code') ? [...found.grants, 'refresh_token'] : found.grants };
   if (!client || endpoint === 'authorize') return client;
   const authentic = client.secretDigest ? !!secret && sameSecret(sha256(secret), client.secretDigest) : !secret;
   return authentic ? client : undefined;
 }
+
+/** Where a validated authorization code goes: stored (approval), or only looked at (the consent page). */
+export type CodeSink = (code: { scopes: string[]; redirectUri: string }, client: Client) => Promise<void>;
 
 /**
  * What @node-oauth/oauth2-server needs from storage, over our table: clients, codes and
@@ -45,7 +58,7 @@ async function clientFor(deps: Deps, endpoint: 'authorize' | 'token', id: string
  * Expiries are stamped from deps.clock, not the library's own `new Date()`, so that what is
  * stored and what is checked read the same clock.
  */
-export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token') {
+export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token', sink?: CodeSink) {
   const now = () => deps.clock.now();
   const after = (seconds: number) => new Date(now().getTime() + seconds * 1000);
   const expired = (ttl: number) => ttl * 1000 <= now().getTime();
@@ -53,27 +66,30 @@ export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token') {
   return {
     getClient: (id: string, secret?: string | null) => clientFor(deps, endpoint, id, secret),
 
-    async validateScope(user: OAuthUser, client: Client, requested?: string[]) {
+    async validateScope(user: Approver, client: Client, requested?: string[]) {
       const scopes = narrowScopes(requested, client.scopes, user.scopes);
       return scopes.length ? scopes : false;
     },
 
-    async saveAuthorizationCode(code: Omit<OAuth2Server.AuthorizationCode, 'client' | 'user'>, client: Client, user: OAuthUser) {
+    async saveAuthorizationCode(code: Omit<OAuth2Server.AuthorizationCode, 'client' | 'user'>, client: Client, user: Approver) {
       // PKCE of every client, confidential ones too (RFC 9700 section 2.1.1).
       if (!code.codeChallenge || !s256Challenge.test(code.codeChallenge)) {
         throw new OAuth2Server.InvalidRequestError('Missing or invalid parameter: `code_challenge` (PKCE with S256 is required)');
       }
-      // There is no consent screen, so only members of the client's own workspace are signed
-      // in to it silently; anyone else would hand a third party their account unasked.
+      // The token acts in the client's workspace only: its members alone may authorize it.
       const { data: member } = await deps.db.entities.membership.get({ workspaceId: client.workspaceId, userId: user.userId }).go();
       if (!member) throw new OAuth2Server.AccessDeniedError('Only members of the client\'s workspace may authorize it.');
       const expiresAt = after(authorizationCodeLifetimeSeconds);
+      if (sink) {
+        await sink({ scopes: code.scope ?? [], redirectUri: code.redirectUri }, client);
+        return { ...code, expiresAt, client, user };
+      }
       await deps.db.entities.oauthCode
         .create({
           digest: sha256(code.authorizationCode),
           clientId: client.id,
           userId: user.userId,
-          workspaceId: user.workspaceId,
+          workspaceId: client.workspaceId,
           redirectUri: code.redirectUri,
           scopes: code.scope ?? [],
           codeChallenge: code.codeChallenge,
@@ -120,23 +136,62 @@ export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token') {
       return data ? ({ userId: client.ownerUserId, workspaceId: client.workspaceId } satisfies OAuthUser) : false;
     },
 
+    /**
+     * Stores the access token and, for the code and refresh grants, the refresh token, both
+     * in the family of the authorization they descend from.
+     */
     async saveToken(token: OAuth2Server.Token, client: Client, user: OAuthUser) {
+      const familyId = user.familyId ?? randomBytes(16).toString('hex');
+      const owner = { clientId: client.id, familyId, userId: user.userId, workspaceId: user.workspaceId, scopes: token.scope ?? [] };
       const expiresAt = after(accessTokenLifetimeSeconds);
       await deps.db.entities.oauthToken
+        .create({ digest: sha256(token.accessToken), ...owner, expiresAt: expiresAt.toISOString(), createdAt: now().toISOString(), ttl: epochSeconds(expiresAt) })
+        .go();
+      if (!token.refreshToken) return { accessToken: token.accessToken, accessTokenExpiresAt: expiresAt, scope: token.scope, client, user };
+      const refreshExpiresAt = after(refreshTokenLifetimeSeconds);
+      await deps.db.entities.oauthRefreshToken
         .create({
-          digest: sha256(token.accessToken),
-          clientId: client.id,
-          userId: user.userId,
-          workspaceId: user.workspaceId,
-          scopes: token.scope ?? [],
-          expiresAt: expiresAt.toISOString(),
+          digest: sha256(token.refreshToken),
+          ...owner,
+          expiresAt: refreshExpiresAt.toISOString(),
           createdAt: now().toISOString(),
-          ttl: epochSeconds(expiresAt),
+          ttl: epochSeconds(refreshExpiresAt),
         })
         .go();
-      // The library also makes a refresh token for the code grant; no refresh grant is
-      // served, so it is neither stored nor sent.
-      return { accessToken: token.accessToken, accessTokenExpiresAt: expiresAt, scope: token.scope, client, user };
+      return { ...token, accessTokenExpiresAt: expiresAt, refreshTokenExpiresAt: refreshExpiresAt, client, user };
+    },
+
+    /** A used refresh token presented again has leaked: its family is revoked, and the grant refused. */
+    async getRefreshToken(refreshToken: string) {
+      const { data } = await deps.db.entities.oauthRefreshToken.get({ digest: sha256(refreshToken) }).go({ consistent: true });
+      if (!data || expired(data.ttl)) return false;
+      if (data.usedAt) {
+        await revokeFamily(deps, data.familyId);
+        return false;
+      }
+      return {
+        refreshToken,
+        refreshTokenExpiresAt: new Date(data.expiresAt),
+        scope: data.scopes,
+        client: { id: data.clientId, grants: ['refresh_token'] },
+        user: { userId: data.userId, workspaceId: data.workspaceId, familyId: data.familyId } satisfies OAuthUser,
+      };
+    },
+
+    /** Rotation: the token is marked used on the condition that it was not, so two concurrent uses cannot both succeed. */
+    async revokeToken(token: OAuth2Server.RefreshToken) {
+      try {
+        await deps.db.entities.oauthRefreshToken
+          .patch({ digest: sha256(token.refreshToken) })
+          .set({ usedAt: now().toISOString() })
+          .where((attr, op) => op.notExists(attr.usedAt))
+          .go();
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        await revokeFamily(deps, (token.user as OAuthUser).familyId!);
+        return false;
+      }
     },
   };
 }

@@ -1,7 +1,15 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Deps } from '../deps.ts';
 import { OAuthRefusal } from '../errors.ts';
-import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, oauthModel, type OAuthUser } from './model.ts';
+import { findOAuthClient } from './clients.ts';
+import {
+  accessTokenLifetimeSeconds,
+  authorizationCodeLifetimeSeconds,
+  oauthModel,
+  refreshTokenLifetimeSeconds,
+  type CodeSink,
+  type Approver,
+} from './model.ts';
 
 export type OAuthParameters = Record<string, string | undefined>;
 
@@ -13,6 +21,7 @@ export interface TokenResponse {
   access_token: string;
   token_type: 'Bearer';
   expires_in: number;
+  refresh_token?: string;
   scope: string;
 }
 
@@ -21,11 +30,14 @@ export interface TokenResponse {
  * calls; the authorizer checks access tokens itself (auth/oauth-auth.ts). Plain PKCE stays
  * refused, the library's default: S256 only.
  */
-const serverFor = (deps: Deps, endpoint: 'authorize' | 'token') =>
+const serverFor = (deps: Deps, endpoint: 'authorize' | 'token', sink?: CodeSink) =>
   new OAuth2Server({
-    model: oauthModel(deps, endpoint) as unknown as OAuth2Server.ServerOptions['model'],
+    model: oauthModel(deps, endpoint, sink) as unknown as OAuth2Server.ServerOptions['model'],
     accessTokenLifetime: accessTokenLifetimeSeconds,
+    refreshTokenLifetime: refreshTokenLifetimeSeconds,
     authorizationCodeLifetime: authorizationCodeLifetimeSeconds,
+    // A public client has no secret to refresh with; clientFor still holds a confidential one to its secret.
+    requireClientAuthentication: { refresh_token: false },
   });
 
 /**
@@ -40,15 +52,20 @@ function translated(error: unknown, response: OAuth2Server.Response): unknown {
 }
 
 /**
- * The authorization endpoint, approving at once for the signed-in user (there is no consent
- * screen). Returns where to redirect: the client's redirect_uri with `code` and `state`, or
+ * Runs the authorization endpoint for `user`, with the code going to `sink` (looked at) or
+ * stored. Returns where to redirect: the client's redirect_uri with `code` and `state`, or
  * with `error` for a refusal the client can be told of (RFC 6749 section 4.1.2.1). A refusal
  * with no registered redirect_uri to carry it (unknown client, foreign redirect_uri) is thrown.
  */
-export async function authorize(deps: Deps, query: OAuthParameters, user: OAuthUser): Promise<string> {
+async function runAuthorization(deps: Deps, query: OAuthParameters, user: Approver, sink?: CodeSink): Promise<string> {
+  const client = query.client_id ? await findOAuthClient(deps, query.client_id) : undefined;
+  // With several registered, which one is meant must be said (RFC 6749 section 3.1.2.3).
+  if (client && !query.redirect_uri && client.redirectUris.length > 1) {
+    throw new OAuthRefusal(400, 'invalid_request', 'Missing parameter: `redirect_uri` (this client registered several; send one of them exactly)');
+  }
   const response = new OAuth2Server.Response();
   try {
-    await serverFor(deps, 'authorize').authorize(new OAuth2Server.Request({ method: 'GET', headers: {}, query: sent(query) }), response, {
+    await serverFor(deps, 'authorize', sink).authorize(new OAuth2Server.Request({ method: 'GET', headers: {}, query: sent(query) }), response, {
       authenticateHandler: { handle: () => user },
     });
   } catch (error) {
@@ -58,9 +75,44 @@ export async function authorize(deps: Deps, query: OAuthParameters, user: OAuthU
   return response.get('location') as string;
 }
 
+/** What the consent page shows: the client, the scopes it would get, and where the answer goes. */
+export interface ConsentRequest {
+  client: { id: string; name: string };
+  scopes: string[];
+  redirectUri: string;
+}
+
 /**
- * The token endpoint: the authorization code (with its PKCE verifier) or client
- * credentials grant, the client authenticated by form fields or HTTP Basic.
+ * Validates an authorization request without issuing anything: either a redirect that
+ * tells the client why it is refused, or what the user is asked to consent to.
+ */
+export async function reviewAuthorization(
+  deps: Deps,
+  query: OAuthParameters,
+  user: Approver,
+): Promise<{ redirect: string } | { consent: ConsentRequest }> {
+  let consent: ConsentRequest | undefined;
+  const location = await runAuthorization(deps, query, user, async (code, client) => {
+    consent = { client: { id: client.id, name: client.name }, scopes: code.scopes, redirectUri: code.redirectUri };
+  });
+  return consent ? { consent } : { redirect: location };
+}
+
+/** The user said yes: the same request runs again, and this time the code is stored. */
+export const approveAuthorization = (deps: Deps, query: OAuthParameters, user: Approver): Promise<string> => runAuthorization(deps, query, user);
+
+/** The user said no: the client hears `access_denied` at its redirect_uri (RFC 6749 section 4.1.2.1). */
+export function deniedRedirect(redirectUri: string, state: string | undefined): string {
+  const url = new URL(redirectUri);
+  url.searchParams.set('error', 'access_denied');
+  url.searchParams.set('error_description', 'The user denied the request.');
+  if (state !== undefined) url.searchParams.set('state', state);
+  return url.href;
+}
+
+/**
+ * The token endpoint: the authorization code (with its PKCE verifier), refresh token or
+ * client credentials grant, the client authenticated by form fields or HTTP Basic.
  */
 export async function issueToken(deps: Deps, form: OAuthParameters, authorization?: string): Promise<TokenResponse> {
   const response = new OAuth2Server.Response();

@@ -6,6 +6,8 @@ import { invitationSchema } from './entities/invitation.ts';
 import { membershipSchema } from './entities/membership.ts';
 import { oauthClientSchema } from './entities/oauth-client.ts';
 import { oauthCodeSchema } from './entities/oauth-code.ts';
+import { oauthConsentSchema } from './entities/oauth-consent.ts';
+import { oauthRefreshTokenSchema } from './entities/oauth-refresh-token.ts';
 import { oauthTokenSchema } from './entities/oauth-token.ts';
 import { sessionSchema } from './entities/session.ts';
 import { throttleWindowSchema } from './entities/throttle-window.ts';
@@ -30,6 +32,8 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       membership: new Entity(membershipSchema, config),
       oauthClient: new Entity(oauthClientSchema, config),
       oauthCode: new Entity(oauthCodeSchema, config),
+      oauthConsent: new Entity(oauthConsentSchema, config),
+      oauthRefreshToken: new Entity(oauthRefreshTokenSchema, config),
       oauthToken: new Entity(oauthTokenSchema, config),
       session: new Entity(sessionSchema, config),
       throttleWindow: new Entity(throttleWindowSchema, config),

@@ -2,18 +2,21 @@ import { createSchema } from 'electrodb';
 
 /**
  * An OAuth access token, by the SHA-256 digest of the token; never the token itself. It
- * acts for a user in a workspace with its scopes, and is gone for the code once `ttl`
- * passes, whatever DynamoDB's TTL has removed yet.
+ * acts for a user in its client's workspace with its scopes, and is gone for the code once
+ * `ttl` passes, whatever DynamoDB's TTL has removed yet. Tokens descended from one
+ * authorization share a family, which is revoked as a whole (oauth/families.ts).
  *
- * | access pattern    | index | pk                     | sk          |
- * |-------------------|-------|------------------------|-------------|
- * | token by digest   | table | OAUTHTOKEN#<digest>    | OAUTHTOKEN  |
+ * | access pattern     | index | pk                      | sk                    |
+ * |--------------------|-------|-------------------------|-----------------------|
+ * | token by digest    | table | OAUTHTOKEN#<digest>     | OAUTHTOKEN            |
+ * | tokens of a family | gsi1  | OAUTHFAMILY#<familyId>  | OAUTHTOKEN#<digest>   |
  */
 export const oauthTokenSchema = createSchema({
   model: { entity: 'oauthToken', version: '1', service: 'tenant-api' },
   attributes: {
     digest: { type: 'string', required: true },
     clientId: { type: 'string', required: true },
+    familyId: { type: 'string', required: true },
     userId: { type: 'number', required: true },
     workspaceId: { type: 'string', required: true },
     scopes: { type: 'list', items: { type: 'string' }, required: true },
@@ -26,6 +29,11 @@ export const oauthTokenSchema = createSchema({
     byDigest: {
       pk: { field: 'pk', composite: ['digest'], template: 'OAUTHTOKEN#${digest}', casing: 'none' },
       sk: { field: 'sk', composite: [], template: 'OAUTHTOKEN', casing: 'none' },
+    },
+    byFamily: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['familyId'], template: 'OAUTHFAMILY#${familyId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['digest'], template: 'OAUTHTOKEN#${digest}', casing: 'none' },
     },
   },
 });

@@ -1,0 +1,44 @@
+import { sha256 } from '../auth/secrets.ts';
+import type { Deps } from '../deps.ts';
+import { OAuthRefusal } from '../errors.ts';
+import { revokeFamily } from './families.ts';
+import { clientFor } from './model.ts';
+
+export interface RevocationRequest {
+  token?: string;
+  token_type_hint?: string;
+  client_id?: string;
+  client_secret?: string;
+}
+
+/** The client's id and secret from HTTP Basic (RFC 6749 section 2.3.1: each form-encoded), else from the form. */
+function clientCredentials(form: RevocationRequest, authorization: string | undefined): { id?: string; secret?: string } {
+  const [scheme, value = ''] = authorization?.trim().split(/\s+/) ?? [];
+  if (scheme?.toLowerCase() !== 'basic') return { id: form.client_id, secret: form.client_secret };
+  const [id = '', secret = ''] = Buffer.from(value, 'base64').toString('utf8').split(/:(.*)/s);
+  try {
+    return { id: decodeURIComponent(id.replaceAll('+', ' ')), secret: decodeURIComponent(secret.replaceAll('+', ' ')) };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * RFC 7009: the client that holds a token says it is done with it. An access token is
+ * deleted; a refresh token takes its whole family with it. A token that is unknown, already
+ * revoked or another client's is answered the same (200), so nothing about it is learned.
+ */
+export async function revokeOAuthToken(deps: Deps, form: RevocationRequest, authorization: string | undefined): Promise<void> {
+  const { id, secret } = clientCredentials(form, authorization);
+  const client = id ? await clientFor(deps, 'token', id, secret) : undefined;
+  if (!client) throw new OAuthRefusal(401, 'invalid_client', 'Invalid client: client is invalid', { 'WWW-Authenticate': 'Basic realm="Service"' });
+  if (!form.token) throw new OAuthRefusal(400, 'invalid_request', 'Missing parameter: `token`');
+  const digest = sha256(form.token);
+  const { oauthToken, oauthRefreshToken } = deps.db.entities;
+  const [{ data: access }, { data: refresh }] = await Promise.all([
+    oauthToken.get({ digest }).go({ consistent: true }),
+    oauthRefreshToken.get({ digest }).go({ consistent: true }),
+  ]);
+  if (access?.clientId === client.id) await oauthToken.delete({ digest }).go();
+  if (refresh?.clientId === client.id) await revokeFamily(deps, refresh.familyId);
+}
