@@ -1,5 +1,6 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { accountTokenSchema } from './entities/account-token.ts';
 import { apiKeySchema } from './entities/api-key.ts';
 import { counterSchema } from './entities/counter.ts';
 import { invitationSchema } from './entities/invitation.ts';
@@ -7,6 +8,7 @@ import { membershipSchema } from './entities/membership.ts';
 import { oauthClientSchema } from './entities/oauth-client.ts';
 import { oauthCodeSchema } from './entities/oauth-code.ts';
 import { oauthTokenSchema } from './entities/oauth-token.ts';
+import { pendingInvitationSchema } from './entities/pending-invitation.ts';
 import { sessionSchema } from './entities/session.ts';
 import { throttleWindowSchema } from './entities/throttle-window.ts';
 import { userSchema } from './entities/user.ts';
@@ -24,6 +26,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
   const config = { client, table };
   return new Service(
     {
+      accountToken: new Entity(accountTokenSchema, config),
       apiKey: new Entity(apiKeySchema, config),
       counter: new Entity(counterSchema, config),
       invitation: new Entity(invitationSchema, config),
@@ -31,6 +34,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       oauthClient: new Entity(oauthClientSchema, config),
       oauthCode: new Entity(oauthCodeSchema, config),
       oauthToken: new Entity(oauthTokenSchema, config),
+      pendingInvitation: new Entity(pendingInvitationSchema, config),
       session: new Entity(sessionSchema, config),
       throttleWindow: new Entity(throttleWindowSchema, config),
       user: new Entity(userSchema, config),
