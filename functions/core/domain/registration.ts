@@ -24,8 +24,8 @@ export interface Registration {
 export async function register(deps: Deps, input: Registration, links: AccountLinks): Promise<void> {
   await reserveAttempt(deps, `register:address:${input.sourceIp}`, accountThrottles.registrationAddress, 'Too many registrations from your address; wait before trying again.');
   const email = normalizeEmail(input.email);
-  const existingId = await findUserIdByEmail(deps, email);
-  if (existingId === undefined) {
+  let ownerId = await findUserIdByEmail(deps, email);
+  if (ownerId === undefined) {
     try {
       const { user } = await createAccount(deps, { name: input.name, email, password: input.password, tier: 'free' });
       await sendVerificationLink(deps, user, links);
@@ -33,11 +33,12 @@ export async function register(deps: Deps, input: Registration, links: AccountLi
     } catch (error) {
       // Registered by someone else a moment ago: answered like any existing email.
       if (!(error instanceof DuplicateResource)) throw error;
+      ownerId = (await findUserIdByEmail(deps, email))!;
     }
   } else {
     // The bcrypt a new account would have cost, so that timing does not tell the two apart.
     await hashPassword(deps, input.password);
   }
-  const owner = await loadUser(deps, (await findUserIdByEmail(deps, email))!);
+  const owner = await loadUser(deps, ownerId);
   await deps.mailer.send(accountMail.registrationAttempt(owner.email, owner.name, `${links.base}/forgot-password`));
 }
