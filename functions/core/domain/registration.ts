@@ -18,7 +18,7 @@ export interface Registration {
  * Self-registration, which answers the same whether or not the email has an account: a
  * new email gets a user with a personal workspace and a verification link; an email that
  * has an account changes nothing, and its owner gets a mail saying someone tried (with the
- * way to reset a forgotten password). Both ways cost one bcrypt. At most 20 attempts an
+ * way to reset a forgotten password). Both ways cost one bcrypt. At most 50 attempts an
  * hour per client address.
  */
 export async function register(deps: Deps, input: Registration, links: AccountLinks): Promise<void> {

@@ -20,7 +20,7 @@ export const loginThrottles = {
  * account, so the limit tells nothing), verification mails per user (Laravel's 6 a minute).
  */
 export const accountThrottles = {
-  registrationAddress: { limit: 20, windowSeconds: 60 * 60 },
+  registrationAddress: { limit: 50, windowSeconds: 60 * 60 },
   resetAddress: { limit: 20, windowSeconds: 15 * 60 },
   resetEmail: { limit: 3, windowSeconds: 15 * 60 },
   verificationMail: { limit: 6, windowSeconds: 60 },
