@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { authenticate } from '#core/auth/authenticate';
 import { sha256 as sha256Of } from '#core/auth/secrets';
 import { acceptInvitation, invitationsOf } from '#core/domain/invitations';
 import { addMember } from '#core/domain/members';
@@ -7,11 +8,14 @@ import { changePassword, forgotPassword, resetPassword } from '#core/domain/pass
 import { pruneExpired } from '#core/domain/pruning';
 import { register } from '#core/domain/registration';
 import { login } from '#core/domain/sessions';
-import { confirmEmailChange, createUser, findUserIdByEmail, loadUser, updateUser } from '#core/domain/users';
+import { issueApiKey } from '#core/domain/api-keys';
+import { issueUserToken } from '#core/domain/user-tokens';
+import { confirmEmailChange, createUser, findUserIdByEmail, loadUser, updateUser, workspaceIdsOf } from '#core/domain/users';
 import { createWorkspace } from '#core/domain/workspaces';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
+import { ownerPrincipal } from '../support/principals.ts';
 import { recordingMailer } from '../support/recording-mailer.ts';
 
 const minute = 60 * 1000;
@@ -171,6 +175,30 @@ describe('password reset', () => {
       expect((await deps.db.entities.session.get({ digest: sha256Of(session.sessionId) }).go()).data).toBeNull();
     }
     await expect(sessionOf('rosa@example.com', 'new password')).resolves.toBeDefined();
+  });
+
+  it('shuts out whoever registered an address before its owner: resetting an unverified account revokes its tokens and keys', async () => {
+    await signUp('squatted@example.com', 'squatter password');
+    const squatterId = (await findUserIdByEmail(deps, 'squatted@example.com'))!;
+    const [workspaceId] = await workspaceIdsOf(deps, squatterId);
+    const principal = ownerPrincipal(squatterId, workspaceId!);
+    const key = (await issueApiKey(deps, squatterId, workspaceId!, { name: 'kept by the squatter' })).key;
+    const token = (await issueUserToken(deps, principal, workspaceId!, { name: 'kept too' })).token;
+    const bearer = (secret: string) => authenticate(deps, { authorization: `Bearer ${secret}`, method: 'GET', sourceIp: '203.0.113.7' });
+    await expect(bearer(key)).resolves.toBeDefined();
+
+    await forgotPassword(deps, { email: 'squatted@example.com', sourceIp: '192.0.2.70' }, links);
+    await resetPassword(deps, { token: resetTokenOf('squatted@example.com'), email: 'squatted@example.com', password: 'the owner now' });
+    for (const secret of [key, token]) expect((await errorOf(bearer(secret))).status).toBe(401);
+  });
+
+  it('keeps the tokens of a verified account through a reset, as Laravel does', async () => {
+    const id = await verifiedUser('kept@example.com');
+    const [workspaceId] = await workspaceIdsOf(deps, id);
+    const token = (await issueUserToken(deps, ownerPrincipal(id, workspaceId!), workspaceId!, { name: 'cli' })).token;
+    await forgotPassword(deps, { email: 'kept@example.com', sourceIp: '192.0.2.71' }, links);
+    await resetPassword(deps, { token: resetTokenOf('kept@example.com'), email: 'kept@example.com', password: 'new password' });
+    await expect(authenticate(deps, { authorization: `Bearer ${token}`, method: 'GET', sourceIp: '203.0.113.7' })).resolves.toBeDefined();
   });
 
   it('refuses a token after 60 minutes, and throttles requests per email', async () => {

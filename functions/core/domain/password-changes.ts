@@ -1,13 +1,15 @@
 import { sha256 } from '../auth/secrets.ts';
 import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
-import { ValidationFailed } from '../errors.ts';
+import { NotFound, ValidationFailed } from '../errors.ts';
 import { accountMail, type AccountLinks } from './account-mail.ts';
+import { revokeApiKey } from './api-keys.ts';
 import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import { endSessionsOf } from './sessions.ts';
 import { accountThrottles, refundAttempt, reserveAttempt } from './throttle.ts';
-import { findUserIdByEmail, loadUser, normalizeEmail } from './users.ts';
+import { revokeUserToken } from './user-tokens.ts';
+import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from './users.ts';
 
 /**
  * Mails a reset link, `{base}/reset-password/{token}?email=...`, if the email has an
@@ -30,7 +32,9 @@ export async function forgotPassword(deps: Deps, input: { email: string; sourceI
 /**
  * Sets a new password with a mailed token: the token works once, for 60 minutes, for the
  * email it was mailed to while that is still the account's email. Every session of the
- * user ends; user tokens and API keys stay (as in Laravel: they are revoked one by one).
+ * user ends. User tokens and API keys stay, as in Laravel, unless the email was never
+ * verified: then whoever held the password before the address's owner came (someone who
+ * registered it first) loses every credential they made.
  */
 export async function resetPassword(deps: Deps, input: { token: string; email: string; password: string }): Promise<void> {
   const email = normalizeEmail(input.email);
@@ -41,6 +45,21 @@ export async function resetPassword(deps: Deps, input: { token: string; email: s
   if (!used || !user || user.email !== email) throw new ValidationFailed({ token: ['is invalid, used or expired: ask for a new reset link'] });
   await deps.db.entities.user.patch({ id: user.id }).set({ passwordHash, updatedAt: isoNow(deps.clock) }).go();
   await endSessionsOf(deps, user.id);
+  if (!user.emailVerifiedAt) await revokeCredentialsOf(deps, user.id);
+}
+
+/** Revokes every user token and API key acting for `userId`; ones that ended meanwhile are skipped. */
+async function revokeCredentialsOf(deps: Deps, userId: number): Promise<void> {
+  const skipGone = (error: unknown) => {
+    if (!(error instanceof NotFound)) throw error;
+  };
+  const { userToken, apiKey } = deps.db.entities;
+  const { data: tokens } = await userToken.query.byUser({ userId }).go({ pages: 'all' });
+  for (const token of tokens) await revokeUserToken(deps, userId, token.id).catch(skipGone);
+  for (const workspaceId of await workspaceIdsOf(deps, userId)) {
+    const { data: keys } = await apiKey.query.byWorkspace({ workspaceId }).where((attr, op) => op.eq(attr.userId, userId)).go({ pages: 'all' });
+    for (const key of keys) await revokeApiKey(deps, { userId }, workspaceId, key.id).catch(skipGone);
+  }
 }
 
 /**
