@@ -26,6 +26,7 @@ export const sessionRoutes = [
     summary: 'Open a mailed verification link (60 minutes, once): sets email_verified_at',
     tag: 'Sessions',
     params: accountLinkParams,
+    errors: ['ACCESS_DENIED'],
     responses: { 200: { description: 'The email is verified.', schema: accountMessage } },
   },
   {
@@ -53,6 +54,8 @@ export const sessionRoutes = [
     summary: 'Open a link mailed to a new address (60 minutes, once): it becomes the account’s email, verified',
     tag: 'Sessions',
     params: accountLinkParams,
+    // Invalid, used or expired; the address taken by another account meanwhile; the account changed meanwhile.
+    errors: ['ACCESS_DENIED', 'DUPLICATE_RESOURCE', 'STATE_CONFLICT'],
     responses: { 200: { description: 'The email has changed.', schema: accountMessage } },
   },
   {

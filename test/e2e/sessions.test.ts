@@ -84,7 +84,7 @@ describe('login', () => {
     expect(listedBefore.body.data.map((w: { name: string }) => w.name)).not.toContain('Cookie workspace');
 
     const right = await api.call('POST', '/workspaces', as(session, { body }));
-    expect(right.status).toBe(202);
+    expect(right.status).toBe(201);
     expect(right.body.data.name).toBe('Cookie workspace');
   });
 

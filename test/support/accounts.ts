@@ -41,8 +41,9 @@ export async function joinAsMember(
   inviter: Credential | undefined,
   input: { name: string; email: string; password: string; role?: 'admin' | 'member' },
 ) {
-  const account = await registerVerified(api, input);
-  const body = { email: input.email, role: input.role ?? 'member' };
+  const { role, ...registration } = input;
+  const account = await registerVerified(api, registration);
+  const body = { email: input.email, role: role ?? 'member' };
   const invited = await api.call('POST', '/users', inviter ? as(inviter, { body }) : { body });
   if (invited.status !== 202) throw new Error(`inviting ${input.email} answered ${invited.status} ${JSON.stringify(invited.body)}`);
   const workspaceId: string = invited.body.data.workspace_id;

@@ -6,7 +6,7 @@ import type { MailMessage } from '../mail/mailer.ts';
  * HTML. Links are absolute, built by the caller from the service's public base URL; every
  * value (names, addresses, links) is HTML-escaped in the HTML part.
  */
-type Paragraph = string | { link: string };
+export type Paragraph = string | { link: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -37,10 +37,10 @@ export const accountMail = {
       'If it was not you, you need not do anything.',
     ]),
 
-  invitation: (to: string, workspaceName: string, role: string, nextStep: string) =>
+  invitation: (to: string, workspaceName: string, role: string, nextSteps: Paragraph[]) =>
     render(to, `You are invited to ${workspaceName}`, [
       `You are invited to join the workspace "${workspaceName}" as ${role}. The invitation is open for 7 days.`,
-      nextStep,
+      ...nextSteps,
     ]),
 
   resetPassword: (to: string, name: string, link: string) =>

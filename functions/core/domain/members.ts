@@ -8,7 +8,7 @@ import type { Database } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneMore } from '../store/list-counts.ts';
-import { accountMail, type AccountLinks } from './account-mail.ts';
+import { accountMail, type AccountLinks, type Paragraph } from './account-mail.ts';
 import { invite } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { invitePendingEmail } from './pending-invitations.ts';
@@ -77,20 +77,23 @@ export async function addMember(deps: Deps, actor: Actor, workspaceId: string, i
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
   if (!workspace) throw new NotFound('workspace', workspaceId);
   const existingId = await findUserIdByEmail(deps, email);
+  const accept = `POST ${links.api}/user/invitations/${workspaceId}/accept`;
   let expiresAt: Date;
-  let nextStep: string;
+  let nextSteps: Paragraph[];
   if (existingId === undefined) {
     expiresAt = await invitePendingEmail(deps, { email, workspaceId, role: input.role, invitedBy: actor.userId });
-    nextStep =
-      `${input.name ? `${input.name}, to` : 'To'} join, create an account with this email address (POST ${links.base}/register), ` +
-      `open the verification link we then mail you, and accept the invitation with POST ${links.api}/user/invitations/${workspaceId}/accept.`;
+    nextSteps = [
+      `${input.name ? `${input.name}, to` : 'To'} join, create an account with this email address (POST, with name, email and password):`,
+      { link: `${links.base}/register` },
+      `Then open the verification link we mail you, and accept the invitation: ${accept}`,
+    ];
   } else {
     const { data: member } = await deps.db.entities.membership.get({ workspaceId, userId: existingId }).go();
     // The actor may list the members anyway: saying so discloses nothing.
     if (member) throw new DuplicateResource('membership', 'email');
     expiresAt = await invite(deps, { userId: existingId, workspaceId, role: input.role, invitedBy: actor.userId });
-    nextStep = `Sign in and accept it with POST ${links.api}/user/invitations/${workspaceId}/accept (GET ${links.api}/user/invitations lists yours).`;
+    nextSteps = [`Sign in and accept it (your email must be verified): ${accept}`, 'Your invitations:', { link: `${links.api}/user/invitations` }];
   }
-  await deps.mailer.send(accountMail.invitation(email, workspace.name, input.role, nextStep));
+  await deps.mailer.send(accountMail.invitation(email, workspace.name, input.role, nextSteps));
   return { email, role: input.role, workspace_id: workspaceId, status: 'invited', expires_at: expiresAt.toISOString() };
 }
