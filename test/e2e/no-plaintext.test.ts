@@ -28,6 +28,7 @@ const apiKeys: string[] = [];
 const passwords: { email: string; password: string }[] = [];
 const tokens: string[] = [];
 const sessionIds: string[] = [];
+const endedSessionIds: string[] = [];
 const xsrfTokens: string[] = [];
 let changedFrom = '';
 const invitedOnly = 'invited-only@example.com';
@@ -113,7 +114,7 @@ beforeAll(async () => {
   // User tokens, one minted by another.
   const first = await mintUserToken(api, paula, { name: 'first' });
   rememberToken('user token', first.token);
-  const second = await mintUserToken(api, { type: 'user_token', bearer: first.token }, { name: 'second', abilities: ['workspaces:read'] });
+  const second = await mintUserToken(api, { type: 'user_token', bearer: first.token }, { name: 'second', abilities: ['users:read'] });
   rememberToken('user token minted by a token', second.token);
   expect((await api.call('GET', '/user', { key: second.token })).status).toBe(200);
   const adminToken = await mintUserToken(api, adminSession, { name: 'admin token' });
@@ -124,7 +125,7 @@ beforeAll(async () => {
   await joinAsMember(api, undefined, { ...member, name: 'Milo' });
   remember('member password', member.password);
   passwords.push(member);
-  await loginAndRemember('member', member.email, member.password);
+  const beforeReset = await loginAndRemember('member', member.email, member.password);
 
   // An invitation to an email without an account: kept under the address's digest only.
   expect((await api.call('POST', '/users', { body: { email: invitedOnly } })).status).toBe(202);
@@ -136,6 +137,10 @@ beforeAll(async () => {
   const reset = { token: resetToken, email: member.email, password: 'milo-was-reset-77', password_confirmation: 'milo-was-reset-77' };
   expect((await api.call('POST', `${api.runner.origin}/reset-password`, { key: '', body: reset })).status).toBe(200);
   remember('reset password', reset.password);
+  // The reset ended the member's session: its record is gone, not kept.
+  if (beforeReset.type !== 'session') throw new Error('expected a session');
+  endedSessionIds.push(...sessionIds.splice(sessionIds.indexOf(beforeReset.sessionId), 1));
+  xsrfTokens.splice(xsrfTokens.indexOf(beforeReset.xsrfToken), 1);
   await forgot();
   openToken = await rememberMailedToken('open password reset token', member.email, /\/reset-password\//);
   const milo = await loginAndRemember('member after reset', member.email, reset.password);
@@ -202,6 +207,11 @@ describe('what the table keeps of the secrets clients saw', () => {
       expect(record).toBeDefined();
       expect(record!.xsrfToken).toBe(xsrfTokens[i]);
     });
+  });
+
+  it('keeps no record of a session a password reset ended', () => {
+    expect(endedSessionIds.length).toBe(1);
+    for (const sessionId of endedSessionIds) expect(items.find((item) => item.pk === `SESSION#${sha256(sessionId)}`)).toBeUndefined();
   });
 
   it('keeps mailed link tokens only as SHA-256 digests while they are open, though the mail folder has them', async () => {
