@@ -1,3 +1,4 @@
+import { manualClock } from '../support/deps.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { joinAsMember, linkIn, mailTo, registerVerified, verifyByMail } from '../support/accounts.ts';
 import { as, login, mintUserToken, register } from '../support/sessions.ts';
@@ -167,6 +168,28 @@ describe('email change', () => {
     const member = await joinAsMember(api, undefined, { name: 'Val', email: 'val@example.com', password });
     const byOwner = await api.call('PATCH', `/users/${member.userId}`, { body: { email: 'owner-choice@example.com' } });
     expect(byOwner.status).toBe(403);
+  });
+});
+
+describe('mailed links', () => {
+  it('stop working 60 minutes after they were sent (a runner on a clock the test moves)', async () => {
+    const clock = manualClock(new Date());
+    const timed = await startTestApi(undefined, { clock });
+    try {
+      const call = (method: string, path: string, body?: unknown) => timed.call(method, `${timed.runner.origin}${path}`, { key: '', body });
+      expect((await register(timed, { name: 'Tim', email: 'tim@example.com', password })).status).toBe(202);
+      const verify = linkIn(await mailTo(timed, 'tim@example.com'), /\/email\/verify\//);
+      expect((await call('POST', '/forgot-password', { email: 'tim@example.com' })).status).toBe(202);
+      const token = new URL(linkIn(await mailTo(timed, 'tim@example.com'), /\/reset-password\//)).pathname.split('/').at(-1)!;
+
+      clock.advance(61 * 60 * 1000);
+      expect((await timed.call('GET', verify, { key: '' })).status).toBe(403);
+      const reset = await call('POST', '/reset-password', { token, email: 'tim@example.com', password: 'too late now', password_confirmation: 'too late now' });
+      expect([reset.status, Object.keys(reset.body.errors)]).toEqual([422, ['token']]);
+      expect((await login(timed, 'tim@example.com', password)).answer.status).toBe(200);
+    } finally {
+      await timed.stop();
+    }
   });
 });
 
