@@ -79,8 +79,12 @@ const documentation = {
   ACCESS_DENIED: {
     description:
       'Refused: a role too low, a workspace you are not a member of, scopes beyond your own, a credential type the route does ' +
-      'not take, a source address outside the key’s allowlist, a missing X-XSRF-TOKEN, or registration closed.',
+      'not take, a source address outside the key’s allowlist, a missing X-XSRF-TOKEN, registration closed, or a mailed link that is invalid, used or expired.',
     rateLimitHeaders: 'when accepted',
+  },
+  EMAIL_NOT_VERIFIED: {
+    description: 'The account’s email address is not verified yet, and the action (accepting an invitation) needs it.',
+    rateLimitHeaders: 'always',
   },
   WORKSPACE_SUSPENDED: {
     description: 'The acting workspace is suspended; only routes that allow it (who am I, invitations, logout) still answer.',

@@ -12,6 +12,7 @@ export const TOKEN_EXPIRED = { status: 401, code: 'unauthorized', errorCode: 'TO
 export const INVALID_CREDENTIALS = { status: 401, code: 'unauthorized', errorCode: 'INVALID_CREDENTIALS' } as const;
 export const INSUFFICIENT_PERMISSIONS = { status: 403, code: 'access_denied', errorCode: 'INSUFFICIENT_PERMISSIONS' } as const;
 export const ACCESS_DENIED = { status: 403, code: 'access_denied', errorCode: 'ACCESS_DENIED' } as const;
+export const EMAIL_NOT_VERIFIED = { status: 403, code: 'access_denied', errorCode: 'EMAIL_NOT_VERIFIED' } as const;
 export const WORKSPACE_SUSPENDED = { status: 403, code: 'access_denied', errorCode: 'WORKSPACE_SUSPENDED' } as const;
 export const RESOURCE_NOT_FOUND = { status: 404, code: 'not_found', errorCode: 'RESOURCE_NOT_FOUND' } as const;
 export const ENDPOINT_NOT_FOUND = { status: 404, code: 'not_found', errorCode: 'ENDPOINT_NOT_FOUND' } as const;

@@ -171,6 +171,20 @@ export class OAuthRefusal extends ApiError {
   }
 }
 
+/** A mailed link (email verification, email change) that is unknown, used, or past its 60 minutes. */
+export class InvalidLink extends ApiError {
+  constructor() {
+    super(codes.ACCESS_DENIED, 'This link is invalid, used or expired: ask for a new one.');
+  }
+}
+
+/** An account whose address is not confirmed yet may sign in, but not act on what was sent to that address. */
+export class EmailNotVerified extends ApiError {
+  constructor(action: string) {
+    super(codes.EMAIL_NOT_VERIFIED, `Verify your email address before you ${action}: open the link we mailed you, or ask for a new one with POST /email/verification-notification.`);
+  }
+}
+
 export class WorkspaceSuspended extends ApiError {
   constructor(workspaceId: string, suspendedAt: string, reason: string) {
     super(codes.WORKSPACE_SUSPENDED, `Workspace ${workspaceId} is suspended.`, {}, {

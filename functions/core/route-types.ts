@@ -2,6 +2,7 @@ import type { ZodMiniObject, ZodMiniType } from 'zod/mini';
 import type { CredentialType } from './auth/principal.ts';
 import type { KnownScope } from './auth/scopes.ts';
 import type { ConfigFlag } from './config.ts';
+import type { ErrorCode } from './error-catalogue.ts';
 import type { ListSpec } from './lists.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,6 +39,8 @@ interface RouteBase {
   bodyFormat?: 'form';
   /** For list endpoints: what may be sorted, filtered, searched and trimmed. */
   list?: ListSpec;
+  /** Error codes the route answers beyond those its other properties imply (lib/openapi/route-errors.ts). */
+  errors?: readonly ErrorCode[];
   responses: Record<number, RouteResponse>;
 }
 

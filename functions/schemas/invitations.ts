@@ -18,7 +18,7 @@ export const invitation = withMeta(
 
 export const sentInvitation = withMeta(
   z.object({ email: z.string(), role: invitedRole, workspace_id: z.string(), status: z.literal('invited'), expires_at: timestamp }),
-  { id: 'SentInvitation', description: 'The email already has an account: it was invited, and joins once it accepts.' },
+  { id: 'SentInvitation', description: 'An invitation sent by email: its person joins once they accept (with a verified account of that email).' },
 );
 
 export const joinedWorkspace = withMeta(z.extend(workspaceSummary, { role: invitedRole }), { id: 'JoinedWorkspace' });

@@ -1,13 +1,32 @@
 import * as z from 'zod/mini';
 import { withMeta } from '#core/schema-meta';
 import { tierNames } from '#core/tiers';
+import { passwordFitsBcrypt, passwordTooLongMessage } from '#core/domain/passwords';
 import { resourceName, timestamp } from './common.ts';
 
 export const email = z.pipe(
   z.email('must be an email address').check(z.maxLength(254)),
   z.transform((v: string) => v.toLowerCase()),
 );
-export const password = z.string().check(z.minLength(8, 'must be at least 8 characters'), z.maxLength(200));
+/** A password being set: bcrypt reads 72 bytes, so a longer one is refused rather than cut short. */
+export const password = z
+  .string()
+  .check(z.minLength(8, 'must be at least 8 characters'), z.refine(passwordFitsBcrypt, passwordTooLongMessage));
+
+const passwordConfirmation = z.optional(z.string().check(z.maxLength(200)));
+
+/**
+ * Laravel's `confirmed` rule: `password_confirmation`, when sent, must equal `password`;
+ * a mismatch is reported on `password`.
+ */
+function confirmed<S extends z.ZodMiniObject<{ password: typeof password; password_confirmation: typeof passwordConfirmation }>>(body: S): S {
+  return body.check(
+    z.refine((value: { password: string; password_confirmation?: string }) => value.password_confirmation === undefined || value.password_confirmation === value.password, {
+      message: 'The password field confirmation does not match.',
+      path: ['password'],
+    }),
+  );
+}
 
 export const user = withMeta(
   z.object({
@@ -33,10 +52,24 @@ export const addMemberBody = z.strictObject({
   email,
   name: z.optional(resourceName),
   role: z._default(z.enum(['admin', 'member']), 'member'),
-  password: z.optional(password),
 });
 
-export const registerBody = z.strictObject({ name: resourceName, email, password });
+export const registerBody = confirmed(z.strictObject({ name: resourceName, email, password, password_confirmation: passwordConfirmation }));
+
+export const forgotPasswordBody = z.strictObject({ email });
+
+export const resetPasswordBody = confirmed(
+  z.strictObject({ token: z.string().check(z.minLength(1), z.maxLength(200)), email, password, password_confirmation: passwordConfirmation }),
+);
+
+export const changePasswordBody = confirmed(
+  z.strictObject({ current_password: z.string().check(z.minLength(1), z.maxLength(200)), password, password_confirmation: passwordConfirmation }),
+);
+
+/** The path of a mailed link: the user's id and the token. */
+export const accountLinkParams = z.object({ id: userId, token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the token of the link')) });
+
+export const accountMessage = withMeta(z.object({ message: z.string() }), { id: 'AccountMessage', description: 'What happened, or what to do next.' });
 
 export const loginBody = z.strictObject({
   email: z.string().check(z.minLength(1), z.maxLength(254)),

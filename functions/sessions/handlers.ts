@@ -1,5 +1,10 @@
 import { config } from '#core/config';
-import { login, logout, register, sessionLifetimeMs } from '#core/domain/sessions';
+import { accountLinks } from '#core/domain/account-mail';
+import { resendVerificationLink, verifyEmail } from '#core/domain/email-verification';
+import { forgotPassword, resetPassword } from '#core/domain/password-changes';
+import { register } from '#core/domain/registration';
+import { login, logout, sessionLifetimeMs } from '#core/domain/sessions';
+import { confirmEmailChange } from '#core/domain/users';
 import { AccessDenied } from '#core/errors';
 import type { HandlersFor } from '#core/http/types';
 import type { sessionRoutes } from './routes.ts';
@@ -7,11 +12,34 @@ import { clearedCookies, sessionCookies } from './cookies.ts';
 
 const overHttps = (headers: Record<string, string>) => headers['x-forwarded-proto'] !== 'http';
 
+const linksFor = (baseUrl: string) => accountLinks(baseUrl, config().API_PREFIX);
+
 export const sessionHandlers: HandlersFor<(typeof sessionRoutes)[number]> = {
-  register: async ({ body }, deps) => {
+  register: async ({ body, sourceIp, baseUrl }, deps) => {
     if (!config().REGISTRATION_ENABLED) throw new AccessDenied('Registration is closed on this service.');
-    const { user } = await register(deps, body);
-    return { status: 201, body: { message: 'Registered. Log in to start a session.', data: user } };
+    await register(deps, { name: body.name, email: body.email, password: body.password, sourceIp }, linksFor(baseUrl));
+    // The same words for a new and a taken email: the answer must not tell them apart.
+    return { status: 202, body: { message: 'Check your inbox: we mailed the address a link to verify it and go on.' } };
+  },
+  verifyEmail: async ({ params }, deps) => {
+    await verifyEmail(deps, params.id, params.token);
+    return { status: 200, body: { message: 'Your email address is verified.' } };
+  },
+  sendVerificationLink: async ({ principal, baseUrl }, deps) =>
+    (await resendVerificationLink(deps, principal.userId, linksFor(baseUrl)))
+      ? { status: 202, body: { message: 'A new verification link is on its way.' } }
+      : { status: 200, body: { message: 'Your email address is verified already.' } },
+  confirmEmailChange: async ({ params }, deps) => {
+    await confirmEmailChange(deps, params.id, params.token);
+    return { status: 200, body: { message: 'Your email address has changed, and is verified.' } };
+  },
+  forgotPassword: async ({ body, sourceIp, baseUrl }, deps) => {
+    await forgotPassword(deps, { email: body.email, sourceIp }, linksFor(baseUrl));
+    return { status: 202, body: { message: 'If an account uses this email, we have mailed it a link to reset the password.' } };
+  },
+  resetPassword: async ({ body }, deps) => {
+    await resetPassword(deps, body);
+    return { status: 200, body: { message: 'Your password has been reset; every session has ended. Log in with the new one.' } };
   },
   login: async ({ body, sourceIp, headers }, deps) => {
     const session = await login(deps, { ...body, sourceIp });

@@ -1,6 +1,6 @@
 import type { RouteSpec } from '#core/route-types';
-import { createdOf, dataOf, noContent } from '#schemas/common';
-import { loginBody, registerBody, user } from '#schemas/users';
+import { dataOf, noContent } from '#schemas/common';
+import { accountLinkParams, accountMessage, forgotPasswordBody, loginBody, registerBody, resetPasswordBody, user } from '#schemas/users';
 
 const session = { description: 'The user; the session and XSRF-TOKEN cookies are set.', schema: dataOf(user) };
 
@@ -12,10 +12,73 @@ export const sessionRoutes = [
     path: '/register',
     mount: 'root',
     auth: 'none',
-    summary: 'Create a user with a personal workspace',
+    summary: 'Create a user with a personal workspace and mail a verification link; answers alike for an email that has an account (its owner gets a mail instead)',
     tag: 'Sessions',
     body: registerBody,
-    responses: { 201: { description: 'The new user.', schema: createdOf(user) } },
+    responses: { 202: { description: 'Accepted: a mail is on its way to the address, whether or not it had an account.', schema: accountMessage } },
+  },
+  {
+    operationId: 'verifyEmail',
+    method: 'GET',
+    path: '/email/verify/{id}/{token}',
+    mount: 'root',
+    auth: 'none',
+    summary: 'Open a mailed verification link (60 minutes, once): sets email_verified_at',
+    tag: 'Sessions',
+    params: accountLinkParams,
+    errors: ['ACCESS_DENIED'],
+    responses: { 200: { description: 'The email is verified.', schema: accountMessage } },
+  },
+  {
+    operationId: 'sendVerificationLink',
+    method: 'POST',
+    path: '/email/verification-notification',
+    mount: 'root',
+    auth: 'credential',
+    scope: 'users:write',
+    credentials: ['session', 'user_token'],
+    allowSuspended: true,
+    summary: 'Mail a new verification link (six a minute)',
+    tag: 'Sessions',
+    responses: {
+      200: { description: 'The email is verified already: nothing was sent.', schema: accountMessage },
+      202: { description: 'A new link is on its way.', schema: accountMessage },
+    },
+  },
+  {
+    operationId: 'confirmEmailChange',
+    method: 'GET',
+    path: '/email/change/{id}/{token}',
+    mount: 'root',
+    auth: 'none',
+    summary: 'Open a link mailed to a new address (60 minutes, once): it becomes the account’s email, verified',
+    tag: 'Sessions',
+    params: accountLinkParams,
+    // Invalid, used or expired; the address taken by another account meanwhile; the account changed meanwhile.
+    errors: ['ACCESS_DENIED', 'DUPLICATE_RESOURCE', 'STATE_CONFLICT'],
+    responses: { 200: { description: 'The email has changed.', schema: accountMessage } },
+  },
+  {
+    operationId: 'forgotPassword',
+    method: 'POST',
+    path: '/forgot-password',
+    mount: 'root',
+    auth: 'none',
+    summary: 'Mail a password reset link if the email has an account; answers alike either way',
+    tag: 'Sessions',
+    body: forgotPasswordBody,
+    responses: { 202: { description: 'Accepted: a link is on its way if the email has an account.', schema: accountMessage } },
+  },
+  {
+    operationId: 'resetPassword',
+    method: 'POST',
+    path: '/reset-password',
+    mount: 'root',
+    auth: 'none',
+    summary: 'Set a new password with a mailed token (60 minutes, once); ends every session of the user',
+    tag: 'Sessions',
+    body: resetPasswordBody,
+    responses: { 200: { description: 'The password is changed; log in with it.', schema: accountMessage } },
   },
   {
     operationId: 'login',

@@ -1,22 +1,26 @@
+import { config } from '#core/config';
+import { accountLinks } from '#core/domain/account-mail';
 import { acceptInvitation, declineInvitation, invitationsOf } from '#core/domain/invitations';
 import { addMember, membersOf } from '#core/domain/members';
+import { changePassword } from '#core/domain/password-changes';
 import { issueUserToken, revokeUserToken, userTokensOf } from '#core/domain/user-tokens';
 import { loadUser, updateUser, userView } from '#core/domain/users';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
 import type { userRoutes } from './routes.ts';
 
+const linksFor = (baseUrl: string) => accountLinks(baseUrl, config().API_PREFIX);
+
 export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   listUsers: async ({ workspaceId, query, route, url }, deps) => ({
     status: 200,
     body: await listPage(membersOf(deps, workspaceId), query, route.list, url),
   }),
-  addUser: async ({ principal, workspaceId, body }, deps) => {
-    const added = await addMember(deps, principal, workspaceId, body);
-    return added.kind === 'added'
-      ? { status: 201, body: { message: 'Member added.', data: added.member } }
-      : { status: 202, body: { message: 'This email has an account: it was invited, and joins once it accepts.', data: added.invitation } };
-  },
+  addUser: async ({ principal, workspaceId, body, baseUrl }, deps) => ({
+    status: 202,
+    // The same words whether or not the email has an account.
+    body: { message: 'Invited: we mailed the address, and it joins once its person accepts.', data: await addMember(deps, principal, workspaceId, body, linksFor(baseUrl)) },
+  }),
   listInvitations: async ({ principal, query, route, url }, deps) => ({
     status: 200,
     body: await listPage(invitationsOf(deps, principal.userId), query, route.list, url),
@@ -33,10 +37,18 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
     status: 200,
     body: { data: userView(await loadUser(deps, principal.userId)) },
   }),
-  updateUser: async ({ principal, params, body }, deps) => ({
-    status: 200,
-    body: { message: 'User updated.', data: await updateUser(deps, principal.userId, params.user_id, body) },
-  }),
+  updateUser: async ({ principal, params, body, baseUrl }, deps) => {
+    const { user, emailChangeMailed } = await updateUser(deps, principal.userId, params.user_id, body, linksFor(baseUrl));
+    const message = emailChangeMailed
+      ? 'Saved. The email changes once the link we mailed to the new address is opened (within 60 minutes).'
+      : 'User updated.';
+    return { status: 200, body: { message, data: user } };
+  },
+  changePassword: async ({ principal, body }, deps) => {
+    const keepSessionDigest = principal.credential.type === 'session' ? principal.credential.id : undefined;
+    await changePassword(deps, { userId: principal.userId, currentPassword: body.current_password, password: body.password, keepSessionDigest });
+    return { status: 200, body: { message: 'Password changed; your other sessions have ended.' } };
+  },
   createUserToken: async ({ principal, workspaceId, body }, deps) => ({
     status: 201,
     body: {

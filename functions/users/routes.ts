@@ -3,7 +3,7 @@ import type { RouteSpec } from '#core/route-types';
 import { contextQuery, createdOf, dataOf, listOf, noContent } from '#schemas/common';
 import { invitation, joinedWorkspace, sentInvitation } from '#schemas/invitations';
 import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#schemas/user-tokens';
-import { addMemberBody, member, updateUserBody, user, userId } from '#schemas/users';
+import { accountMessage, addMemberBody, changePasswordBody, member, updateUserBody, user, userId } from '#schemas/users';
 import { workspaceId } from '#schemas/workspaces';
 import * as z from 'zod/mini';
 
@@ -45,13 +45,15 @@ export const userRoutes = [
     path: '/users',
     auth: 'credential',
     scope: 'users:write',
-    summary: 'Add a member to the current workspace: a new email becomes a user at once, an existing account is invited (owners and admins)',
+    summary: 'Invite someone into the current workspace by email and mail them (owners and admins); no account is created',
     tag: 'Users',
     query: contextQuery,
     body: addMemberBody,
     responses: {
-      201: { description: 'A new user, made a member.', schema: createdOf(member) },
-      202: { description: 'An existing account, invited: it joins once it accepts.', schema: createdOf(sentInvitation) },
+      202: {
+        description: 'Invited, whether or not the email has an account: it joins once its person (registered and verified) accepts.',
+        schema: createdOf(sentInvitation),
+      },
     },
   },
   {
@@ -73,9 +75,10 @@ export const userRoutes = [
     path: '/user/invitations/{workspace_id}/accept',
     auth: 'credential',
     scope: 'users:write',
-    summary: 'Accept an invitation: join the workspace with the invited role',
+    summary: 'Accept an invitation: join the workspace with the invited role (the account’s email must be verified)',
     tag: 'Users',
     allowSuspended: true,
+    errors: ['EMAIL_NOT_VERIFIED'],
     params: z.object({ workspace_id: workspaceId }),
     query: contextQuery,
     responses: { 200: { description: 'The workspace joined.', schema: createdOf(joinedWorkspace) } },
@@ -111,12 +114,26 @@ export const userRoutes = [
     path: '/users/{user_id}',
     auth: 'credential',
     scope: 'users:write',
-    summary: 'Change a user: yourself, or as owner or admin of a workspace you share',
+    summary: 'Change your own account; a new email takes effect once the link mailed to it is opened',
     tag: 'Users',
     params: z.object({ user_id: userId }),
     query: contextQuery,
     body: updateUserBody,
-    responses: { 200: { description: 'The updated user.', schema: createdOf(user) } },
+    responses: { 200: { description: 'The user; `message` says whether an email change waits for confirmation.', schema: createdOf(user) } },
+  },
+  {
+    operationId: 'changePassword',
+    method: 'PUT',
+    path: '/user/password',
+    auth: 'credential',
+    scope: 'users:write',
+    credentials: ['session', 'user_token'],
+    allowSuspended: true,
+    summary: 'Change your password (the current one required); ends your other sessions',
+    tag: 'Users',
+    query: contextQuery,
+    body: changePasswordBody,
+    responses: { 200: { description: 'Changed.', schema: accountMessage } },
   },
   {
     operationId: 'createUserToken',

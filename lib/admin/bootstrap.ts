@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { parseApiKey } from '#core/auth/api-key-format';
 import { bootstrapAdmin } from '#core/domain/bootstrap';
-import { parseOptions, UsageError, type Command } from './command.ts';
+import { checkPassword, parseOptions, UsageError, type Command } from './command.ts';
 
 export const bootstrap: Command = {
   name: 'bootstrap',
   summary: 'on an empty store: an admin user, an enterprise workspace and an API key with scope *',
   options: [
     "  --email <email>        the admin user's login (default admin@example.com)",
-    '  --password <password>  at least 8 characters (default: generated)',
+    '  --password <password>  8 characters to 72 bytes (default: generated)',
     '  --api-key <key>        a full sk_live_… or sk_test_… key to store (default: generated)',
   ],
   notes: 'Prints the credentials once. On a store that already has users it creates nothing, says so, and exits 0.',
@@ -19,7 +19,7 @@ export const bootstrap: Command = {
       'api-key': { type: 'string' },
     });
     if (options.email !== undefined && !z.email().safeParse(options.email).success) throw new UsageError('--email must be an email address');
-    if (options.password !== undefined && options.password.length < 8) throw new UsageError('--password must be at least 8 characters');
+    if (options.password !== undefined) checkPassword(options.password);
     const apiKey = options['api-key'];
     if (apiKey !== undefined && !parseApiKey(apiKey)) {
       throw new UsageError('--api-key must be a full sk_live_… or sk_test_… key (32 letters or digits after the prefix)');

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type * as z from 'zod/mini';
+import { passwordFitsBcrypt, passwordTooLongMessage } from '#core/domain/passwords';
 import { ApiError } from '#core/errors';
 import type { Deps } from '#core/deps';
 
@@ -48,6 +49,12 @@ export function parseOptions<const O extends Options>(args: string[], options: O
 export function required<T>(value: T | undefined, option: string): T {
   if (value === undefined || value === '') throw new UsageError(`--${option} is required`);
   return value;
+}
+
+/** A --password option: at least 8 characters, and no more than bcrypt reads (72 bytes). */
+export function checkPassword(password: string): void {
+  if (password.length < 8) throw new UsageError('--password must be at least 8 characters');
+  if (!passwordFitsBcrypt(password)) throw new UsageError(`--password ${passwordTooLongMessage}`);
 }
 
 /**

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { createUser as create } from '#core/domain/users';
+import { createAccount } from '#core/domain/accounts';
 import { tierNames, type Tier } from '#core/tiers';
-import { parseOptions, required, UsageError, type Command } from './command.ts';
+import { checkPassword, parseOptions, required, UsageError, type Command } from './command.ts';
 
 export const createUser: Command = {
   name: 'create-user',
-  summary: 'create a user (a workspace owner or admin then adds them with POST /users)',
+  summary: 'create a user with a verified email and a personal workspace (others then invite them with POST /users)',
   options: [
     '  --email <email>        required; unique (409 when taken)',
     '  --name <name>          required',
-    '  --password <password>  at least 8 characters (default: generated and printed once)',
+    '  --password <password>  8 characters to 72 bytes (default: generated and printed once)',
     `  --tier <tier>          ${tierNames.join(', ')} (default free)`,
     '  --admin                a platform admin: may suspend workspaces and register OAuth clients',
   ],
@@ -26,17 +26,18 @@ export const createUser: Command = {
     const name = required(options.name, 'name');
     if (!z.email().safeParse(email).success) throw new UsageError('--email must be an email address');
     if (!(tierNames as readonly string[]).includes(options.tier)) throw new UsageError(`--tier must be one of ${tierNames.join(', ')}`);
-    if (options.password !== undefined && options.password.length < 8) throw new UsageError('--password must be at least 8 characters');
+    if (options.password !== undefined) checkPassword(options.password);
     const password = options.password ?? randomBytes(12).toString('base64url');
-    const user = await create(await open(options.stack), {
+    const { user, workspace } = await createAccount(await open(options.stack), {
       email,
       name,
       password,
       tier: options.tier as Tier,
       platformAdmin: options.admin,
+      emailVerified: true,
     });
     print(`Created user ${user.id}: ${user.name} <${user.email}>, tier ${user.tier}${user.platformAdmin ? ', platform admin' : ''}`);
     if (options.password === undefined) print(`  password: ${password}  (generated; shown once)`);
-    print('  They belong to no workspace yet: an owner or admin adds them with POST /users and this email.');
+    print(`  workspace: ${workspace.id} (theirs, tier ${workspace.tier}); owners of other workspaces invite them with POST /users and this email.`);
   },
 };

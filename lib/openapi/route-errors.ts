@@ -30,5 +30,6 @@ export function errorCodesOf(route: Route): ErrorCode[] {
   if (route.params) codes.push('RESOURCE_NOT_FOUND');
   if (route.enabledBy) codes.push('ENDPOINT_NOT_FOUND');
   if (route.method !== 'GET') codes.push('DUPLICATE_RESOURCE', 'STATE_CONFLICT');
-  return codes;
+  codes.push(...(route.errors ?? []));
+  return [...new Set(codes)];
 }

@@ -84,11 +84,16 @@ describe('admin CLI', () => {
     expect(second.stdout).not.toContain('sk_live_');
   });
 
-  it('creates a user, and refuses a taken email with 409 in one line', async () => {
+  it('creates a user with a verified email and a workspace of their own, who can log in at once; refuses a taken email with 409 in one line', async () => {
     const created = await admin(['create-user', '--email', 'kay@example.com', '--name', 'Kay', '--tier', 'pro', '--admin']);
     expect(created.status).toBe(0);
     expect(created.stdout).toMatch(/Created user \d+: Kay <kay@example.com>, tier pro, platform admin/);
-    expect(created.stdout).toMatch(/password: \S{8,}/);
+    expect(created.stdout).toMatch(/workspace: wks_[0-9A-Z]{26} \(theirs, tier pro\)/);
+    const password = /password: (\S{8,})/.exec(created.stdout)![1]!;
+    const deps = depsOnTable(tableName);
+    const session = await login(deps, { email: 'kay@example.com', password, sourceIp: '203.0.113.6' });
+    expect(session.user.email_verified_at).toEqual(expect.any(String));
+    deps.close();
 
     const again = await admin(['create-user', '--email', 'KAY@example.com', '--name', 'Kay again']);
     expect(again.status).toBe(1);
@@ -166,7 +171,9 @@ describe('admin CLI', () => {
 
     const first = await admin(['prune']);
     expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/API keys\s+1\n\s+user tokens\s+0\n\s+invitations\s+0\n\s+sessions\s+1\n\s+throttle windows\s+2/);
+    expect(first.stdout).toMatch(
+      /API keys\s+1\n\s+user tokens\s+0\n\s+invitations\s+0\n\s+pending invitations\s+0\n\s+account tokens\s+0\n\s+sessions\s+1\n\s+throttle windows\s+2/,
+    );
     const second = await admin(['prune']);
     expect(second.stdout).toContain('Pruned 0 items');
   });
@@ -194,15 +201,17 @@ describe('admin CLI', () => {
       admin(['create-user', '--name', 'No Email']),
       admin(['suspend', '--workspace', bootstrapped.workspaceId, '--until', 'tomorrow']),
       admin(['create-user', '--email', 'x@example.com', '--name', 'X', '--tier', 'gold']),
+      admin(['create-user', '--email', 'x@example.com', '--name', 'X', '--password', 'P'.repeat(72) + 'secretTail']),
       admin(['frobnicate']),
       admin([]),
       admin(['prune'], { TABLE_NAME: 'no-such-table' }),
     ]);
-    expect(runs.map((r) => r.status)).toEqual([2, 2, 2, 2, 2, 1]);
+    expect(runs.map((r) => r.status)).toEqual([2, 2, 2, 2, 2, 2, 1]);
     expect(runs.map(failureLine)).toEqual([
       'admin create-user: --email is required (see: npm run admin -- create-user --help)',
       "admin suspend: Unknown option '--until' (see: npm run admin -- suspend --help)",
       'admin create-user: --tier must be one of free, starter, pro, business, agency, enterprise (see: npm run admin -- create-user --help)',
+      expect.stringMatching(/^admin create-user: --password must be at most 72 bytes/),
       'admin: unknown command "frobnicate"; run "npm run admin -- --help" for the list',
       expect.stringContaining('npm run admin -- <command> --help'),
       `admin prune: table no-such-table does not exist at ${endpoint}: start the local runner (npm start) or deploy the stack first`,

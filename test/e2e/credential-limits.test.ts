@@ -1,4 +1,5 @@
 import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { verifyByMail } from '../support/accounts.ts';
 import { as, login, register } from '../support/sessions.ts';
 
 let api: TestApi;
@@ -12,6 +13,7 @@ const createKey = (key: string, body: Record<string, unknown>) => api.call('POST
 describe('what a credential may create and change', () => {
   it('lets only the key\u2019s own user rotate it, and only its user or an owner revoke it', async () => {
     await register(api, { name: 'Mia Member', email: 'mia@example.com', password: 'member password' });
+    await verifyByMail(api, 'mia@example.com');
     const invited = await api.call('POST', '/users', { body: { email: 'mia@example.com', role: 'member' } });
     expect(invited.status).toBe(202);
     const mia = await login(api, 'mia@example.com', 'member password');
@@ -102,6 +104,7 @@ describe('logins', () => {
 
   it('keep a user\u2019s own workspace as the session\u2019s, even after someone adds them to an older one', async () => {
     await register(api, { name: 'Vic', email: 'vic@example.com', password: 'victim password' });
+    await verifyByMail(api, 'vic@example.com');
     const before = await login(api, 'vic@example.com', 'victim password');
     const own = (await api.call('GET', '/api-keys', as(before.session))).status;
     expect(own).toBe(200);

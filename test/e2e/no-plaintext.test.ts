@@ -1,6 +1,10 @@
 import bcrypt from 'bcryptjs';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { startTestApiOnTable, type TableTestApi } from '../support/table-api.ts';
+import { joinAsMember, linkIn, mailTo, verifyByMail } from '../support/accounts.ts';
 import { as, login, mintUserToken, register, type Credential } from '../support/sessions.ts';
 
 /**
@@ -24,8 +28,21 @@ const apiKeys: string[] = [];
 const passwords: { email: string; password: string }[] = [];
 const tokens: string[] = [];
 const sessionIds: string[] = [];
+const endedSessionIds: string[] = [];
 const xsrfTokens: string[] = [];
 let changedFrom = '';
+const invitedOnly = 'invited-only@example.com';
+/** Tokens of mailed links: in the mail folder, as the mail carries them; never in the table. */
+const mailedTokens: string[] = [];
+let openToken = '';
+
+/** The token of the latest link matching `pattern` mailed to `email`, remembered as a secret. */
+async function rememberMailedToken(label: string, email: string, pattern: RegExp): Promise<string> {
+  const token = new URL(linkIn(await mailTo(api, email), pattern)).pathname.split('/').at(-1)!;
+  mailedTokens.push(token);
+  remember(label, token);
+  return token;
+}
 let items: Record<string, unknown>[] = [];
 let dump = '';
 
@@ -66,8 +83,10 @@ beforeAll(async () => {
   // Register and log in.
   const registration = { name: 'Paula', email: 'paula@example.com', password: 'paula-registers-1' };
   const registered = await register(api, registration);
-  expect(registered.status).toBe(201);
+  expect(registered.status).toBe(202);
   remember('registration password', registration.password);
+  await rememberMailedToken('verification link token', registration.email, /\/email\/verify\//);
+  await verifyByMail(api, registration.email);
   passwords.push({ email: registration.email, password: registration.password });
   const mistyped = 'paula-mistyped-password';
   remember('a mistyped login password', mistyped);
@@ -95,25 +114,48 @@ beforeAll(async () => {
   // User tokens, one minted by another.
   const first = await mintUserToken(api, paula, { name: 'first' });
   rememberToken('user token', first.token);
-  const second = await mintUserToken(api, { type: 'user_token', bearer: first.token }, { name: 'second', abilities: ['workspaces:read'] });
+  const second = await mintUserToken(api, { type: 'user_token', bearer: first.token }, { name: 'second', abilities: ['users:read'] });
   rememberToken('user token minted by a token', second.token);
   expect((await api.call('GET', '/user', { key: second.token })).status).toBe(200);
   const adminToken = await mintUserToken(api, adminSession, { name: 'admin token' });
   rememberToken('admin user token', adminToken.token);
 
-  // A member added with a password, who logs in.
+  // A member who registers, verifies, is invited and accepts, and logs in.
   const member = { email: 'milo@example.com', password: 'milo-is-a-member-9' };
-  const added = await api.call('POST', '/users', { body: { ...member, name: 'Milo' } });
-  expect(added.status).toBe(201);
+  await joinAsMember(api, undefined, { ...member, name: 'Milo' });
   remember('member password', member.password);
   passwords.push(member);
-  await loginAndRemember('member', member.email, member.password);
+  const beforeReset = await loginAndRemember('member', member.email, member.password);
 
-  // An email change.
+  // An invitation to an email without an account: kept under the address's digest only.
+  expect((await api.call('POST', '/users', { body: { email: invitedOnly } })).status).toBe(202);
+
+  // A password reset used, and one left open; then a password change.
+  const forgot = async () => expect((await api.call('POST', `${api.runner.origin}/forgot-password`, { key: '', body: { email: member.email } })).status).toBe(202);
+  await forgot();
+  const resetToken = await rememberMailedToken('password reset token', member.email, /\/reset-password\//);
+  const reset = { token: resetToken, email: member.email, password: 'milo-was-reset-77', password_confirmation: 'milo-was-reset-77' };
+  expect((await api.call('POST', `${api.runner.origin}/reset-password`, { key: '', body: reset })).status).toBe(200);
+  remember('reset password', reset.password);
+  // The reset ended the member's session: its record is gone, not kept.
+  if (beforeReset.type !== 'session') throw new Error('expected a session');
+  endedSessionIds.push(...sessionIds.splice(sessionIds.indexOf(beforeReset.sessionId), 1));
+  xsrfTokens.splice(xsrfTokens.indexOf(beforeReset.xsrfToken), 1);
+  await forgot();
+  openToken = await rememberMailedToken('open password reset token', member.email, /\/reset-password\//);
+  const milo = await loginAndRemember('member after reset', member.email, reset.password);
+  const change = { current_password: reset.password, password: 'milo-changed-it-88', password_confirmation: 'milo-changed-it-88' };
+  expect((await api.call('PUT', '/user/password', as(milo, { body: change }))).status).toBe(200);
+  remember('changed password', change.password);
+  passwords.find((p) => p.email === member.email)!.password = change.password;
+
+  // An email change, confirmed by the link mailed to the new address.
   changedFrom = registration.email;
   const me = (await api.call('GET', '/user', as(paula))).body.data;
   const changed = await api.call('PATCH', `/users/${me.id}`, as(paula, { body: { email: 'paula.new@example.com' } }));
   expect(changed.status).toBe(200);
+  await rememberMailedToken('email change token', 'paula.new@example.com', /\/email\/change\//);
+  expect((await api.call('GET', linkIn(await mailTo(api, 'paula.new@example.com'), /\/email\/change\//), { key: '' })).status).toBe(200);
   passwords.find((p) => p.email === registration.email)!.email = 'paula.new@example.com';
 
   items = await api.scan();
@@ -165,6 +207,24 @@ describe('what the table keeps of the secrets clients saw', () => {
       expect(record).toBeDefined();
       expect(record!.xsrfToken).toBe(xsrfTokens[i]);
     });
+  });
+
+  it('keeps no record of a session a password reset ended', () => {
+    expect(endedSessionIds.length).toBe(1);
+    for (const sessionId of endedSessionIds) expect(items.find((item) => item.pk === `SESSION#${sha256(sessionId)}`)).toBeUndefined();
+  });
+
+  it('keeps mailed link tokens only as SHA-256 digests while they are open, though the mail folder has them', async () => {
+    expect(mailedTokens.length).toBe(4);
+    for (const token of mailedTokens) expect(dump).not.toContain(token);
+    expect(items.find((item) => item.pk === `ACCOUNT_TOKEN#${sha256(openToken)}`)).toBeDefined();
+    const folder = (await readdir(api.runner.mailDir)).map((name) => readFileSync(join(api.runner.mailDir, name), 'utf8')).join('\n');
+    for (const token of mailedTokens) expect(folder).toContain(token);
+  });
+
+  it('keeps an invitation to an email without an account under the SHA-256 digest of the address only', () => {
+    expect(dump).not.toContain(invitedOnly);
+    expect(items.find((item) => item.pk === `PENDING_INVITES#${sha256(invitedOnly)}`)).toBeDefined();
   });
 
   it('keeps nothing of an email a user changed away from', () => {

@@ -163,7 +163,7 @@ describe('OAuth over HTTP', () => {
 
   it('refuses to sign a user into a client of a workspace they are not a member of', async () => {
     const stranger = { name: 'Stranger', email: 'stranger@example.com', password: 'stranger password' };
-    expect((await api.call('POST', `${api.runner.origin}/register`, { key: '', body: stranger })).status).toBe(201);
+    expect((await api.call('POST', `${api.runner.origin}/register`, { key: '', body: stranger })).status).toBe(202);
     const login = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: stranger.email, password: stranger.password } });
     const cookie = login.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
     const page = await authorize({ code_challenge: pkce().challenge, code_challenge_method: 'S256' }, cookie);

@@ -40,7 +40,7 @@ describe('the application rate limiter', () => {
 
   beforeAll(async () => {
     const registered = await register(api, { name: 'Lim', email: 'lim@example.com', password });
-    expect(registered.status).toBe(201);
+    expect(registered.status).toBe(202);
     const { session, answer } = await login(api, 'lim@example.com', password);
     // Public routes have no credential to count: no rate-limit headers.
     for (const publicAnswer of [registered, answer]) expect(limitHeaders(publicAnswer)).toEqual({ limit: null, remaining: null, reset: null });

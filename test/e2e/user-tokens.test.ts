@@ -8,7 +8,7 @@ const password = 'tokens are personal';
 
 beforeAll(async () => {
   api = await startTestApi();
-  expect((await register(api, { name: 'Tara', email, password })).status).toBe(201);
+  expect((await register(api, { name: 'Tara', email, password })).status).toBe(202);
   session = (await login(api, email, password)).session;
 });
 afterAll(() => api.stop());

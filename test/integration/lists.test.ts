@@ -9,6 +9,7 @@ import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { listVia } from '../support/lists.ts';
 import { watchReads } from '../support/read-counter.ts';
 import { ownerPrincipal } from '../support/principals.ts';
+import { recordingMailer } from '../support/recording-mailer.ts';
 
 const hour = 3600 * 1000;
 const day = 24 * hour;
@@ -18,14 +19,15 @@ let clock: ReturnType<typeof manualClock>;
 let reads: ReturnType<typeof watchReads>;
 beforeAll(async () => {
   clock = manualClock(new Date('2026-03-01T00:00:00Z'));
-  deps = await testDeps({ clock });
+  deps = await testDeps({ clock, mailer: recordingMailer() });
   reads = watchReads(deps.client);
 });
 
 let users = 0;
-const newUser = () => createUser(deps, { name: `user ${++users}`, email: `user${users}@example.com`, tier: 'pro' });
+const newUser = () => createUser(deps, { name: `user ${++users}`, email: `user${users}@example.com`, tier: 'pro', emailVerified: true });
 
 const principalOf = ownerPrincipal;
+const links = { base: 'https://api.example.com', api: 'https://api.example.com/api/v1' };
 
 /** Runs `n` creations, a few at a time, as concurrent clients would. */
 async function times(n: number, create: (i: number) => Promise<unknown>) {
@@ -102,7 +104,7 @@ describe('totals', () => {
     const invitations = async () => (await listVia('listInvitations', invitationsOf(deps, guest.id))).meta.total;
     const workspaces = async (userId: number) => (await listVia('listWorkspaces', workspacesOf(deps, { userId }))).meta.total;
     const members = async (workspaceId: string) => (await listVia('listUsers', membersOf(deps, workspaceId))).meta.total;
-    const invite = (workspaceId: string) => addMember(deps, { userId: owner.id }, workspaceId, { email: guest.email, role: 'member' });
+    const invite = (workspaceId: string) => addMember(deps, { userId: owner.id }, workspaceId, { email: guest.email, role: 'member' }, links);
 
     await invite(first.id);
     await invite(first.id);

@@ -20,7 +20,7 @@ import { ownerPrincipal } from '../support/principals.ts';
 const second = 1000;
 const hour = 3600 * second;
 const retentionMs = expiredRetentionSeconds * second;
-const none: PruneCounts = { apiKeys: 0, userTokens: 0, invitations: 0, sessions: 0, throttleWindows: 0 };
+const none: PruneCounts = { apiKeys: 0, userTokens: 0, invitations: 0, pendingInvitations: 0, accountTokens: 0, sessions: 0, throttleWindows: 0 };
 
 interface World {
   deps: Deps;

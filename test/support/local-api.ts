@@ -1,4 +1,4 @@
-import type { Deps } from '#core/deps';
+import type { Deps, DepsOverrides } from '#core/deps';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';
@@ -58,14 +58,15 @@ export function apiClient(runner: Pick<LocalRunner, 'baseUrl'>, defaultKey: stri
 /**
  * The local runner on a free port over a fresh table of the shared DynamoDB Local: the
  * tests talk to it over HTTP, as a client would. Its request lines stay off the test output.
+ * `overrides` replace ports of the runner's dependencies (a clock the test moves).
  */
-export async function startTestApi(tableName = testTableName()): Promise<TestApi> {
+export async function startTestApi(tableName = testTableName(), overrides: DepsOverrides = {}): Promise<TestApi> {
   // DATA_DIR=memory: the store is the shared one, so this only gives each runner a
   // temporary mail folder of its own, removed at stop. Its lines (one per mail) stay off
   // the test output like the request lines; tests read the folder (test/support/mailbox.ts).
   const runner = await startLocalRunner(
     parseLocalConfig({ DYNAMODB_ENDPOINT: sharedEndpoint(), TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0', DATA_DIR: 'memory' }),
-    {},
+    overrides,
     () => {},
   );
   const adminKey = runner.bootstrap!.apiKey;

@@ -27,6 +27,8 @@ const samples: Record<string, () => errors.ApiError> = {
   InvalidCredentials: () => new errors.InvalidCredentials(),
   InvalidToken: () => new errors.InvalidToken(),
   OAuthRefusal: () => new errors.OAuthRefusal(400, 'invalid_grant', 'The code has expired.'),
+  InvalidLink: () => new errors.InvalidLink(),
+  EmailNotVerified: () => new errors.EmailNotVerified('accept an invitation'),
   WorkspaceSuspended: () => new errors.WorkspaceSuspended('wks_1', '2026-01-01T00:00:00.000Z', 'Unpaid'),
   RateLimited: () => new errors.RateLimited('Slow down.', 60, new Date(60_000), new Date(0)),
 };

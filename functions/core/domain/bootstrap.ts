@@ -29,7 +29,7 @@ export async function bootstrapAdmin(deps: Deps, input: BootstrapInput): Promise
   const email = input.email ?? 'admin@example.com';
   const password = input.password ?? randomBytes(12).toString('base64url');
   const apiKey = input.apiKey ?? generateApiKey('live');
-  const user = await createUser(deps, { name: 'Admin', email, password, tier: 'enterprise', platformAdmin: true });
+  const user = await createUser(deps, { name: 'Admin', email, password, tier: 'enterprise', platformAdmin: true, emailVerified: true });
   const workspace = await createWorkspace(deps, user.id, { name: 'Admin workspace', tier: 'enterprise' });
   await issueApiKey(deps, user.id, workspace.id, { name: 'Bootstrap key', scopes: ['*'], plaintext: apiKey });
   return { userId: user.id, email, password, workspaceId: workspace.id, apiKey };

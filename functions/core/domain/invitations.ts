@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { Deps } from '../deps.ts';
-import { NotFound } from '../errors.ts';
+import { EmailNotVerified, NotFound } from '../errors.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
@@ -90,8 +90,14 @@ async function openInvitation(deps: Deps, userId: number, workspaceId: string) {
   return data;
 }
 
-/** Joins the workspace with the invited role; the invitation is used up. Every count moves with it. */
+/**
+ * Joins the workspace with the invited role; the invitation is used up. Every count moves
+ * with it. Only an account whose email is verified may accept: whoever registered an
+ * address they do not own cannot take up what was sent to it.
+ */
 export async function acceptInvitation(deps: Deps, userId: number, workspaceId: string) {
+  const { data: user } = await deps.db.entities.user.get({ id: userId }).go({ consistent: true });
+  if (!user?.emailVerifiedAt) throw new EmailNotVerified('accept an invitation');
   const invitation = await openInvitation(deps, userId, workspaceId);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
   if (!workspace) throw new NotFound('invitation', workspaceId);

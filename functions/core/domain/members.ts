@@ -1,17 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
-import { DuplicateResource } from '../errors.ts';
+import { DuplicateResource, NotFound } from '../errors.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { commitOrThrow } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneMore } from '../store/list-counts.ts';
+import { accountMail, type AccountLinks, type Paragraph } from './account-mail.ts';
 import { invite } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
-import { createUser, findUserIdByEmail, userView } from './users.ts';
+import { invitePendingEmail } from './pending-invitations.ts';
+import { findUserIdByEmail, normalizeEmail, userView } from './users.ts';
 
 type MembershipItem = EntityItem<Database['entities']['membership']>;
 
@@ -49,40 +50,50 @@ export async function join(deps: Deps, workspaceId: string, userId: number, role
 
 export interface NewMember {
   email: string;
+  /** How the mail greets someone who has no account yet. */
   name?: string;
   role: Exclude<Role, 'owner'>;
-  password?: string;
 }
 
-export type AddedMember =
-  | { kind: 'added'; member: ReturnType<typeof userView> & { role: Role } }
-  | { kind: 'invited'; invitation: { email: string; role: Role; workspace_id: string; status: 'invited'; expires_at: string } };
+/** What POST /users answers, the same whether or not the email has an account. */
+export interface SentInvitation {
+  email: string;
+  role: Role;
+  workspace_id: string;
+  status: 'invited';
+  expires_at: string;
+}
 
 /**
- * Adds someone to a workspace (owners and admins only). A new email gets a user made by
- * this workspace (with the password given, or a random one) and a membership at once. An
- * email that already has an account gets an invitation instead: nobody becomes a member of
- * a workspace, or learns anything of the account, without the user saying yes.
+ * Invites someone into a workspace (owners and admins only), by email, and mails them.
+ * Nobody becomes a member, and no account is made, without its person: an email that has
+ * an account gets an invitation to accept; one that has none gets a pending invitation,
+ * which becomes theirs once they register and verify that address. Both answer alike, so
+ * the answer does not tell whether the email has an account.
  */
-export async function addMember(deps: Deps, actor: Actor, workspaceId: string, input: NewMember): Promise<AddedMember> {
+export async function addMember(deps: Deps, actor: Actor, workspaceId: string, input: NewMember, links: AccountLinks): Promise<SentInvitation> {
   requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], 'add members');
-  const existingId = await findUserIdByEmail(deps, input.email);
+  const email = normalizeEmail(input.email);
+  const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
+  if (!workspace) throw new NotFound('workspace', workspaceId);
+  const existingId = await findUserIdByEmail(deps, email);
+  const accept = `POST ${links.api}/user/invitations/${workspaceId}/accept`;
+  let expiresAt: Date;
+  let nextSteps: Paragraph[];
   if (existingId === undefined) {
-    const user = await createUser(deps, {
-      name: input.name ?? input.email.split('@')[0]!,
-      email: input.email,
-      tier: 'free',
-      password: input.password ?? randomBytes(24).toString('base64url'),
-      managedByWorkspaceId: workspaceId,
-    });
-    await join(deps, workspaceId, user.id, input.role);
-    return { kind: 'added', member: { ...userView(user), role: input.role } };
+    expiresAt = await invitePendingEmail(deps, { email, workspaceId, role: input.role, invitedBy: actor.userId });
+    nextSteps = [
+      `${input.name ? `${input.name}, to` : 'To'} join, create an account with this email address (POST, with name, email and password):`,
+      { link: `${links.base}/register` },
+      `Then open the verification link we mail you, and accept the invitation: ${accept}`,
+    ];
+  } else {
+    const { data: member } = await deps.db.entities.membership.get({ workspaceId, userId: existingId }).go();
+    // The actor may list the members anyway: saying so discloses nothing.
+    if (member) throw new DuplicateResource('membership', 'email');
+    expiresAt = await invite(deps, { userId: existingId, workspaceId, role: input.role, invitedBy: actor.userId });
+    nextSteps = [`Sign in and accept it (your email must be verified): ${accept}`, 'Your invitations:', { link: `${links.api}/user/invitations` }];
   }
-  const { data: member } = await deps.db.entities.membership.get({ workspaceId, userId: existingId }).go();
-  if (member) throw new DuplicateResource('membership', 'email');
-  const expiresAt = await invite(deps, { userId: existingId, workspaceId, role: input.role, invitedBy: actor.userId });
-  return {
-    kind: 'invited',
-    invitation: { email: input.email, role: input.role, workspace_id: workspaceId, status: 'invited', expires_at: expiresAt.toISOString() },
-  };
+  await deps.mailer.send(accountMail.invitation(email, workspace.name, input.role, nextSteps));
+  return { email, role: input.role, workspace_id: workspaceId, status: 'invited', expires_at: expiresAt.toISOString() };
 }

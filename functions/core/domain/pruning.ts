@@ -2,12 +2,15 @@ import { isLive } from '../auth/credential-lifecycle.ts';
 import type { Deps } from '../deps.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import { collections, countOneFewer } from '../store/list-counts.ts';
+import { accountTokenIsOpen } from './account-tokens.ts';
 import { invitationIsOpen, removeInvitation } from './invitations.ts';
 
 export interface PruneCounts {
   apiKeys: number;
   userTokens: number;
   invitations: number;
+  pendingInvitations: number;
+  accountTokens: number;
   sessions: number;
   throttleWindows: number;
 }
@@ -37,8 +40,9 @@ interface Kind<T> {
  * Deletes what is finished, by the domain's own rules: API keys once their TTL has passed
  * (an expired key answers TOKEN_EXPIRED for 30 days and a revoked one is kept 30 days, so
  * that rotating it answers 409; a rotated one ends with its grace period), user tokens
- * once their TTL has passed (30 days after expiry), invitations once they lapse (a week),
- * sessions once they end, and throttle windows once they close. Keys and tokens without
+ * once their TTL has passed (30 days after expiry), invitations and pending invitations
+ * once they lapse (a week), mailed account tokens once they lapse (an hour), sessions
+ * once they end, and throttle windows once they close. Keys and tokens without
  * an expiry are never candidates. Keys, tokens and invitations are listed collections:
  * each is deleted in one transaction with the -1 of its collection's count.
  *
@@ -87,6 +91,22 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
         entities.invitation.query.byPrunableAt({ pruneBucket: 'invitation' }).lte({ prunableAt: until }).go({ cursor, limit }),
       finished: (item, at) => !invitationIsOpen(item, at),
       remove: (item) => removeInvitation(deps, item),
+    }),
+    pendingInvitations: await run({
+      page: (until, cursor, limit) =>
+        entities.pendingInvitation.query.byPrunableAt({ pruneBucket: 'pendingInvitation' }).lte({ prunableAt: until }).go({ cursor, limit }),
+      finished: (item, at) => !invitationIsOpen(item, at),
+      remove: (item) =>
+        entities.pendingInvitation
+          .delete({ emailDigest: item.emailDigest, workspaceId: item.workspaceId })
+          .where((attr, op) => op.eq(attr.prunableAt, item.prunableAt))
+          .go(),
+    }),
+    accountTokens: await run({
+      page: (until, cursor, limit) =>
+        entities.accountToken.query.byPrunableAt({ pruneBucket: 'accountToken' }).lte({ prunableAt: until }).go({ cursor, limit }),
+      finished: (item, at) => !accountTokenIsOpen(item, at),
+      remove: (item) => entities.accountToken.delete({ digest: item.digest }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt)).go(),
     }),
     sessions: await run({
       page: (until, cursor, limit) =>

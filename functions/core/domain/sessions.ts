@@ -3,26 +3,13 @@ import { sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { InvalidCredentials, InvalidToken } from '../errors.ts';
 import { loginThrottles, refundAttempt, reserveAttempt, type ThrottlePolicy } from './throttle.ts';
-import { createUser, findUserIdByEmail, loadUser, normalizeEmail, userView, workspaceIdsOf } from './users.ts';
-import { createWorkspace } from './workspaces.ts';
+import { passwordMatches } from './passwords.ts';
+import { findUserIdByEmail, loadUser, normalizeEmail, userView, workspaceIdsOf } from './users.ts';
 
 export const sessionLifetimeMs = 24 * 3600 * 1000;
 
 /** Compared against when the email is unknown, so that a miss costs what a hit costs. */
 const decoyHash = '$2b$10$2F.hiL8EIj.ASI0zIYAO9ObtJrh/CmZvwwPkCZVO9IPywkENHQZjy';
-
-export interface Registration {
-  name: string;
-  email: string;
-  password: string;
-}
-
-/** A new user with a personal workspace they own. */
-export async function register(deps: Deps, input: Registration) {
-  const user = await createUser(deps, { name: input.name, email: input.email, password: input.password, tier: 'free' });
-  const workspace = await createWorkspace(deps, user.id, { name: `${input.name.slice(0, 240)}'s workspace` });
-  return { user: userView(user), workspace };
-}
 
 export interface Login {
   email: string;
@@ -53,7 +40,7 @@ export async function login(deps: Deps, input: Login) {
   const userId = await findUserIdByEmail(deps, email);
   const user = userId === undefined ? undefined : await loadUser(deps, userId);
   // One bcrypt whatever happens; a user without a password never matches, not even the decoy's.
-  const matches = (await deps.hasher.compare(input.password, user?.passwordHash ?? decoyHash)) && !!user?.passwordHash;
+  const matches = (await passwordMatches(deps, input.password, user?.passwordHash ?? decoyHash)) && !!user?.passwordHash;
   const workspaces = user && matches ? await workspaceIdsOf(deps, user.id) : [];
   if (!user || !matches || !workspaces.length) throw new InvalidCredentials();
   await refund(subjects);
@@ -82,4 +69,16 @@ export async function logout(deps: Deps, sessionDigest: string): Promise<void> {
   const { data } = await deps.db.entities.session.get({ digest: sessionDigest }).go();
   if (!data) throw new InvalidToken('The session has already ended.');
   await deps.db.entities.session.delete({ digest: sessionDigest }).go();
+}
+
+/**
+ * Ends every session of a user but `keepDigest` (the one that changed the password). Sessions
+ * are found through their per-user index, which trails the table: one made in the same
+ * instant may survive, as it would have had it come a moment later.
+ */
+export async function endSessionsOf(deps: Deps, userId: number, keepDigest?: string): Promise<void> {
+  const { session } = deps.db.entities;
+  const { data } = await session.query.byUser({ userId }).go({ pages: 'all' });
+  const ending = data.filter((s) => s.digest !== keepDigest).map((s) => ({ digest: s.digest }));
+  if (ending.length) await session.delete(ending).go();
 }

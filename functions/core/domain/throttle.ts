@@ -14,6 +14,20 @@ export const loginThrottles = {
   address: { limit: 20, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, ThrottlePolicy>;
 
+/**
+ * Account mail and registration, counted whether or not they succeed: registrations and
+ * reset requests per client address, reset requests per email (whether or not it has an
+ * account, so the limit tells nothing), verification mails per user (Laravel's 6 a minute).
+ */
+export const accountThrottles = {
+  registrationAddress: { limit: 50, windowSeconds: 60 * 60 },
+  resetAddress: { limit: 20, windowSeconds: 15 * 60 },
+  resetEmail: { limit: 3, windowSeconds: 15 * 60 },
+  verificationMail: { limit: 6, windowSeconds: 60 },
+  /** Wrong current passwords of PUT /user/password, per user, like failed logins per email. */
+  passwordChange: { limit: 5, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, ThrottlePolicy>;
+
 function windowOf(policy: ThrottlePolicy, now: Date) {
   const start = Math.floor(now.getTime() / 1000 / policy.windowSeconds) * policy.windowSeconds;
   return { start, end: new Date((start + policy.windowSeconds) * 1000) };

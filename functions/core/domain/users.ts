@@ -1,10 +1,14 @@
 import type { EntityItem } from 'electrodb';
 import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
-import { AccessDenied, DuplicateResource, NotFound, StateConflict } from '../errors.ts';
+import { AccessDenied, DuplicateResource, InvalidLink, NotFound, StateConflict } from '../errors.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import type { Tier } from '../tiers.ts';
+import { accountMail, type AccountLinks } from './account-mail.ts';
+import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
+import { hashPassword } from './passwords.ts';
+import { claimPendingInvitations } from './pending-invitations.ts';
 
 export type UserItem = EntityItem<Database['entities']['user']>;
 
@@ -35,7 +39,8 @@ export interface NewUser {
   tier: Tier;
   password?: string;
   platformAdmin?: boolean;
-  managedByWorkspaceId?: string;
+  /** An operator vouches for the address (admin CLI, bootstrap): no link to open. */
+  emailVerified?: boolean;
 }
 
 /** Creates a user and claims its email in one transaction: a taken email is a 409. */
@@ -48,8 +53,8 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserItem> 
     email,
     tier: input.tier,
     platformAdmin: input.platformAdmin ?? false,
-    managedByWorkspaceId: input.managedByWorkspaceId,
-    passwordHash: input.password ? await deps.hasher.hash(input.password) : undefined,
+    passwordHash: input.password === undefined ? undefined : await hashPassword(deps, input.password),
+    emailVerifiedAt: input.emailVerified ? now : undefined,
     createdAt: now,
     updatedAt: now,
   };
@@ -94,26 +99,15 @@ export async function workspaceIdsOf(deps: Deps, userId: number): Promise<string
 }
 
 /**
- * May `actorId` change `targetId`? Themselves; or, for a user their workspace created
- * (POST /users), its owners, and its admins where the user is a plain member. Nobody else
- * can touch an account, so adding someone to a workspace never hands over their login. A
- * user the actor shares no workspace with is 404, as if unknown.
+ * May `actorId` change `targetId`? Only themselves: an account is its person's alone,
+ * whoever shares a workspace with them. A user the actor shares no workspace with is 404,
+ * as if unknown; one they share a workspace with is 403.
  */
-async function requireCanManage(deps: Deps, actorId: number, target: UserItem): Promise<void> {
+async function requireSelf(deps: Deps, actorId: number, target: UserItem): Promise<void> {
   if (actorId === target.id) return;
-  const [mine, theirs] = await Promise.all([
-    deps.db.entities.membership.query.byUser({ userId: actorId }).go({ pages: 'all' }),
-    deps.db.entities.membership.query.byUser({ userId: target.id }).go({ pages: 'all' }),
-  ]);
-  const sharedIds = new Set(theirs.data.map((m) => m.workspaceId));
-  if (!mine.data.some((m) => sharedIds.has(m.workspaceId))) throw new NotFound('user', String(target.id));
-  const home = target.managedByWorkspaceId;
-  const actorRole = mine.data.find((m) => m.workspaceId === home)?.role;
-  const targetRole = theirs.data.find((m) => m.workspaceId === home)?.role;
-  const allowed = actorRole === 'owner' || (actorRole === 'admin' && targetRole === 'member');
-  if (!home || !allowed) {
-    throw new AccessDenied('Only the user may change this account, or an owner (or an admin, for members) of the workspace that created it.');
-  }
+  const [mine, theirs] = await Promise.all([workspaceIdsOf(deps, actorId), workspaceIdsOf(deps, target.id)]);
+  if (!mine.some((id) => theirs.includes(id))) throw new NotFound('user', String(target.id));
+  throw new AccessDenied('Only the user may change their own account.');
 }
 
 export interface UserChanges {
@@ -121,29 +115,47 @@ export interface UserChanges {
   email?: string;
 }
 
-export async function updateUser(deps: Deps, actorId: number, targetId: number, changes: UserChanges) {
+/**
+ * Changes the own account. A new name applies at once; a new email does not: a link goes
+ * to the new address (and a notice to the current one), and the email changes when that
+ * link is opened. Whether another account uses the new address is not told here.
+ */
+export async function updateUser(deps: Deps, actorId: number, targetId: number, changes: UserChanges, links: AccountLinks) {
   const current = await loadUser(deps, targetId);
-  await requireCanManage(deps, actorId, current);
-  const updatedAt = isoNow(deps.clock);
+  await requireSelf(deps, actorId, current);
+  const updated =
+    changes.name === undefined
+      ? current
+      : ((await deps.db.entities.user.patch({ id: targetId }).set({ name: changes.name, updatedAt: isoNow(deps.clock) }).go({ response: 'all_new' }))
+          .data as UserItem);
   const email = changes.email === undefined ? current.email : normalizeEmail(changes.email);
-  if (email === current.email) {
-    const { data } = await deps.db.entities.user
-      .patch({ id: targetId })
-      .set({ ...(changes.name !== undefined ? { name: changes.name } : {}), updatedAt })
-      .go({ response: 'all_new' });
-    return userView(data as UserItem);
-  }
+  if (email === current.email) return { user: userView(updated), emailChangeMailed: false };
+  const token = await issueAccountToken(deps, 'change-email', targetId, email);
+  await deps.mailer.send(accountMail.confirmEmailChange(email, updated.name, `${links.base}/email/change/${targetId}/${token}`));
+  await deps.mailer.send(accountMail.emailChangeRequested(current.email, updated.name, email));
+  return { user: userView(updated), emailChangeMailed: true };
+}
+
+/**
+ * Opens a link of updateUser: the account's email becomes the confirmed address, verified.
+ * The link is void once used, after 60 minutes, or if the address was taken meanwhile
+ * (409). Pending invitations of the new address become the user's.
+ */
+export async function confirmEmailChange(deps: Deps, userId: number, token: string) {
+  const change = await takeAccountToken(deps, 'change-email', token, (item) => item.userId === userId);
+  if (!change) throw new InvalidLink();
+  const current = await loadUser(deps, userId);
+  const now = isoNow(deps.clock);
   try {
     await commitOrThrow(() =>
       deps.db.transaction
         .write(({ user, userEmail }) => [
-          userEmail.create({ email, userId: targetId }).commit(),
+          userEmail.create({ email: change.email, userId }).commit(),
           // Both conditions fail the whole change if another one got there first.
-          userEmail.delete({ email: current.email }).where((attr, op) => op.eq(attr.userId, targetId)).commit(),
+          userEmail.delete({ email: current.email }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
           user
-            .patch({ id: targetId })
-            .set({ email, ...(changes.name !== undefined ? { name: changes.name } : {}), updatedAt })
-            .remove(['emailVerifiedAt'])
+            .patch({ id: userId })
+            .set({ email: change.email, emailVerifiedAt: now, updatedAt: now })
             .where((attr, op) => op.eq(attr.email, current.email))
             .commit(),
         ])
@@ -151,10 +163,11 @@ export async function updateUser(deps: Deps, actorId: number, targetId: number, 
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    if ((await findUserIdByEmail(deps, email)) === undefined) {
-      throw new StateConflict('The user changed meanwhile; read it and try again.', 'changed', 'update');
+    if ((await findUserIdByEmail(deps, change.email)) === undefined) {
+      throw new StateConflict('The user changed meanwhile; ask for a new link.', 'changed', 'update');
     }
     throw new DuplicateResource('user', 'email');
   }
-  return userView(await loadUser(deps, targetId));
+  await claimPendingInvitations(deps, userId, change.email);
+  return userView(await loadUser(deps, userId));
 }

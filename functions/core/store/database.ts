@@ -1,5 +1,6 @@
 import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { accountTokenSchema } from './entities/account-token.ts';
 import { apiKeySchema } from './entities/api-key.ts';
 import { counterSchema } from './entities/counter.ts';
 import { invitationSchema } from './entities/invitation.ts';
@@ -9,6 +10,7 @@ import { oauthCodeSchema } from './entities/oauth-code.ts';
 import { oauthConsentSchema } from './entities/oauth-consent.ts';
 import { oauthRefreshTokenSchema } from './entities/oauth-refresh-token.ts';
 import { oauthTokenSchema } from './entities/oauth-token.ts';
+import { pendingInvitationSchema } from './entities/pending-invitation.ts';
 import { sessionSchema } from './entities/session.ts';
 import { throttleWindowSchema } from './entities/throttle-window.ts';
 import { userSchema } from './entities/user.ts';
@@ -26,6 +28,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
   const config = { client, table };
   return new Service(
     {
+      accountToken: new Entity(accountTokenSchema, config),
       apiKey: new Entity(apiKeySchema, config),
       counter: new Entity(counterSchema, config),
       invitation: new Entity(invitationSchema, config),
@@ -35,6 +38,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       oauthConsent: new Entity(oauthConsentSchema, config),
       oauthRefreshToken: new Entity(oauthRefreshTokenSchema, config),
       oauthToken: new Entity(oauthTokenSchema, config),
+      pendingInvitation: new Entity(pendingInvitationSchema, config),
       session: new Entity(sessionSchema, config),
       throttleWindow: new Entity(throttleWindowSchema, config),
       user: new Entity(userSchema, config),

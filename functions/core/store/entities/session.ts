@@ -3,11 +3,13 @@ import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
  * A login session. The cookie holds a random id; the table keeps only its SHA-256 digest,
- * with the XSRF token the client must echo on unsafe requests.
+ * with the XSRF token the client must echo on unsafe requests. A password reset or change
+ * ends a user's sessions, found through gsi1.
  *
  * | access pattern     | index | pk                  | sk            |
  * |--------------------|-------|---------------------|---------------|
  * | session by digest  | table | SESSION#<digest>    | SESSION       |
+ * | sessions of a user | gsi1  | SESSIONS#<userId>   | <digest>      |
  * | ended (pruning)    | gsi2  | PRUNE#session       | <prunableAt>  |
  */
 export const sessionSchema = createSchema({
@@ -26,6 +28,11 @@ export const sessionSchema = createSchema({
     byDigest: {
       pk: { field: 'pk', composite: ['digest'], template: 'SESSION#${digest}', casing: 'none' },
       sk: { field: 'sk', composite: [], template: 'SESSION', casing: 'none' },
+    },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], template: 'SESSIONS#${userId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['digest'], template: '${digest}', casing: 'none' },
     },
     byPrunableAt: prunableIndex,
   },

@@ -21,11 +21,7 @@ export const userSchema = createSchema({
     passwordHash: { type: 'string' },
     /** Operates the platform (suspends workspaces, registers OAuth clients); not a tenant role. */
     platformAdmin: { type: 'boolean', required: true, default: false },
-    /**
-     * The workspace that created this user (POST /users); its owners and admins may change
-     * the user. Users who registered themselves are changed by no one else.
-     */
-    managedByWorkspaceId: { type: 'string' },
+    /** Set when a link mailed to `email` was opened (or an operator made the account). */
     emailVerifiedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import { sha256 } from '../auth/secrets.ts';
+import type { Deps } from '../deps.ts';
+import { isConditionFailure } from '../store/conditions.ts';
+import type { Database } from '../store/database.ts';
+import type { AccountTokenPurpose } from '../store/entities/account-token.ts';
+import { prunableFrom } from '../store/table.ts';
+
+type AccountTokenItem = EntityItem<Database['entities']['accountToken']>;
+
+export const accountTokenLifetimeSeconds = 60 * 60;
+
+/** Past its TTL a token is gone, whether or not it has been pruned yet. */
+export const accountTokenIsOpen = (item: Pick<AccountTokenItem, 'ttl'>, now: Date) => item.ttl * 1000 > now.getTime();
+
+/** A new token for `purpose`, bound to a user and the address it is mailed to; answers the plaintext, which only the mail carries. */
+export async function issueAccountToken(deps: Deps, purpose: AccountTokenPurpose, userId: number, email: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  const ttl = Math.floor(now.getTime() / 1000) + accountTokenLifetimeSeconds;
+  await deps.db.entities.accountToken
+    .create({ digest: sha256(token), purpose, userId, email, createdAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) })
+    .go();
+  return token;
+}
+
+/**
+ * Uses a token up: answers its record if it exists, serves `purpose`, is open and passes
+ * `accept`, and deletes it on condition that it is still there, so two requests with one
+ * token cannot both succeed. Anything else answers undefined and deletes nothing.
+ */
+export async function takeAccountToken(
+  deps: Deps,
+  purpose: AccountTokenPurpose,
+  token: string,
+  accept: (item: AccountTokenItem) => boolean,
+): Promise<AccountTokenItem | undefined> {
+  const digest = sha256(token);
+  const { data } = await deps.db.entities.accountToken.get({ digest }).go({ consistent: true });
+  if (!data || data.purpose !== purpose || !accountTokenIsOpen(data, deps.clock.now()) || !accept(data)) return undefined;
+  try {
+    await deps.db.entities.accountToken.remove({ digest }).go();
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+  return data;
+}

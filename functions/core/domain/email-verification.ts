@@ -1,0 +1,52 @@
+import { isoNow } from '../clock.ts';
+import type { Deps } from '../deps.ts';
+import { InvalidLink } from '../errors.ts';
+import { isConditionFailure } from '../store/conditions.ts';
+import { accountMail, type AccountLinks } from './account-mail.ts';
+import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
+import { claimPendingInvitations } from './pending-invitations.ts';
+import { accountThrottles, reserveAttempt } from './throttle.ts';
+import { loadUser, userView, type UserItem } from './users.ts';
+
+/** Mails `user` a link that verifies their current email: `{base}/email/verify/{id}/{token}`. */
+export async function sendVerificationLink(deps: Deps, user: Pick<UserItem, 'id' | 'name' | 'email'>, links: AccountLinks): Promise<void> {
+  const token = await issueAccountToken(deps, 'verify-email', user.id, user.email);
+  await deps.mailer.send(accountMail.verifyEmail(user.email, user.name, `${links.base}/email/verify/${user.id}/${token}`));
+}
+
+/**
+ * A new verification link, at most six a minute per user. Answers false, sending nothing,
+ * when the address is verified already.
+ */
+export async function resendVerificationLink(deps: Deps, userId: number, links: AccountLinks): Promise<boolean> {
+  const user = await loadUser(deps, userId);
+  if (user.emailVerifiedAt) return false;
+  await reserveAttempt(deps, `verify:user:${userId}`, accountThrottles.verificationMail, 'Too many verification mails; wait before asking again.');
+  await sendVerificationLink(deps, user, links);
+  return true;
+}
+
+/**
+ * Opens a verification link: the user's email is verified if it is still the address the
+ * link went to. Pending invitations of that address become the user's.
+ */
+export async function verifyEmail(deps: Deps, userId: number, token: string) {
+  const used = await takeAccountToken(deps, 'verify-email', token, (item) => item.userId === userId);
+  if (!used) throw new InvalidLink();
+  const user = await loadUser(deps, userId);
+  if (user.email !== used.email) throw new InvalidLink();
+  if (!user.emailVerifiedAt) {
+    try {
+      await deps.db.entities.user
+        .patch({ id: userId })
+        .set({ emailVerifiedAt: isoNow(deps.clock) })
+        .where((attr, op) => op.eq(attr.email, used.email))
+        .go();
+    } catch (error) {
+      if (isConditionFailure(error)) throw new InvalidLink();
+      throw error;
+    }
+  }
+  await claimPendingInvitations(deps, userId, used.email);
+  return userView(await loadUser(deps, userId));
+}

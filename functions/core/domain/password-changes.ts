@@ -1,0 +1,85 @@
+import { sha256 } from '../auth/secrets.ts';
+import { isoNow } from '../clock.ts';
+import type { Deps } from '../deps.ts';
+import { NotFound, ValidationFailed } from '../errors.ts';
+import { accountMail, type AccountLinks } from './account-mail.ts';
+import { revokeApiKey } from './api-keys.ts';
+import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
+import { hashPassword, passwordMatches } from './passwords.ts';
+import { endSessionsOf } from './sessions.ts';
+import { accountThrottles, refundAttempt, reserveAttempt } from './throttle.ts';
+import { revokeUserToken } from './user-tokens.ts';
+import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from './users.ts';
+
+/**
+ * Mails a reset link, `{base}/reset-password/{token}?email=...`, if the email has an
+ * account; answers the same either way. Throttled per client address and per email
+ * (counted for unknown emails too, so the limit tells nothing).
+ */
+export async function forgotPassword(deps: Deps, input: { email: string; sourceIp: string }, links: AccountLinks): Promise<void> {
+  const email = normalizeEmail(input.email);
+  const message = 'Too many password reset requests; wait before asking again.';
+  await reserveAttempt(deps, `reset:address:${input.sourceIp}`, accountThrottles.resetAddress, message);
+  await reserveAttempt(deps, `reset:email:${sha256(email)}`, accountThrottles.resetEmail, message);
+  const userId = await findUserIdByEmail(deps, email);
+  if (userId === undefined) return;
+  const user = await loadUser(deps, userId);
+  const token = await issueAccountToken(deps, 'reset-password', user.id, user.email);
+  const link = `${links.base}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+  await deps.mailer.send(accountMail.resetPassword(user.email, user.name, link));
+}
+
+/**
+ * Sets a new password with a mailed token: the token works once, for 60 minutes, for the
+ * email it was mailed to while that is still the account's email. Every session of the
+ * user ends. User tokens and API keys stay, as in Laravel, unless the email was never
+ * verified: then whoever held the password before the address's owner came (someone who
+ * registered it first) loses every credential they made.
+ */
+export async function resetPassword(deps: Deps, input: { token: string; email: string; password: string }): Promise<void> {
+  const email = normalizeEmail(input.email);
+  // Hashed before the token is used up, so a refused password does not cost the link.
+  const passwordHash = await hashPassword(deps, input.password);
+  const used = await takeAccountToken(deps, 'reset-password', input.token, (item) => item.email === email);
+  const user = used && (await loadUser(deps, used.userId));
+  if (!used || !user || user.email !== email) throw new ValidationFailed({ token: ['is invalid, used or expired: ask for a new reset link'] });
+  await deps.db.entities.user.patch({ id: user.id }).set({ passwordHash, updatedAt: isoNow(deps.clock) }).go();
+  await endSessionsOf(deps, user.id);
+  if (!user.emailVerifiedAt) await revokeCredentialsOf(deps, user.id);
+}
+
+/** Revokes every user token and API key acting for `userId`; ones that ended meanwhile are skipped. */
+async function revokeCredentialsOf(deps: Deps, userId: number): Promise<void> {
+  const skipGone = (error: unknown) => {
+    if (!(error instanceof NotFound)) throw error;
+  };
+  const { userToken, apiKey } = deps.db.entities;
+  const { data: tokens } = await userToken.query.byUser({ userId }).go({ pages: 'all' });
+  // The reset proves the address: it acts with the account's whole authority.
+  for (const token of tokens) await revokeUserToken(deps, { userId, scopes: ['*'] }, token.id).catch(skipGone);
+  for (const workspaceId of await workspaceIdsOf(deps, userId)) {
+    const { data: keys } = await apiKey.query.byWorkspace({ workspaceId }).where((attr, op) => op.eq(attr.userId, userId)).go({ pages: 'all' });
+    for (const key of keys) await revokeApiKey(deps, { userId }, workspaceId, key.id).catch(skipGone);
+  }
+}
+
+/**
+ * PUT /user/password: the current password is required (five wrong ones per user in
+ * fifteen minutes, then 429). Every other session of the user ends; the calling one, if
+ * it is a session, stays.
+ */
+export async function changePassword(
+  deps: Deps,
+  input: { userId: number; currentPassword: string; password: string; keepSessionDigest?: string },
+): Promise<void> {
+  const subject = `password:user:${input.userId}`;
+  await reserveAttempt(deps, subject, accountThrottles.passwordChange, 'Too many wrong passwords; wait before trying again.');
+  const user = await loadUser(deps, input.userId);
+  if (!user.passwordHash || !(await passwordMatches(deps, input.currentPassword, user.passwordHash))) {
+    throw new ValidationFailed({ current_password: ['is incorrect'] });
+  }
+  await refundAttempt(deps, subject, accountThrottles.passwordChange);
+  const passwordHash = await hashPassword(deps, input.password);
+  await deps.db.entities.user.patch({ id: user.id }).set({ passwordHash, updatedAt: isoNow(deps.clock) }).go();
+  await endSessionsOf(deps, user.id, input.keepSessionDigest);
+}

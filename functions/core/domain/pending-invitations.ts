@@ -1,0 +1,53 @@
+import { sha256 } from '../auth/secrets.ts';
+import type { Deps } from '../deps.ts';
+import type { Role } from '../store/entities/membership.ts';
+import { prunableFrom } from '../store/table.ts';
+import { invitationIsOpen, invitationLifetimeSeconds, invite } from './invitations.ts';
+
+/** Pending invitations are found by the digest of the normalized email (the caller normalizes). */
+const emailDigestOf = (email: string) => sha256(email);
+
+/**
+ * Invites an email that has no account: recorded for a week, renewed (new week, new
+ * role) when invited again. Nobody can act on it until the address is verified.
+ */
+export async function invitePendingEmail(
+  deps: Deps,
+  invitation: { email: string; workspaceId: string; role: Exclude<Role, 'owner'>; invitedBy: number },
+): Promise<Date> {
+  const now = deps.clock.now();
+  const ttl = Math.floor(now.getTime() / 1000) + invitationLifetimeSeconds;
+  await deps.db.entities.pendingInvitation
+    .put({
+      emailDigest: emailDigestOf(invitation.email),
+      workspaceId: invitation.workspaceId,
+      role: invitation.role,
+      invitedBy: invitation.invitedBy,
+      createdAt: now.toISOString(),
+      ttl,
+      prunableAt: prunableFrom(ttl),
+    })
+    .go();
+  return new Date(ttl * 1000);
+}
+
+/**
+ * Once `userId` has proven they own `email` (a verification or email-change link), the
+ * open pending invitations of that address become their invitations, to accept or decline.
+ * Invitations into a workspace that is gone, or that they already belong to, just end.
+ */
+export async function claimPendingInvitations(deps: Deps, userId: number, email: string): Promise<void> {
+  const { pendingInvitation, workspace, membership } = deps.db.entities;
+  const { data } = await pendingInvitation.query.byEmail({ emailDigest: emailDigestOf(email) }).go({ pages: 'all' });
+  const now = deps.clock.now();
+  for (const pending of data) {
+    if (invitationIsOpen(pending, now)) {
+      const [{ data: target }, { data: member }] = await Promise.all([
+        workspace.get({ id: pending.workspaceId }).go(),
+        membership.get({ workspaceId: pending.workspaceId, userId }).go(),
+      ]);
+      if (target && !member) await invite(deps, { userId, workspaceId: pending.workspaceId, role: pending.role, invitedBy: pending.invitedBy });
+    }
+    await pendingInvitation.delete({ emailDigest: pending.emailDigest, workspaceId: pending.workspaceId }).go();
+  }
+}

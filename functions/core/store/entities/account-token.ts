@@ -1,0 +1,37 @@
+import { createSchema } from 'electrodb';
+import { prunableAttributes, prunableIndex } from './prunable.ts';
+
+export const accountTokenPurposes = ['verify-email', 'reset-password', 'change-email'] as const;
+export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
+
+/**
+ * A one-time token mailed to an address: verify it, reset the password, or confirm it as
+ * the account's new email. The mail holds the random token; the table keeps only its
+ * SHA-256 digest. A token is good for 60 minutes (code treats it as gone once its TTL has
+ * passed; the pruning job deletes it) and is deleted when used.
+ *
+ * | access pattern     | index | pk                        | sk             |
+ * |--------------------|-------|---------------------------|----------------|
+ * | token by digest    | table | ACCOUNT_TOKEN#<digest>    | ACCOUNT_TOKEN  |
+ * | lapsed (pruning)   | gsi2  | PRUNE#accountToken        | <prunableAt>   |
+ */
+export const accountTokenSchema = createSchema({
+  model: { entity: 'accountToken', version: '1', service: 'tenant-api' },
+  attributes: {
+    digest: { type: 'string', required: true },
+    purpose: { type: accountTokenPurposes, required: true },
+    userId: { type: 'number', required: true },
+    /** The address the token was mailed to: the account's email, or the new one it confirms. */
+    email: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    ttl: { type: 'number', required: true },
+    ...prunableAttributes('accountToken', { required: true }),
+  },
+  indexes: {
+    byDigest: {
+      pk: { field: 'pk', composite: ['digest'], template: 'ACCOUNT_TOKEN#${digest}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'ACCOUNT_TOKEN', casing: 'none' },
+    },
+    byPrunableAt: prunableIndex,
+  },
+});

@@ -1,0 +1,34 @@
+import { createSchema } from 'electrodb';
+import { prunableAttributes, prunableIndex } from './prunable.ts';
+
+/**
+ * An invitation to an email that has no account yet (POST /users). It is nobody's until
+ * someone registers that email and verifies it: then it becomes an invitation of theirs
+ * (invitation.ts), which they may accept. Keyed by the SHA-256 digest of the normalized
+ * email, so the table holds no address of someone who never signed up. Lapses after a
+ * week, like an invitation.
+ *
+ * | access pattern                   | index | pk                          | sk             |
+ * |----------------------------------|-------|-----------------------------|----------------|
+ * | pending invitations of an email  | table | PENDING_INVITES#<digest>    | INVITE#<wid>   |
+ * | lapsed (pruning)                 | gsi2  | PRUNE#pendingInvitation     | <prunableAt>   |
+ */
+export const pendingInvitationSchema = createSchema({
+  model: { entity: 'pendingInvitation', version: '1', service: 'tenant-api' },
+  attributes: {
+    emailDigest: { type: 'string', required: true },
+    workspaceId: { type: 'string', required: true },
+    role: { type: ['admin', 'member'] as const, required: true },
+    invitedBy: { type: 'number', required: true },
+    createdAt: { type: 'string', required: true },
+    ttl: { type: 'number', required: true },
+    ...prunableAttributes('pendingInvitation', { required: true }),
+  },
+  indexes: {
+    byEmail: {
+      pk: { field: 'pk', composite: ['emailDigest'], template: 'PENDING_INVITES#${emailDigest}', casing: 'none' },
+      sk: { field: 'sk', composite: ['workspaceId'], template: 'INVITE#${workspaceId}', casing: 'none' },
+    },
+    byPrunableAt: prunableIndex,
+  },
+});
