@@ -1,3 +1,4 @@
+import { requireUnboundCredential } from '#core/auth/issuance-limits';
 import { config } from '#core/config';
 import { accountLinks } from '#core/domain/account-mail';
 import { acceptInvitation, declineInvitation, invitationsOf } from '#core/domain/invitations';
@@ -25,10 +26,10 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
     status: 200,
     body: await listPage(invitationsOf(deps, principal.userId), query, route.list, url),
   }),
-  acceptInvitation: async ({ principal, params }, deps) => ({
-    status: 200,
-    body: { message: 'Invitation accepted.', data: await acceptInvitation(deps, principal.userId, params.workspace_id) },
-  }),
+  acceptInvitation: async ({ principal, params }, deps) => {
+    requireUnboundCredential(principal, 'join other workspaces');
+    return { status: 200, body: { message: 'Invitation accepted.', data: await acceptInvitation(deps, principal.userId, params.workspace_id) } };
+  },
   declineInvitation: async ({ principal, params }, deps) => {
     await declineInvitation(deps, principal.userId, params.workspace_id);
     return { status: 204 };
@@ -38,6 +39,7 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
     body: { data: userView(await loadUser(deps, principal.userId)) },
   }),
   updateUser: async ({ principal, params, body, baseUrl }, deps) => {
+    requireUnboundCredential(principal, 'change accounts');
     const { user, emailChangeMailed } = await updateUser(deps, principal.userId, params.user_id, body, linksFor(baseUrl));
     const message = emailChangeMailed
       ? 'Saved. The email changes once the link we mailed to the new address is opened (within 60 minutes).'

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { registerOAuthClient } from '#core/oauth/clients';
+import type { Deps } from '#core/deps';
 import { startTestApiWithDeps, type ApiAnswer, type TestApi } from '../support/local-api.ts';
 
 // Read by config() on first use, which is when the runner starts (beforeAll), not at import.
@@ -7,6 +8,7 @@ process.env.OAUTH_ENABLED = '1';
 
 const redirectUri = 'http://127.0.0.1:9/callback';
 let api: TestApi;
+let deps: Deps;
 let sessionCookie: string;
 let spa: string;
 let backend: { clientId: string; clientSecret: string };
@@ -14,6 +16,7 @@ let backend: { clientId: string; clientSecret: string };
 beforeAll(async () => {
   const started = await startTestApiWithDeps();
   api = started;
+  deps = started.deps;
   const { userId, workspaceId, email, password } = api.runner.bootstrap!;
   const owner = { ownerUserId: userId, workspaceId };
   spa = (
@@ -216,7 +219,20 @@ describe('OAuth over HTTP', () => {
   it("binds the token to its client's workspace: X-Workspace-ID, workspace_id and other ids cannot move it, and it mints nothing", async () => {
     const other = await api.call('POST', '/workspaces', { body: { name: 'Another of the same user' } });
     const otherId = other.body.data.id as string;
-    const issued = await codeFlowToken('workspaces:read workspaces:write api-keys:read');
+    const broad = await registerOAuthClient(deps, {
+      name: 'Broad',
+      ownerUserId: api.runner.bootstrap!.userId,
+      workspaceId: api.runner.bootstrap!.workspaceId,
+      redirectUris: [redirectUri],
+      grants: ['authorization_code'],
+      scopes: ['*'],
+      confidential: false,
+    });
+    const { verifier, challenge } = pkce();
+    const redirect = await consent({ client_id: broad.clientId, code_challenge: challenge });
+    const code = new URL(redirect.headers.get('location')!).searchParams.get('code')!;
+    const issued = await token({ grant_type: 'authorization_code', client_id: broad.clientId, code, redirect_uri: redirectUri, code_verifier: verifier });
+    expect(issued.body.scope).toBe('*');
     const bearer = issued.body.access_token as string;
     const home = await api.call('GET', '/api-keys', { key: bearer });
     expect(home.status).toBe(200);
@@ -232,7 +248,14 @@ describe('OAuth over HTTP', () => {
     const listed = await api.call('GET', '/workspaces', { key: bearer });
     expect(listed.body.data.map((w: { id: string }) => w.id)).toEqual([api.runner.bootstrap!.workspaceId]);
     expect(listed.body.meta.total).toBe(1);
-    expect((await api.call('POST', '/workspaces', { key: bearer, body: { name: 'Escape hatch' } })).status).toBe(403);
+    for (const [method, path, body] of [
+      ['POST', '/workspaces', { name: 'Escape hatch' }],
+      ['POST', '/api-keys', { name: 'Outlives the token' }],
+      ['PATCH', `/users/${api.runner.bootstrap!.userId}`, { email: 'client-owned@example.com' }],
+    ] as const) {
+      const refused = await api.call(method, path, { key: bearer, body });
+      expect([path, refused.status, refused.body.error_code]).toEqual([path, 403, 'ACCESS_DENIED']);
+    }
   });
 
   it('refreshes with rotation, and a reused refresh token revokes every token of the authorization', async () => {

@@ -357,7 +357,8 @@ describe("tenant B's view", () => {
     const changing = await api.call('PATCH', `/users/${B.userId}`, as(B.key, { body: { email: aEmail } }));
     const changingFresh = await api.call('PATCH', `/users/${B.userId}`, as(B.key, { body: { email: 'also-nobody@example.com' } }));
     expect([changing.status, changing.body.message]).toEqual([changingFresh.status, changingFresh.body.message]);
-    expect(JSON.stringify([registering.body, changing.body])).not.toContain(String(userId));
+    // A's id as a value of any field (timestamps are free to hold its digits).
+    expect(JSON.stringify([registering.body, changing.body])).not.toMatch(new RegExp(`:"?${userId}"?[,}\\]]`));
     expect((await login(api, aEmail, password)).answer.status).toBe(200);
   });
 

@@ -6,7 +6,9 @@ import { sha256 } from '#core/auth/secrets';
 import { createUser } from '#core/domain/users';
 import { createWorkspace } from '#core/domain/workspaces';
 import { registerOAuthClient } from '#core/oauth/clients';
-import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds, type OAuthUser } from '#core/oauth/model';
+import type { OAuthUser } from '#core/oauth/model';
+import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from '#core/oauth/token-lifetimes';
+import { askConsent } from '#core/oauth/consent';
 import { revokeOAuthToken } from '#core/oauth/revocation';
 import { approveAuthorization, issueToken, type OAuthParameters } from '#core/oauth/server';
 import { createDocumentClient } from '#core/store/client';
@@ -219,11 +221,17 @@ describe('access tokens', () => {
 });
 
 describe('storage', () => {
-  it('keeps only SHA-256 digests of access tokens, codes and client secrets, each with a TTL', async () => {
+  it('keeps only SHA-256 digests of access and refresh tokens, codes, consent tickets and client secrets, each with a TTL', async () => {
     const { verifier, challenge } = pkce();
     const code = await codeFor(publicClient, challenge);
     const codeRecord = (await deps.db.entities.oauthCode.get({ digest: sha256(code) }).go()).data;
-    const { access_token } = await exchange(publicClient, code, verifier);
+    const { access_token, refresh_token } = await exchange(publicClient, code, verifier);
+    const asked = await askConsent(deps, { response_type: 'code', client_id: publicClient, redirect_uri: redirectUri, state: 's', code_challenge: pkce().challenge }, { digest: 'session-digest', userId: user.userId });
+    const ticket = 'page' in asked ? asked.page.ticket : '';
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const refreshRecord = (await deps.db.entities.oauthRefreshToken.get({ digest: sha256(refresh_token!) }).go()).data;
+    expect(refreshRecord?.ttl).toBe(Math.floor(Date.parse(refreshRecord!.expiresAt) / 1000));
+    expect((await deps.db.entities.oauthConsent.get({ digest: sha256(ticket) }).go()).data?.ttl).toBeGreaterThan(clock.now().getTime() / 1000);
     const tokenRecord = (await deps.db.entities.oauthToken.get({ digest: sha256(access_token) }).go()).data;
     const clientRecord = (await deps.db.entities.oauthClient.get({ id: confidential.clientId }).go()).data;
     expect(codeRecord?.ttl).toBe(Math.floor(Date.parse(codeRecord!.expiresAt) / 1000));
@@ -233,7 +241,7 @@ describe('storage', () => {
     const client = createDocumentClient({ AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT });
     const { Items } = await client.send(new ScanCommand({ TableName: deps.tableName }));
     const stored = JSON.stringify(Items);
-    for (const secret of [code, access_token, confidential.clientSecret]) expect(stored).not.toContain(secret);
+    for (const secret of [code, access_token, refresh_token!, ticket, confidential.clientSecret]) expect(stored).not.toContain(secret);
     client.destroy();
   });
 });

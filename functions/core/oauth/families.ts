@@ -1,11 +1,17 @@
 import type { Deps } from '../deps.ts';
+import { refreshTokenLifetimeSeconds } from './token-lifetimes.ts';
 
 /**
  * Revokes every token descended from one authorization: its access tokens stop working at
  * once (the authorizer finds no record), its refresh tokens can no longer be exchanged.
+ * The family's mark comes first, so that a refresh under way stores nothing afterwards.
  */
 export async function revokeFamily(deps: Deps, familyId: string): Promise<void> {
-  const { oauthToken, oauthRefreshToken } = deps.db.entities;
+  const { oauthToken, oauthRefreshToken, oauthFamily } = deps.db.entities;
+  const now = deps.clock.now();
+  await oauthFamily
+    .put({ familyId, revokedAt: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + refreshTokenLifetimeSeconds })
+    .go();
   const [{ data: access }, { data: refresh }] = await Promise.all([
     oauthToken.query.byFamily({ familyId }).go({ pages: 'all' }),
     oauthRefreshToken.query.byFamily({ familyId }).go({ pages: 'all' }),

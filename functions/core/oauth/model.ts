@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { sameSecret, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
-import { isConditionFailure } from '../store/conditions.ts';
+import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import { findOAuthClient, type OAuthClientItem } from './clients.ts';
 import { revokeFamily } from './families.ts';
+import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from './token-lifetimes.ts';
 import { narrowScopes } from './scopes.ts';
 
 /**
  * Whom a code or token acts for. `scopes` is what the approving user's credential holds;
  * a client credentials token has no user credential, only its client's registration.
- * `familyId` is set when a refresh token is used: the new pair joins its family.
+ * `familyId` is set when a refresh token is exchanged: the new pair joins its family.
  */
 export interface OAuthUser {
   userId: number;
@@ -24,10 +25,6 @@ export type Approver = Pick<OAuthUser, 'userId' | 'scopes'>;
 
 type Client = OAuth2Server.Client & OAuthClientItem;
 
-export const accessTokenLifetimeSeconds = 3600;
-export const refreshTokenLifetimeSeconds = 30 * 24 * 3600;
-/** Short, as RFC 6749 section 4.1.2 asks: a code only bridges one redirect. */
-export const authorizationCodeLifetimeSeconds = 120;
 
 /** A base64url SHA-256 challenge: 43 characters (RFC 7636 section 4.2). */
 const s256Challenge = /^[A-Za-z0-9_-]{43}$/;
@@ -138,26 +135,43 @@ export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token', sink?: C
 
     /**
      * Stores the access token and, for the code and refresh grants, the refresh token, both
-     * in the family of the authorization they descend from.
+     * in the family of the authorization they descend from. A refreshed pair is stored only
+     * while its family is not revoked: a reuse that revoked it meanwhile leaves this
+     * exchange with nothing (families.ts).
      */
     async saveToken(token: OAuth2Server.Token, client: Client, user: OAuthUser) {
-      const familyId = user.familyId ?? randomBytes(16).toString('hex');
-      const owner = { clientId: client.id, familyId, userId: user.userId, workspaceId: user.workspaceId, scopes: token.scope ?? [] };
+      const owner = {
+        clientId: client.id,
+        familyId: user.familyId ?? randomBytes(16).toString('hex'),
+        userId: user.userId,
+        workspaceId: user.workspaceId,
+        scopes: token.scope ?? [],
+        createdAt: now().toISOString(),
+      };
       const expiresAt = after(accessTokenLifetimeSeconds);
-      await deps.db.entities.oauthToken
-        .create({ digest: sha256(token.accessToken), ...owner, expiresAt: expiresAt.toISOString(), createdAt: now().toISOString(), ttl: epochSeconds(expiresAt) })
-        .go();
-      if (!token.refreshToken) return { accessToken: token.accessToken, accessTokenExpiresAt: expiresAt, scope: token.scope, client, user };
+      const access = { digest: sha256(token.accessToken), ...owner, expiresAt: expiresAt.toISOString(), ttl: epochSeconds(expiresAt) };
       const refreshExpiresAt = after(refreshTokenLifetimeSeconds);
-      await deps.db.entities.oauthRefreshToken
-        .create({
-          digest: sha256(token.refreshToken),
-          ...owner,
-          expiresAt: refreshExpiresAt.toISOString(),
-          createdAt: now().toISOString(),
-          ttl: epochSeconds(refreshExpiresAt),
-        })
-        .go();
+      const refresh = token.refreshToken && {
+        digest: sha256(token.refreshToken),
+        ...owner,
+        expiresAt: refreshExpiresAt.toISOString(),
+        ttl: epochSeconds(refreshExpiresAt),
+      };
+      try {
+        await commitOrThrow(() =>
+          deps.db.transaction
+            .write(({ oauthToken, oauthRefreshToken, oauthFamily }) => [
+              oauthToken.create(access).commit(),
+              ...(refresh ? [oauthRefreshToken.create(refresh).commit()] : []),
+              ...(user.familyId ? [oauthFamily.check({ familyId: user.familyId }).where((attr, op) => op.notExists(attr.revokedAt)).commit()] : []),
+            ])
+            .go(),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) throw new OAuth2Server.InvalidGrantError('Invalid grant: refresh token was revoked');
+        throw error;
+      }
+      if (!refresh) return { accessToken: token.accessToken, accessTokenExpiresAt: expiresAt, scope: token.scope, client, user };
       return { ...token, accessTokenExpiresAt: expiresAt, refreshTokenExpiresAt: refreshExpiresAt, client, user };
     },
 

@@ -2,14 +2,8 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Deps } from '../deps.ts';
 import { OAuthRefusal } from '../errors.ts';
 import { findOAuthClient } from './clients.ts';
-import {
-  accessTokenLifetimeSeconds,
-  authorizationCodeLifetimeSeconds,
-  oauthModel,
-  refreshTokenLifetimeSeconds,
-  type CodeSink,
-  type Approver,
-} from './model.ts';
+import { oauthModel, type Approver, type CodeSink } from './model.ts';
+import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from './token-lifetimes.ts';
 
 export type OAuthParameters = Record<string, string | undefined>;
 

@@ -8,6 +8,7 @@ import { membershipSchema } from './entities/membership.ts';
 import { oauthClientSchema } from './entities/oauth-client.ts';
 import { oauthCodeSchema } from './entities/oauth-code.ts';
 import { oauthConsentSchema } from './entities/oauth-consent.ts';
+import { oauthFamilySchema } from './entities/oauth-family.ts';
 import { oauthRefreshTokenSchema } from './entities/oauth-refresh-token.ts';
 import { oauthTokenSchema } from './entities/oauth-token.ts';
 import { pendingInvitationSchema } from './entities/pending-invitation.ts';
@@ -36,6 +37,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       oauthClient: new Entity(oauthClientSchema, config),
       oauthCode: new Entity(oauthCodeSchema, config),
       oauthConsent: new Entity(oauthConsentSchema, config),
+      oauthFamily: new Entity(oauthFamilySchema, config),
       oauthRefreshToken: new Entity(oauthRefreshTokenSchema, config),
       oauthToken: new Entity(oauthTokenSchema, config),
       pendingInvitation: new Entity(pendingInvitationSchema, config),
