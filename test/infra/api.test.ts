@@ -3,13 +3,13 @@ import { gatewayResponses } from '#core/gateway-responses';
 import { tierNames, tiers } from '#core/tiers';
 import { routePath } from '#core/route-types';
 import { routes } from '#routes';
-import { createApp } from '../../bin/app.ts';
+import { deployedApp } from '../support/cdk-app.ts';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
 
 const prefix = '/api/v1';
 // No stack is bundled: the template is the same, and nag.test.ts bundles in its full synthesis.
-const { stack } = createApp({ prefix: prefix.slice(1), stageName: 'prod', 'aws:cdk:bundling-stacks': [] });
+const { stack } = deployedApp({ prefix: prefix.slice(1), stageName: 'prod', 'aws:cdk:bundling-stacks': [] });
 const template = Template.fromStack(stack);
 const resources = template.toJSON().Resources as Resources;
 
@@ -92,7 +92,7 @@ describe('gateway responses', () => {
 
   it('carry the CORS grant when one origin is allowed, and none by default', () => {
     const withOrigin = Template.fromStack(
-      createApp({ prefix: prefix.slice(1), corsAllowedOrigins: 'https://app.example.com', 'aws:cdk:bundling-stacks': [] }).stack,
+      deployedApp({ prefix: prefix.slice(1), corsAllowedOrigins: 'https://app.example.com', 'aws:cdk:bundling-stacks': [] }).stack,
     );
     withOrigin.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'THROTTLED',

@@ -1,9 +1,9 @@
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { createApp } from '../../bin/app.ts';
+import { deployedApp } from '../support/cdk-app.ts';
 
 // cdk-nag 3 reports through CDK's policy validation, not through annotations: synthesis
 // fails on any finding. Running the pack directly lists the findings by rule and path.
-const { app } = createApp();
+const { app } = deployedApp();
 
 describe('cdk-nag', () => {
   it('AWS Solutions checks find nothing that is not acknowledged with a reason', () => {

@@ -1,8 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { createApp } from '../../bin/app.ts';
+import { deployedApp } from '../support/cdk-app.ts';
 
 // No stack is bundled: the template is the same, and nag.test.ts bundles in its full synthesis.
-const { stack } = createApp({ 'aws:cdk:bundling-stacks': [] });
+const { stack } = deployedApp({ 'aws:cdk:bundling-stacks': [] });
 const template = Template.fromStack(stack);
 
 const logicalIdOf = (type: string, prefix: string) => Object.keys(template.findResources(type)).find((id) => id.startsWith(prefix))!;

@@ -1,10 +1,10 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { tableDesign } from '#core/store/table';
 import { functionNames } from '#lib/bundling';
-import { createApp } from '../../bin/app.ts';
+import { deployedApp } from '../support/cdk-app.ts';
 
 // No stack is bundled: the template is the same, and nag.test.ts bundles in its full synthesis.
-const { stack } = createApp({ 'aws:cdk:bundling-stacks': [] });
+const { stack } = deployedApp({ 'aws:cdk:bundling-stacks': [] });
 const template = Template.fromStack(stack);
 
 describe('functions', () => {
