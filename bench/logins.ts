@@ -23,7 +23,7 @@ export async function measureLogins(origin: string, bootstrap: BootstrapResult, 
   const emailOf = (i: number) => `bench-${run}-${Math.floor(i / wrongPasswordTries)}@example.com`;
   for (let i = 0; i < n.failed; i += wrongPasswordTries) {
     const body = { name: `Bench ${i}`, email: emailOf(i), password: `right-password-${i}` };
-    expectStatus(await send('POST', `${origin}/register`, { body }), 201, 'POST /register');
+    expectStatus(await send('POST', `${origin}/register`, { body }), 202, 'POST /register');
   }
 
   const [ok, unknownEmail, wrongPassword] = [tally(counters), tally(counters), tally(counters)];
