@@ -86,6 +86,20 @@ const documentation = {
     description: 'The account’s email address is not verified yet, and the action (accepting an invitation) needs it.',
     rateLimitHeaders: 'always',
   },
+  NAMESPACE_ACCESS_DENIED: {
+    description: 'X-Namespace-ID or namespace_id names a namespace the credential may not use (existing or not).',
+    rateLimitHeaders: 'always',
+  },
+  ENTITLEMENT_DENIED: {
+    description: 'Creating one more of a limited thing (API keys, webhooks, members, posts) at the limit of the plan and its packages.',
+    carries: {
+      feature: text('The feature whose limit is reached.'),
+      limit: count('The limit.'),
+      current_usage: count('What is used now.'),
+      upgrade_url: text('Where to buy more.'),
+    },
+    rateLimitHeaders: 'always',
+  },
   WORKSPACE_SUSPENDED: {
     description: 'The acting workspace is suspended; only routes that allow it (who am I, invitations, logout) still answer.',
     meta: { suspended_at: instant('When it was suspended.'), reason: text('Why, as the platform admin wrote it.') },
@@ -115,6 +129,11 @@ const documentation = {
   STATE_CONFLICT: {
     description: 'The resource is not in a state that allows this (a key already rotated, your own home workspace).',
     carries: { current_state: text('The state it is in.'), requested_action: text('What was asked.') },
+    rateLimitHeaders: 'always',
+  },
+  RESOURCE_LOCKED: {
+    description: 'A request with this Idempotency-Key is still running; retry once it has completed.',
+    headers: ['Retry-After'],
     rateLimitHeaders: 'always',
   },
   PAYLOAD_TOO_LARGE: {
@@ -147,7 +166,17 @@ const documentation = {
     rateLimitHeaders: 'when accepted',
   },
   QUOTA_EXCEEDED: {
-    description: "An API Gateway usage plan's quota is used up (no API key is attached to a plan yet).",
+    description:
+      "The workspace's monthly api_calls quota is used up (tier plus packages), or API Gateway's usage-plan quota is " +
+      '(which cannot know quota_type, limit, used and reset_at).',
+    mayCarry: {
+      retry_after: count('Seconds until the quota resets; also the Retry-After header.'),
+      quota_type: text('The feature whose quota is spent: api_calls.'),
+      limit: count('The monthly quota.'),
+      used: count('What was used this month.'),
+      reset_at: instant('When the quota resets: the start of next month, UTC.'),
+    },
+    rateLimitHeaders: 'when accepted',
   },
   INTERNAL_ERROR: {
     alsoAt: [502],

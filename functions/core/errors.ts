@@ -204,3 +204,41 @@ export class RateLimited extends ApiError {
     );
   }
 }
+
+/** A request while the spent monthly quota of a feature (api_calls) has not reset yet. */
+export class QuotaExceeded extends ApiError {
+  constructor(quotaType: string, limit: number, used: number, resetAt: Date, now: Date, headers: Record<string, string> = {}) {
+    const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+    super(codes.QUOTA_EXCEEDED, `The monthly ${quotaType} quota of ${limit} is used up; it resets at ${resetAt.toISOString()}.`,
+      { quota_type: quotaType, limit, used, reset_at: resetAt.toISOString(), retry_after: retryAfter },
+      {},
+      { ...headers, 'Retry-After': String(retryAfter) },
+    );
+  }
+}
+
+/** Creating one more of a limited thing (API keys, webhooks, members, posts) at its limit. */
+export class FeatureLimitReached extends ApiError {
+  constructor(feature: string, limit: number, used: number, upgradeUrl: string) {
+    super(codes.ENTITLEMENT_DENIED, `The ${feature} limit of ${limit} is reached; upgrade for more.`, {
+      feature,
+      limit,
+      current_usage: used,
+      upgrade_url: upgradeUrl,
+    });
+  }
+}
+
+/** A namespace the credential may not act in, named by X-Namespace-ID or namespace_id. */
+export class NamespaceAccessDenied extends ApiError {
+  constructor(namespaceId: string) {
+    super(codes.NAMESPACE_ACCESS_DENIED, `You may not use namespace "${namespaceId.slice(0, 64)}".`);
+  }
+}
+
+/** The same Idempotency-Key while its first request is still running. */
+export class ResourceLocked extends ApiError {
+  constructor(message: string) {
+    super(codes.RESOURCE_LOCKED, message, {}, {}, { 'Retry-After': '1' });
+  }
+}

@@ -1,16 +1,44 @@
 /**
  * The tier table: the one place that says what a tier is allowed. The request limiter,
- * entitlement limits and the API Gateway usage plans all read it.
- * Per-minute limits are DECISIONS.md's choice of the spec's minute table.
+ * the entitlement limits and the API Gateway usage plans (with their monthly quotas) all
+ * read it. Per-minute limits are DECISIONS.md's choice of the spec's minute table; the
+ * entitlement limits are ours (README, Entitlements). `null` is unlimited.
  */
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
 export const tiers = {
-  free: { requestsPerMinute: 60, burstPercent: 0 },
-  starter: { requestsPerMinute: 1_000, burstPercent: 20 },
-  pro: { requestsPerMinute: 5_000, burstPercent: 30 },
-  business: { requestsPerMinute: 10_000, burstPercent: 40 },
-  agency: { requestsPerMinute: 20_000, burstPercent: 50 },
-  enterprise: { requestsPerMinute: 100_000, burstPercent: 100 },
-} as const;
+  free: {
+    requestsPerMinute: 60,
+    burstPercent: 0,
+    entitlements: { api_calls: 10_000, posts: 100, storage: 100 * MB, api_keys: 5, webhooks: 2, members: 3, seo_reports: 10, mcp_calls: 1_000 },
+  },
+  starter: {
+    requestsPerMinute: 1_000,
+    burstPercent: 20,
+    entitlements: { api_calls: 100_000, posts: 1_000, storage: 1 * GB, api_keys: 10, webhooks: 5, members: 10, seo_reports: 100, mcp_calls: 10_000 },
+  },
+  pro: {
+    requestsPerMinute: 5_000,
+    burstPercent: 30,
+    entitlements: { api_calls: 1_000_000, posts: 10_000, storage: 10 * GB, api_keys: 25, webhooks: 20, members: 25, seo_reports: 1_000, mcp_calls: 100_000 },
+  },
+  business: {
+    requestsPerMinute: 10_000,
+    burstPercent: 40,
+    entitlements: { api_calls: 5_000_000, posts: 50_000, storage: 50 * GB, api_keys: 50, webhooks: 50, members: 50, seo_reports: 5_000, mcp_calls: 500_000 },
+  },
+  agency: {
+    requestsPerMinute: 20_000,
+    burstPercent: 50,
+    entitlements: { api_calls: 10_000_000, posts: 100_000, storage: 100 * GB, api_keys: 100, webhooks: 100, members: 100, seo_reports: 10_000, mcp_calls: 1_000_000 },
+  },
+  enterprise: {
+    requestsPerMinute: 100_000,
+    burstPercent: 100,
+    entitlements: { api_calls: null, posts: null, storage: null, api_keys: 1_000, webhooks: 1_000, members: 1_000, seo_reports: null, mcp_calls: null },
+  },
+} as const satisfies Record<string, { requestsPerMinute: number; burstPercent: number; entitlements: Record<string, number | null> }>;
 
 export type Tier = keyof typeof tiers;
 

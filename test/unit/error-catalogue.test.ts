@@ -31,6 +31,10 @@ const samples: Record<string, () => errors.ApiError> = {
   EmailNotVerified: () => new errors.EmailNotVerified('accept an invitation'),
   WorkspaceSuspended: () => new errors.WorkspaceSuspended('wks_1', '2026-01-01T00:00:00.000Z', 'Unpaid'),
   RateLimited: () => new errors.RateLimited('Slow down.', 60, new Date(60_000), new Date(0)),
+  QuotaExceeded: () => new errors.QuotaExceeded('api_calls', 10_000, 10_000, new Date(60_000), new Date(0)),
+  FeatureLimitReached: () => new errors.FeatureLimitReached('api_keys', 5, 5, 'https://example.com/upgrade'),
+  NamespaceAccessDenied: () => new errors.NamespaceAccessDenied('ns_1'),
+  ResourceLocked: () => new errors.ResourceLocked('Still running.'),
 };
 
 const errorClasses = Object.entries(errors)

@@ -1,0 +1,27 @@
+import type { Tier } from '../tiers.ts';
+import { tiers } from '../tiers.ts';
+
+/**
+ * The metered features (README, Entitlements). A `month` feature counts what was used in
+ * the current calendar month (UTC) and resets at the next; a `total` feature counts what
+ * exists now. `recordable` features are reported by clients with POST /entitlements/usage;
+ * the others the service counts itself (every authenticated request, every key, member,
+ * webhook and post), so a client cannot report them.
+ */
+export const features = {
+  api_calls: { period: 'month', unit: 'requests', recordable: false },
+  posts: { period: 'total', unit: 'posts', recordable: false },
+  storage: { period: 'total', unit: 'bytes', recordable: true },
+  api_keys: { period: 'total', unit: 'keys', recordable: false },
+  webhooks: { period: 'total', unit: 'endpoints', recordable: false },
+  members: { period: 'total', unit: 'members', recordable: false },
+  seo_reports: { period: 'month', unit: 'reports', recordable: true },
+  mcp_calls: { period: 'month', unit: 'calls', recordable: true },
+} as const satisfies Record<keyof (typeof tiers)[Tier]['entitlements'], { period: 'month' | 'total'; unit: string; recordable: boolean }>;
+
+export type Feature = keyof typeof features;
+
+export const featureNames = Object.keys(features) as [Feature, ...Feature[]];
+
+/** A tier's own limit of a feature; null is unlimited. */
+export const tierLimit = (tier: Tier, feature: Feature): number | null => tiers[tier].entitlements[feature];
