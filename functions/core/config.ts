@@ -82,6 +82,8 @@ const serviceSettings = z.object({
    */
   PUBLIC_BASE_URL: publicBaseUrl,
   MAIL_FROM: mailFrom,
+  /** `upgrade_url`: where a refusal at a plan's limit (entitlements, quotas) sends the client to buy more. */
+  UPGRADE_URL: z._default(z.url(), 'https://example.com/pricing'),
   /**
    * Signs list cursors (HMAC-SHA256). Every process serving one API must share it; when
    * unset, each process draws its own at start, which is enough for the local runner.
