@@ -5,6 +5,7 @@ import { apiKeySchema } from './entities/api-key.ts';
 import { counterSchema } from './entities/counter.ts';
 import { invitationSchema } from './entities/invitation.ts';
 import { membershipSchema } from './entities/membership.ts';
+import { namespaceSchema } from './entities/namespace.ts';
 import { oauthClientSchema } from './entities/oauth-client.ts';
 import { oauthCodeSchema } from './entities/oauth-code.ts';
 import { oauthConsentSchema } from './entities/oauth-consent.ts';
@@ -34,6 +35,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       counter: new Entity(counterSchema, config),
       invitation: new Entity(invitationSchema, config),
       membership: new Entity(membershipSchema, config),
+      namespace: new Entity(namespaceSchema, config),
       oauthClient: new Entity(oauthClientSchema, config),
       oauthCode: new Entity(oauthCodeSchema, config),
       oauthConsent: new Entity(oauthConsentSchema, config),
