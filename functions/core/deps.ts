@@ -2,7 +2,10 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import bcrypt from 'bcryptjs';
 import { systemClock, type Clock } from './clock.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { StoreSettings } from './config.ts';
+import type { GatewaySettings, StoreSettings } from './config.ts';
+import { apiGatewayKeys } from './gateway/api-gateway-keys.ts';
+import { defaultGatewayKeyBudget, type GatewayKeys } from './gateway/gateway-keys.ts';
+import { localSharedKeys, recordingGatewayKeys } from './gateway/recording-gateway-keys.ts';
 import { createDocumentClient } from './store/client.ts';
 import { createDatabase, type Database } from './store/database.ts';
 
@@ -30,6 +33,8 @@ export interface Deps {
   clock: Clock;
   hasher: Hasher;
   mailer: Mailer;
+  /** Each workspace's API Gateway key in its tier's usage plan. */
+  gatewayKeys: GatewayKeys;
 }
 
 /** What an entry point may put in place of a default port (the tests' clock, the bench's counting hasher). */
@@ -54,10 +59,30 @@ const noMailer: Mailer = {
 };
 
 /**
+ * API Gateway's keys where the stack named the usage plans; elsewhere the in-memory stand-in,
+ * which still knows the stack's shared keys (the authorizer reads only those).
+ */
+function gatewayKeysOf(settings: StoreSettings & Partial<GatewaySettings>): GatewayKeys {
+  const shared = {
+    tiers: settings.GATEWAY_SHARED_KEYS ?? localSharedKeys.tiers,
+    anonymous: settings.GATEWAY_ANONYMOUS_KEY ?? localSharedKeys.anonymous,
+  };
+  const budget = settings.GATEWAY_KEY_BUDGET;
+  if (!settings.GATEWAY_USAGE_PLANS) return recordingGatewayKeys({ budget, shared });
+  return apiGatewayKeys({
+    region: settings.AWS_REGION,
+    plans: settings.GATEWAY_USAGE_PLANS,
+    namePrefix: settings.GATEWAY_KEY_NAME_PREFIX ?? 'tenant-api',
+    budget: budget ?? defaultGatewayKeyBudget,
+    shared,
+  });
+}
+
+/**
  * The one factory of dependencies: the Lambda runtime, the local runner, the admin CLI,
  * the tests and the bench all build theirs here, from the store settings of the config.
  */
-export function createDeps(settings: StoreSettings, overrides: DepsOverrides = {}): OwnedDeps {
+export function createDeps(settings: StoreSettings & Partial<GatewaySettings>, overrides: DepsOverrides = {}): OwnedDeps {
   const base = createDocumentClient(settings);
   const client = overrides.documentClient?.(base) ?? base;
   return {
@@ -65,6 +90,7 @@ export function createDeps(settings: StoreSettings, overrides: DepsOverrides = {
     clock: overrides.clock ?? systemClock,
     hasher: overrides.hasher ?? bcryptHasher,
     mailer: overrides.mailer ?? noMailer,
+    gatewayKeys: overrides.gatewayKeys ?? gatewayKeysOf(settings),
     client,
     tableName: settings.TABLE_NAME,
     close: () => client.destroy(),
