@@ -84,6 +84,9 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API, prefix included' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The single DynamoDB table' });
+    // For the admin CLI's --stack, which changes tiers as the admin function does.
+    new CfnOutput(this, 'GatewayUsagePlans', { value: usagePlans.keyManagerEnvironment.GATEWAY_USAGE_PLANS!, description: "Each tier's usage plan, by name" });
+    new CfnOutput(this, 'GatewayKeyBudget', { value: String(props.gatewayKeyBudget), description: 'How many workspaces get an API Gateway key of their own' });
   }
 }
 
