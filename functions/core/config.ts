@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defaultGatewayKeyBudget } from './gateway/gateway-keys.ts';
-import { tierNames } from './tiers.ts';
+import { tierNames, type Tier } from './tiers.ts';
 import './validation-messages.ts';
 
 /**
@@ -52,7 +52,8 @@ const json = <S extends z.ZodMiniType>(schema: S) =>
   );
 
 /** An object with one entry for every tier of the tier table. */
-const perTier = <S extends z.ZodMiniType<string>>(value: S) => json(z.record(z.enum(tierNames), value));
+const perTier = <S extends z.ZodMiniType<string>>(value: S) =>
+  json(z.object(Object.fromEntries(tierNames.map((tier) => [tier, value])) as Record<Tier, S>));
 
 /** API Gateway refuses key values under 20 characters. */
 const gatewayKeyValue = z.string().check(z.minLength(20));

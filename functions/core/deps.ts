@@ -3,9 +3,9 @@ import bcrypt from 'bcryptjs';
 import { systemClock, type Clock } from './clock.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { GatewaySettings, StoreSettings } from './config.ts';
-import { apiGatewayKeys } from './gateway/api-gateway-keys.ts';
-import { defaultGatewayKeyBudget, type GatewayKeys } from './gateway/gateway-keys.ts';
-import { localSharedKeys, recordingGatewayKeys } from './gateway/recording-gateway-keys.ts';
+import type { GatewayKeys } from './gateway/gateway-keys.ts';
+import { recordingGatewayKeys } from './gateway/recording-gateway-keys.ts';
+import { sharedKeysOf } from './gateway/shared-keys.ts';
 import { createDocumentClient } from './store/client.ts';
 import { createDatabase, type Database } from './store/database.ts';
 
@@ -59,23 +59,15 @@ const noMailer: Mailer = {
 };
 
 /**
- * API Gateway's keys where the stack named the usage plans; elsewhere the in-memory stand-in,
- * which still knows the stack's shared keys (the authorizer reads only those).
+ * The in-memory stand-in, which still knows the stack's shared keys (all the authorizer
+ * needs). API Gateway's own keys come with core/gateway-runtime.ts, so that only the
+ * functions that manage keys bundle its client; a process told the plans without it fails here.
  */
-function gatewayKeysOf(settings: StoreSettings & Partial<GatewaySettings>): GatewayKeys {
-  const shared = {
-    tiers: settings.GATEWAY_SHARED_KEYS ?? localSharedKeys.tiers,
-    anonymous: settings.GATEWAY_ANONYMOUS_KEY ?? localSharedKeys.anonymous,
-  };
-  const budget = settings.GATEWAY_KEY_BUDGET;
-  if (!settings.GATEWAY_USAGE_PLANS) return recordingGatewayKeys({ budget, shared });
-  return apiGatewayKeys({
-    region: settings.AWS_REGION,
-    plans: settings.GATEWAY_USAGE_PLANS,
-    namePrefix: settings.GATEWAY_KEY_NAME_PREFIX ?? 'tenant-api',
-    budget: budget ?? defaultGatewayKeyBudget,
-    shared,
-  });
+function defaultGatewayKeys(settings: Partial<GatewaySettings>): GatewayKeys {
+  if (settings.GATEWAY_USAGE_PLANS) {
+    throw new Error('GATEWAY_USAGE_PLANS is set, but this process builds no API Gateway keys: wrap its deps with withGatewayKeys (gateway-runtime.ts).');
+  }
+  return recordingGatewayKeys({ budget: settings.GATEWAY_KEY_BUDGET, shared: sharedKeysOf(settings) });
 }
 
 /**
@@ -90,7 +82,7 @@ export function createDeps(settings: StoreSettings & Partial<GatewaySettings>, o
     clock: overrides.clock ?? systemClock,
     hasher: overrides.hasher ?? bcryptHasher,
     mailer: overrides.mailer ?? noMailer,
-    gatewayKeys: overrides.gatewayKeys ?? gatewayKeysOf(settings),
+    gatewayKeys: overrides.gatewayKeys ?? defaultGatewayKeys(settings),
     client,
     tableName: settings.TABLE_NAME,
     close: () => client.destroy(),

@@ -1,6 +1,7 @@
+import { withGatewayKeys } from '#core/gateway-runtime';
 import { createFunction } from '#core/http/pipeline';
 import { mailingRuntimeDeps } from '#core/mailing-runtime';
 import { sessionHandlers } from './handlers.ts';
 import { sessionRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: sessionRoutes, handlers: sessionHandlers, deps: mailingRuntimeDeps });
+export const handler = createFunction({ routes: sessionRoutes, handlers: sessionHandlers, deps: withGatewayKeys(mailingRuntimeDeps) });

@@ -1,6 +1,7 @@
+import { withGatewayKeys } from '#core/gateway-runtime';
 import { createFunction } from '#core/http/pipeline';
 import { runtimeDeps } from '#core/runtime';
 import { workspaceHandlers } from './handlers.ts';
 import { workspaceRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: workspaceRoutes, handlers: workspaceHandlers, deps: runtimeDeps });
+export const handler = createFunction({ routes: workspaceRoutes, handlers: workspaceHandlers, deps: withGatewayKeys(runtimeDeps) });

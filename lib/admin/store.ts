@@ -2,6 +2,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod/mini';
 import { gatewaySettings, parseSettings, storeSettings } from '#core/config';
 import { createDeps, type Deps } from '#core/deps';
+import { configuredGatewayKeys } from '#core/gateway/configured-gateway-keys';
 import { CommandFailed, UsageError } from './command.ts';
 
 /** The store, and the gateway's keys: the in-memory stand-in unless GATEWAY_USAGE_PLANS or the stack names the plans. */
@@ -38,7 +39,7 @@ export async function openStore(env: NodeJS.ProcessEnv, stack: string | undefine
     throw new UsageError('no table given: set TABLE_NAME (and DYNAMODB_ENDPOINT for a local store), or pass --stack <name>');
   }
   const where = cfg.DYNAMODB_ENDPOINT ?? `AWS ${cfg.AWS_REGION}`;
-  const deps = createDeps({ ...cfg, TABLE_NAME: tableName });
+  const deps = createDeps({ ...cfg, TABLE_NAME: tableName }, { gatewayKeys: configuredGatewayKeys(cfg) });
   try {
     await deps.client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-api-gateway';
 import { mockClient } from 'aws-sdk-client-mock';
 import { apiGatewayKeys } from '#core/gateway/api-gateway-keys';
-import { localSharedKeys } from '#core/gateway/recording-gateway-keys';
+import { localSharedKeys } from '#core/gateway/shared-keys';
 import { tierNames } from '#core/tiers';
 
 const plans = Object.fromEntries(tierNames.map((tier) => [tier, `Stack-${tier}`])) as Record<(typeof tierNames)[number], string>;

@@ -23,9 +23,9 @@ const unless = (already: 'NotFoundException' | 'ConflictException') => (error: u
 };
 
 /**
- * GatewayKeys over API Gateway. The SDK is loaded on the first call: only the functions
- * that create, move or remove keys (workspaces, sessions, admin) ever make one, and the
- * authorizer, which only reads the shared keys, never pays for its import.
+ * GatewayKeys over API Gateway, for the functions that create, move or remove keys
+ * (core/gateway-runtime.ts). The SDK is loaded on the first call, so that their many
+ * requests that touch no key never pay for its start-up.
  */
 export function apiGatewayKeys(settings: ApiGatewayKeysSettings): GatewayKeys {
   let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-api-gateway'); client: APIGatewayClient }> | undefined;

@@ -1,6 +1,7 @@
 import { randomBase62 } from '../auth/secrets.ts';
-import { tierNames, type Tier } from '../tiers.ts';
+import type { Tier } from '../tiers.ts';
 import { defaultGatewayKeyBudget, type GatewayKey, type GatewayKeys, type SharedGatewayKeys } from './gateway-keys.ts';
+import { localSharedKeys } from './shared-keys.ts';
 
 /** A call of the port, as the stand-in records it. */
 export type GatewayKeyCall =
@@ -14,12 +15,6 @@ export interface RecordingGatewayKeys extends GatewayKeys {
   /** The tier whose plan holds each key that exists, by key id. */
   readonly plans: ReadonlyMap<string, Tier>;
 }
-
-/** Values of the stack's shared keys in the local runner: recognisable in a test's assertion. */
-export const localSharedKeys: SharedGatewayKeys = {
-  tiers: Object.fromEntries(tierNames.map((tier) => [tier, `local-shared-${tier}-usage-key`])) as Record<Tier, string>,
-  anonymous: 'local-anonymous-usage-key',
-};
 
 /**
  * GatewayKeys without API Gateway, for the local runner and the tests: it keeps the keys
