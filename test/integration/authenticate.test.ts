@@ -32,6 +32,8 @@ describe('API key authentication', () => {
       tier: 'pro',
       credential: { type: 'api_key', id: issued.id },
       limits: { tier: 'pro' },
+      // Metered at the edge under its workspace's own API Gateway key.
+      usageKey: (await deps.db.entities.workspace.get({ id: workspaceId }).go()).data!.gatewayKey!.value,
     });
   });
 
