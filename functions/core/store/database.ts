@@ -15,6 +15,7 @@ import { oauthTokenSchema } from './entities/oauth-token.ts';
 import { pendingInvitationSchema } from './entities/pending-invitation.ts';
 import { sessionSchema } from './entities/session.ts';
 import { throttleWindowSchema } from './entities/throttle-window.ts';
+import { usageCounterSchema } from './entities/usage-counter.ts';
 import { userSchema } from './entities/user.ts';
 import { userEmailSchema } from './entities/user-email.ts';
 import { userTokenSchema } from './entities/user-token.ts';
@@ -28,7 +29,7 @@ import { workspaceSlugSchema } from './entities/workspace-slug.ts';
  */
 export function createDatabase(client: DynamoDBDocumentClient, table: string) {
   const config = { client, table };
-  return new Service(
+  const service = new Service(
     {
       accountToken: new Entity(accountTokenSchema, config),
       apiKey: new Entity(apiKeySchema, config),
@@ -45,6 +46,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       pendingInvitation: new Entity(pendingInvitationSchema, config),
       session: new Entity(sessionSchema, config),
       throttleWindow: new Entity(throttleWindowSchema, config),
+      usageCounter: new Entity(usageCounterSchema, config),
       user: new Entity(userSchema, config),
       userEmail: new Entity(userEmailSchema, config),
       userToken: new Entity(userTokenSchema, config),
@@ -53,6 +55,8 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
     },
     config,
   );
+  /** The table itself, for the few writes no entity can express (the usage meter's per-credential windows). */
+  return Object.assign(service, { table: { client, name: table } });
 }
 
 export type Database = ReturnType<typeof createDatabase>;
