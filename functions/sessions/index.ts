@@ -1,6 +1,7 @@
 import { createFunction } from '#core/http/pipeline';
+import { runIdempotently } from '#core/idempotency/idempotent-requests';
 import { mailingRuntimeDeps } from '#core/mailing-runtime';
 import { sessionHandlers } from './handlers.ts';
 import { sessionRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: sessionRoutes, handlers: sessionHandlers, deps: mailingRuntimeDeps });
+export const handler = createFunction({ routes: sessionRoutes, handlers: sessionHandlers, deps: mailingRuntimeDeps, idempotency: runIdempotently });

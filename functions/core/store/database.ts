@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accountTokenSchema } from './entities/account-token.ts';
 import { apiKeySchema } from './entities/api-key.ts';
 import { counterSchema } from './entities/counter.ts';
+import { idempotencyRecordSchema } from './entities/idempotency-record.ts';
 import { invitationSchema } from './entities/invitation.ts';
 import { membershipSchema } from './entities/membership.ts';
 import { namespaceSchema } from './entities/namespace.ts';
@@ -34,6 +35,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       accountToken: new Entity(accountTokenSchema, config),
       apiKey: new Entity(apiKeySchema, config),
       counter: new Entity(counterSchema, config),
+      idempotencyRecord: new Entity(idempotencyRecordSchema, config),
       invitation: new Entity(invitationSchema, config),
       membership: new Entity(membershipSchema, config),
       namespace: new Entity(namespaceSchema, config),
