@@ -20,6 +20,7 @@ export interface Figures {
   startup: StartupFigures;
   ourStoreLeft: number[];
   meter: MeterSimulation[];
+  idempotency: { first: SeriesFigures; replay: SeriesFigures };
 }
 
 /** UpdateItem calls among calls by command name (the client's own or the document client's name). */
@@ -95,6 +96,13 @@ export function tableRows(f: Figures): Row[] {
     ];
   });
 
+  const idempotencySection = 'POST /workspaces with an Idempotency-Key on the local runner, sequential';
+  const idempotencyRows: Row[] = (['first', 'replay'] as const).flatMap((kind) => [
+    row(idempotencySection, `${kind}: latency p50`, f.idempotency[kind].p50Ms, 'ms'),
+    row(idempotencySection, `${kind}: latency p99`, f.idempotency[kind].p99Ms, 'ms'),
+    row(idempotencySection, `${kind}: DynamoDB calls per request`, f.idempotency[kind].dynamoDbCallsEach, ''),
+  ]);
+
   const bundleSection = 'Lambda bundles (bin/build.ts buildAll; AWS SDK bundled except in the authorizer)';
   const startSection = 'npm start (node --import tsx bin/local.ts, DATA_DIR=memory)';
   return [
@@ -113,6 +121,7 @@ export function tableRows(f: Figures): Row[] {
     ...listRows(f.lists.large),
     row(listSection, `${f.lists.large.items.toLocaleString('en-US')} / ${f.lists.small.items.toLocaleString('en-US')} keys, p50`, f.lists.ratio, '×', atMost(1.5)),
     ...meterRows,
+    ...idempotencyRows,
     ...f.bundles.flatMap((b) => [
       row(bundleSection, `${b.name}: size`, b.bytes / 1024, 'KiB', atMost(b.name === 'authorizer' ? 300 : 1024, 'KiB')),
       row(bundleSection, `${b.name}: module init, median of ${b.initRunsMs.length}`, b.initMedianMs, 'ms', atMost(150, 'ms')),

@@ -16,6 +16,7 @@ import { simulateEnterpriseKey } from './enterprise-meter.ts';
 import { createUserToken, sessionHeaders } from './http.ts';
 import { measureListPageOne } from './lists.ts';
 import { runLoad, type LoadOptions, type ServerLoad } from './load.ts';
+import { measureIdempotentReplay } from './idempotency.ts';
 import { measureLogins } from './logins.ts';
 import { dynamoDbLocalPids, waitUntilGone } from './processes.ts';
 import { renderTable, writeResults } from './report.ts';
@@ -52,6 +53,8 @@ const settings = {
   /** Page one of a list at these two sizes, this many requests each. */
   listSizes: [100, 10_000] as [number, number],
   listRequests: 50,
+  /** POST /workspaces with an Idempotency-Key, each then repeated. */
+  idempotentRequests: 50,
   region: 'us-east-1',
   table: 'tenant-api-bench',
 };
@@ -170,6 +173,9 @@ async function main() {
   step(`page one of GET /api-keys at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} keys (seeded by BatchWriteItem), ${settings.listRequests} requests each`);
   const lists = await measureListPageOne(ceilingDeps, runner.baseUrl, bootstrap, counters, { sizes: settings.listSizes, requests: settings.listRequests });
 
+  step(`idempotency: ${settings.idempotentRequests} POST /workspaces with an Idempotency-Key, each repeated at once`);
+  const idempotency = await measureIdempotentReplay(runner.baseUrl, bootstrap, counters, settings.idempotentRequests);
+
   step('usage meter: one enterprise key at 100,000, 200,000 and 400,000 requests a minute, simulated');
   const meter = [100_000, 200_000, 400_000].map((offered) => simulateEnterpriseKey(offered));
 
@@ -180,7 +186,7 @@ async function main() {
 
   const { lastLogin: _cookies, ...loginFigures } = logins;
   const credentials = { apiKey, userToken: token, session };
-  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft, meter };
+  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft, meter, idempotency };
   const rows = tableRows(figures);
   console.log(`\n${renderTable(rows)}`);
   for (const [name, c] of Object.entries(credentials)) {
@@ -208,6 +214,7 @@ async function main() {
     keyVerification: verification,
     lists,
     meter,
+    idempotency,
     bundles,
     sdkImport,
     startup,
