@@ -1,10 +1,11 @@
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 
 export interface Answer {
   status: number;
   body: string;
   /** Set-Cookie values, as name → value. */
   cookies: Record<string, string>;
+  headers: IncomingHttpHeaders;
 }
 
 /**
@@ -25,7 +26,7 @@ export function send(
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => {
         const cookies = Object.fromEntries((res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!.split(/=(.*)/s, 2) as [string, string]));
-        done({ status: res.statusCode ?? 0, body, cookies });
+        done({ status: res.statusCode ?? 0, body, cookies, headers: res.headers });
       });
     });
     req.on('error', fail);

@@ -12,9 +12,11 @@ import { startLocalRunner } from '#lib/local/runner';
 import { measureBundles, sdkImportMs } from './bundles.ts';
 import { countBcryptCompares, countDynamoDbCalls, type Counters } from './counters.ts';
 import { measureCredential, type CredentialFigures } from './credentials.ts';
+import { simulateEnterpriseKey } from './enterprise-meter.ts';
 import { createUserToken, sessionHeaders } from './http.ts';
 import { measureListPageOne } from './lists.ts';
 import { runLoad, type LoadOptions, type ServerLoad } from './load.ts';
+import { measureIdempotentReplay } from './idempotency.ts';
 import { measureLogins } from './logins.ts';
 import { dynamoDbLocalPids, waitUntilGone } from './processes.ts';
 import { renderTable, writeResults } from './report.ts';
@@ -51,6 +53,8 @@ const settings = {
   /** Page one of a list at these two sizes, this many requests each. */
   listSizes: [100, 10_000] as [number, number],
   listRequests: 50,
+  /** POST /workspaces with an Idempotency-Key, each then repeated. */
+  idempotentRequests: 50,
   region: 'us-east-1',
   table: 'tenant-api-bench',
 };
@@ -134,7 +138,7 @@ async function main() {
   const bootstrap = runner.bootstrap;
   if (!bootstrap) throw new Error(`table ${settings.table} was not empty: nothing was bootstrapped`);
 
-  step('DB-bound ceiling: the same TransactGetItems, counter UpdateItem and GetItem on a bare server');
+  step('DB-bound ceiling: the same TransactGetItems, usage-meter UpdateItem and GetItem on a bare server');
   // Counted like the runner's client, so that both carry the same instrumentation.
   const ceilingDeps = createDeps(
     { AWS_REGION: settings.region, DYNAMODB_ENDPOINT: store.endpoint, TABLE_NAME: settings.table },
@@ -169,6 +173,12 @@ async function main() {
   step(`page one of GET /api-keys at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} keys (seeded by BatchWriteItem), ${settings.listRequests} requests each`);
   const lists = await measureListPageOne(ceilingDeps, runner.baseUrl, bootstrap, counters, { sizes: settings.listSizes, requests: settings.listRequests });
 
+  step(`idempotency: ${settings.idempotentRequests} POST /workspaces with an Idempotency-Key, each repeated at once`);
+  const idempotency = await measureIdempotentReplay(runner.baseUrl, bootstrap, counters, settings.idempotentRequests);
+
+  step('usage meter: one enterprise key at 100,000, 200,000 and 400,000 requests a minute, simulated');
+  const meter = [100_000, 200_000, 400_000].map((offered) => simulateEnterpriseKey(offered));
+
   step('teardown');
   await teardown();
   const ourStoreLeft = await waitUntilGone(ourStorePids, 10_000);
@@ -176,7 +186,7 @@ async function main() {
 
   const { lastLogin: _cookies, ...loginFigures } = logins;
   const credentials = { apiKey, userToken: token, session };
-  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft };
+  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft, meter, idempotency };
   const rows = tableRows(figures);
   console.log(`\n${renderTable(rows)}`);
   for (const [name, c] of Object.entries(credentials)) {
@@ -203,6 +213,8 @@ async function main() {
     logins: loginFigures,
     keyVerification: verification,
     lists,
+    meter,
+    idempotency,
     bundles,
     sdkImport,
     startup,

@@ -4,16 +4,15 @@ import {
   GetCommand,
   QueryCommand,
   TransactGetCommand,
-  UpdateCommand,
   type DynamoDBDocumentClient,
   type GetCommandInput,
   type TransactGetCommandInput,
-  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/auth/api-key-format';
 import type { BootstrapResult } from '#core/domain/bootstrap';
 import type { OwnedDeps } from '#core/deps';
-import { counterUpdate, rateSubject, rateWindowOf, rateWindowSeconds } from '#core/rate-limit';
+import { meterRequest } from '#core/metering/usage-meter';
+import { defaultNamespaceId } from '#core/namespaces/ids';
 
 export interface BenchServer {
   url: string;
@@ -46,10 +45,10 @@ export function startBaselineServer(): Promise<BenchServer> {
 }
 
 export interface WarmWorkspaceGetReads {
-  /** The authorizer's one read: API key, workspace and membership, transactional (so strongly consistent). */
+  /** The authorizer's one read: API key, workspace, membership and namespace, transactional (so strongly consistent). */
   credential: TransactGetCommandInput;
-  /** The authorizer's rate-limit count in the current window (one shard of the key's counter). */
-  counter: (now: Date) => UpdateCommandInput;
+  /** The authorizer's one write: the usage meter's count of the request (rate limit and api_calls). */
+  meter: () => Promise<unknown>;
   /** The handler's one read: the home workspace (the role comes from the authorizer's membership). */
   workspace: GetCommandInput;
 }
@@ -67,30 +66,31 @@ export async function dbReadsOfWarmWorkspaceGet(deps: OwnedDeps, bootstrap: Boot
   if (!key) throw new Error(`the bootstrap key (${prefix}…) is not in table ${table}`);
   const { workspaceId, userId } = bootstrap;
   const credential = db.transaction
-    .get(({ apiKey, workspace, membership }) => [
+    .get(({ apiKey, workspace, membership, namespace }) => [
       apiKey.get({ workspaceId, id: key.id as string }).commit(),
       workspace.get({ id: workspaceId }).commit(),
       membership.get({ workspaceId, userId }).commit(),
+      namespace.get({ id: defaultNamespaceId(workspaceId) }).commit(),
     ])
     .params() as TransactGetCommandInput; // ElectroDB types each Get loosely; it is a DocumentClient input
-  const subject = rateSubject({ type: 'api_key', id: key.id as string });
+  const meterInput = {
+    workspaceId,
+    userId,
+    environment: key.environment,
+    tier: key.rateLimitTier,
+    credential: { type: 'api_key', id: key.id as string },
+    apiCallsLimit: null,
+  } as const;
   return {
     credential,
-    counter: (now) => {
-      const { start, end } = rateWindowOf(now);
-      return {
-        ...(counterUpdate(deps, subject, start, end + rateWindowSeconds).params() as UpdateCommandInput),
-        TableName: table,
-        ReturnValues: 'UPDATED_NEW',
-      };
-    },
+    meter: () => meterRequest(deps, meterInput),
     workspace: db.entities.workspace.get({ id: workspaceId }).params({ table }),
   };
 }
 
 /**
  * The DB-bound ceiling: a bare server doing, per request, only the DynamoDB calls of the
- * real warm path (the authorizer's TransactGetItems and rate-limit UpdateItem, then the
+ * real warm path (the authorizer's TransactGetItems and usage-meter UpdateItem, then the
  * handler's workspace GetItem), on the raw document client. The runner can only be slower;
  * how much slower is its overhead.
  */
@@ -98,9 +98,9 @@ export function startDbCeilingServer(client: DynamoDBDocumentClient, reads: Warm
   return listen(async (_req, res) => {
     try {
       const { Responses: found = [] } = await client.send(new TransactGetCommand(reads.credential));
-      const { Attributes: counted } = await client.send(new UpdateCommand(reads.counter(new Date())));
+      const counted = await reads.meter();
       const { Item: workspace } = await client.send(new GetCommand(reads.workspace));
-      const status = found.length === 3 && found.every((r) => r.Item) && counted && workspace ? 200 : 404;
+      const status = found.length === 4 && found.slice(0, 3).every((r) => r.Item) && counted && workspace ? 200 : 404;
       const body = JSON.stringify({ data: workspace ?? null });
       res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
       res.end(body);

@@ -3,6 +3,7 @@ import type { CredentialType } from '#core/auth/principal';
 import type { ErrorCode, JsonSchema } from '#core/error-catalogue';
 import type { Route } from '#core/route-types';
 import { routes } from '#routes';
+import { takesIdempotencyKey } from '#core/idempotency/idempotent-routes';
 import { errorCodeSchema, errorEnvelopeSchema, errorResponsesOf, errorSchemaName, headerComponents, headersOf } from './openapi/error-responses.ts';
 import { errorCodesOf } from './openapi/route-errors.ts';
 
@@ -73,7 +74,7 @@ function operation(route: Route) {
     responses[status] = {
       description: response.description,
       // Every answer to an accepted credential reports its rate limit (README, Rate limits).
-      headers: headersOf(route.auth === 'credential'),
+      headers: { ...headersOf(route.auth === 'credential'), ...(takesIdempotencyKey(route) ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}) },
       ...(response.schema ? { content: { 'application/json': { schema: schemaOf(response.schema, 'output') } } } : {}),
       ...(response.html ? { content: { 'text/html': { schema: { type: 'string' } } } } : {}),
     };
@@ -85,7 +86,12 @@ function operation(route: Route) {
     tags: [route.tag],
     ...(route.scope ? { description: `Requires the scope \`${route.scope}\`.`, 'x-required-scope': route.scope } : {}),
     security: securityOf(route),
-    parameters: [...parameters(route), { $ref: '#/components/parameters/XWorkspaceId' }, { $ref: '#/components/parameters/XRequestId' }],
+    parameters: [
+      ...parameters(route),
+      { $ref: '#/components/parameters/XWorkspaceId' },
+      { $ref: '#/components/parameters/XRequestId' },
+      ...(takesIdempotencyKey(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ],
     ...(route.body
       ? { requestBody: { required: true, content: { [bodyMediaType(route)]: { schema: schemaOf(route.body, 'input') } } } }
       : {}),
@@ -157,6 +163,15 @@ export function openApiDocument(prefix = '/api/v1') {
           description: "Act in another workspace of the credential's user (also `workspace_id` in the query).",
           schema: { type: 'string' },
         },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'A key of yours (a UUID) that makes retrying safe: for 24 hours a repeat gets the first answer again with ' +
+            '`Idempotent-Replayed: true`; a repeat while the first runs is 409 RESOURCE_LOCKED; the key with another request is 422.',
+          schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
+        },
         XRequestId: {
           name: 'X-Request-ID',
           in: 'header',
@@ -165,7 +180,14 @@ export function openApiDocument(prefix = '/api/v1') {
           schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,128}$' },
         },
       },
-      headers: headerComponents,
+      headers: {
+        ...headerComponents,
+        'Idempotent-Replayed': {
+          description: 'Present on a repeat of an Idempotency-Key: this is the first request’s stored answer.',
+          required: false,
+          schema: { type: 'string', enum: ['true'] },
+        },
+      },
       schemas: Object.fromEntries(Object.entries(componentSchemas).sort(([a], [b]) => a.localeCompare(b))),
     },
   };

@@ -1,6 +1,7 @@
 import { createFunction } from '#core/http/pipeline';
+import { runIdempotently } from '#core/idempotency/idempotent-requests';
 import { runtimeDeps } from '#core/runtime';
 import { apiKeyHandlers } from './handlers.ts';
 import { apiKeyRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: apiKeyRoutes, handlers: apiKeyHandlers, deps: runtimeDeps });
+export const handler = createFunction({ routes: apiKeyRoutes, handlers: apiKeyHandlers, deps: runtimeDeps, idempotency: runIdempotently });

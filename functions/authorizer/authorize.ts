@@ -3,7 +3,7 @@ import { authenticate } from '#core/auth/authenticate';
 import type { Deps } from '#core/deps';
 import { ApiError } from '#core/errors';
 import { encodeVerdict } from '#core/http/authorizer-context';
-import { countRequest } from '#core/rate-limit';
+import { meterRequest } from '#core/metering/usage-meter';
 
 const headerOf = (event: APIGatewayRequestAuthorizerEvent, name: string) =>
   Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
@@ -14,7 +14,7 @@ const stageArn = (methodArn: string) => methodArn.split('/').slice(0, 2).join('/
 /**
  * The REQUEST authorizer: finds and checks the credential and hands the verdict to the
  * function in the context (see authorizer-context.ts), after counting the request against
- * the credential's rate limit (rate-limit.ts). Failures of our own making, such
+ * the credential's rate limit and its workspace's api_calls quota (metering/usage-meter.ts). Failures of our own making, such
  * as the table being unreachable, are thrown so that API Gateway answers 500.
  */
 export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
@@ -29,8 +29,8 @@ export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEv
       sourceIp: event.requestContext.identity.sourceIp,
     });
     usageKey = verdict.usageKey;
-    // Counted once the credential is known; over the allowance the verdict is the 429.
-    verdict.rateLimit = await countRequest(deps, verdict);
+    // Metered once the credential is known; over the allowance or the quota the verdict is the 429.
+    verdict.rateLimit = (await meterRequest(deps, { ...verdict, apiCallsLimit: verdict.apiCallsLimit ?? null })).rate;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     verdict = error;

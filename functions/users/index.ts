@@ -1,6 +1,7 @@
 import { createFunction } from '#core/http/pipeline';
+import { runIdempotently } from '#core/idempotency/idempotent-requests';
 import { mailingRuntimeDeps } from '#core/mailing-runtime';
 import { userHandlers } from './handlers.ts';
 import { userRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: userRoutes, handlers: userHandlers, deps: mailingRuntimeDeps });
+export const handler = createFunction({ routes: userRoutes, handlers: userHandlers, deps: mailingRuntimeDeps, idempotency: runIdempotently });

@@ -1,10 +1,12 @@
 import type { Deps } from '#core/deps';
 import { createFunction } from '#core/http/pipeline';
+import { runIdempotently } from '#core/idempotency/idempotent-requests';
 import type { Mailer } from '#core/mail/mailer';
 import { routeTables, type LambdaFunctionName } from '#routes';
 import { adminHandlers } from '../../functions/admin/handlers.ts';
 import { apiKeyHandlers } from '../../functions/api-keys/handlers.ts';
 import { authorize } from '../../functions/authorizer/authorize.ts';
+import { entitlementHandlers } from '../../functions/entitlements/handlers.ts';
 import { handler as fallback } from '../../functions/fallback/index.ts';
 import { oauthHandlers } from '../../functions/oauth/handlers.ts';
 import { sessionHandlers } from '../../functions/sessions/handlers.ts';
@@ -26,14 +28,16 @@ export function localFunctions(deps: Deps, wiring: LocalWiring): LocalFunctions 
   const mailing = { ...deps, mailer: wiring.mailer };
   const usingMail = () => mailing;
   const { publicBaseUrl } = wiring;
+  const idempotency = runIdempotently;
   // `satisfies` makes a function of the registry without handlers here a compile error.
   const routed = {
-    workspaces: createFunction({ routes: routeTables.workspaces, handlers: workspaceHandlers, deps: using, publicBaseUrl }),
-    'api-keys': createFunction({ routes: routeTables['api-keys'], handlers: apiKeyHandlers, deps: using, publicBaseUrl }),
-    users: createFunction({ routes: routeTables.users, handlers: userHandlers, deps: usingMail, publicBaseUrl }),
-    sessions: createFunction({ routes: routeTables.sessions, handlers: sessionHandlers, deps: usingMail, publicBaseUrl }),
-    admin: createFunction({ routes: routeTables.admin, handlers: adminHandlers, deps: using, publicBaseUrl }),
+    workspaces: createFunction({ routes: routeTables.workspaces, handlers: workspaceHandlers, deps: using, publicBaseUrl, idempotency }),
+    'api-keys': createFunction({ routes: routeTables['api-keys'], handlers: apiKeyHandlers, deps: using, publicBaseUrl, idempotency }),
+    users: createFunction({ routes: routeTables.users, handlers: userHandlers, deps: usingMail, publicBaseUrl, idempotency }),
+    sessions: createFunction({ routes: routeTables.sessions, handlers: sessionHandlers, deps: usingMail, publicBaseUrl, idempotency }),
+    admin: createFunction({ routes: routeTables.admin, handlers: adminHandlers, deps: using, publicBaseUrl, idempotency }),
     oauth: createFunction({ routes: routeTables.oauth, handlers: oauthHandlers, deps: using, publicBaseUrl }),
+    entitlements: createFunction({ routes: routeTables.entitlements, handlers: entitlementHandlers, deps: using, publicBaseUrl, idempotency }),
   } satisfies Record<LambdaFunctionName, ProxyHandler>;
   return {
     authorizer: (event) => authorize(deps, event),

@@ -1,4 +1,5 @@
 import { errorCatalogue, type ErrorCode, type ErrorEntry } from '#core/error-catalogue';
+import { takesIdempotencyKey } from '#core/idempotency/idempotent-routes';
 import type { Route } from '#core/route-types';
 
 const oauthRefusals = (Object.entries(errorCatalogue) as [ErrorCode, ErrorEntry][])
@@ -21,7 +22,8 @@ export function errorCodesOf(route: Route): ErrorCode[] {
     'GATEWAY_TIMEOUT',
   ];
   if (route.auth === 'credential') {
-    codes.push('UNAUTHENTICATED', 'INVALID_API_KEY', 'TOKEN_EXPIRED', 'ACCESS_DENIED');
+    // QUOTA_EXCEEDED: the workspace's monthly api_calls, metered by the authorizer (and API Gateway's plan quota).
+    codes.push('UNAUTHENTICATED', 'INVALID_API_KEY', 'TOKEN_EXPIRED', 'ACCESS_DENIED', 'QUOTA_EXCEEDED');
     if (route.scope) codes.push('INSUFFICIENT_PERMISSIONS');
     if (!route.allowSuspended) codes.push('WORKSPACE_SUSPENDED');
   }
@@ -30,6 +32,7 @@ export function errorCodesOf(route: Route): ErrorCode[] {
   if (route.params) codes.push('RESOURCE_NOT_FOUND');
   if (route.enabledBy) codes.push('ENDPOINT_NOT_FOUND');
   if (route.method !== 'GET') codes.push('DUPLICATE_RESOURCE', 'STATE_CONFLICT');
+  if (takesIdempotencyKey(route)) codes.push('RESOURCE_LOCKED'); // a repeat while the first is running
   codes.push(...(route.errors ?? []));
   return [...new Set(codes)];
 }

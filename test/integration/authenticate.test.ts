@@ -1,3 +1,4 @@
+import { tiers } from '#core/tiers';
 import { authenticate } from '#core/auth/authenticate';
 import { credentialOf } from '#core/auth/credentials';
 import { issueApiKey, revokeApiKey } from '#core/domain/api-keys';
@@ -34,6 +35,7 @@ describe('API key authentication', () => {
       limits: { tier: 'pro' },
       // Metered at the edge under its workspace's own API Gateway key.
       usageKey: (await deps.db.entities.workspace.get({ id: workspaceId }).go()).data!.gatewayKey!.value,
+      apiCallsLimit: tiers.pro.entitlements.api_calls,
     });
   });
 

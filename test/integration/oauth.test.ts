@@ -1,3 +1,4 @@
+import { tiers } from '#core/tiers';
 import { createHash, randomBytes } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { authenticate } from '#core/auth/authenticate';
@@ -91,6 +92,7 @@ describe('authorization code grant with PKCE', () => {
       credential: { type: 'oauth', id: sha256(token.access_token) },
       limits: { expiresAt: expect.any(String), workspaceId: user.workspaceId },
       usageKey: (await deps.db.entities.workspace.get({ id: user.workspaceId }).go()).data!.gatewayKey!.value,
+      apiCallsLimit: tiers.pro.entitlements.api_calls,
     });
   });
 

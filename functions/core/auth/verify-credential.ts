@@ -9,6 +9,8 @@ import { hasExpired } from './credential-lifecycle.ts';
 import type { BoundedCache } from './bounded-cache.ts';
 import type { Principal } from './principal.ts';
 import { suspensionOf } from './workspace-context.ts';
+import { limitOf } from '../entitlements/limits.ts';
+import { defaultNamespaceId } from '../namespaces/ids.ts';
 
 type WorkspaceItem = EntityItem<Database['entities']['workspace']>;
 type TransactionEntities = Parameters<Parameters<Database['transaction']['get']>[0]>[0];
@@ -40,13 +42,14 @@ export interface CredentialKind<L extends Location, R extends object> {
   /** Records the use (last-used.ts: at most once a minute). */
   touch?(record: R, now: Date): Promise<void>;
   /** The principal's credential-specific part. */
-  principal(record: R, workspace: WorkspaceItem): Omit<Principal, 'userId' | 'workspaceId' | 'role' | 'suspension'>;
+  principal(record: R, workspace: WorkspaceItem): Omit<Principal, 'userId' | 'workspaceId' | 'role' | 'suspension' | 'apiCallsLimit'>;
 }
 
 /**
  * The one skeleton of every credential check: a process-local location cache, else a
  * lookup by the secret (throttled per client address, failures remembered); then one
- * strongly consistent read of the record, its workspace and the membership, so that
+ * strongly consistent read of the record, its workspace, the membership and the workspace's
+ * default namespace (its packages), so that
  * revocation, expiry and removal from the workspace take effect on the very next request.
  */
 export async function verifyCredential<L extends Location, R extends object>(
@@ -60,13 +63,15 @@ export async function verifyCredential<L extends Location, R extends object>(
     location = await throttledLookup(deps, sourceIp, digest, kind.costly ?? false, kind.locate);
     if (!location) throw kind.refused();
   }
-  const [recordEntry, workspaceEntry, membershipEntry] = await readTogether(() =>
+  const [recordEntry, workspaceEntry, membershipEntry, namespaceEntry] = await readTogether(() =>
     deps.db.transaction
       .get((entities) => [
         // Any entity's get: typed as the workspace's so that the tuple types; read as R below.
         kind.record(entities, location) as ReturnType<ReturnType<TransactionEntities['workspace']['get']>['commit']>,
         entities.workspace.get({ id: location.workspaceId }).commit(),
         entities.membership.get({ workspaceId: location.workspaceId, userId: location.userId }).commit(),
+        // Its packages may raise the workspace's api_calls quota, which the authorizer meters.
+        entities.namespace.get({ id: defaultNamespaceId(location.workspaceId) }).commit(),
       ])
       .go(),
   );
@@ -90,5 +95,6 @@ export async function verifyCredential<L extends Location, R extends object>(
     ...kind.principal(record, workspace),
     suspension: suspensionOf(workspace),
     usageKey: usageKeyOf(deps.gatewayKeys.shared, workspace),
+    apiCallsLimit: limitOf(workspace.tier, 'api_calls', namespaceEntry?.item?.packages ?? [], now),
   };
 }

@@ -10,7 +10,7 @@ import type { Principal } from '../auth/principal.ts';
  */
 export type AuthorizerContext = { principal: string } | { authError: string };
 
-interface SerializedError {
+export interface SerializedError {
   status: number;
   code: string;
   errorCode: string;
@@ -20,11 +20,17 @@ interface SerializedError {
   headers?: Record<string, string>;
 }
 
+/** An error as plain data, to carry it where only data goes (the authorizer context, a stored idempotent outcome). */
+export function serializeError({ status, code, errorCode, message, extras, meta, headers }: ApiError): SerializedError {
+  return { status, code, errorCode, message, extras, meta, headers };
+}
+
+/** The error again, from its data; `headers` added to its own. */
+export const reviveError = (e: SerializedError, headers: Record<string, string> = {}) =>
+  new ApiError(e, e.message, e.extras, e.meta, { ...e.headers, ...headers });
+
 export function encodeVerdict(verdict: Principal | ApiError): AuthorizerContext {
-  if (verdict instanceof ApiError) {
-    const { status, code, errorCode, message, extras, meta, headers } = verdict;
-    return { authError: JSON.stringify({ status, code, errorCode, message, extras, meta, headers } satisfies SerializedError) };
-  }
+  if (verdict instanceof ApiError) return { authError: JSON.stringify(serializeError(verdict)) };
   return { principal: JSON.stringify(verdict) };
 }
 
@@ -44,9 +50,6 @@ export function acceptedPrincipal(context: Context): Principal | undefined {
 export function decodeVerdict(context: Context): Principal {
   const principal = acceptedPrincipal(context);
   if (principal) return principal;
-  if (typeof context?.authError === 'string') {
-    const e = JSON.parse(context.authError) as SerializedError;
-    throw new ApiError(e, e.message, e.extras, e.meta, e.headers ?? {});
-  }
+  if (typeof context?.authError === 'string') throw reviveError(JSON.parse(context.authError) as SerializedError);
   throw new Unauthenticated();
 }

@@ -3,6 +3,8 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { grants } from '../auth/scopes.ts';
+import type { IdempotencyRunner } from '../idempotency/idempotent-requests.ts';
+import { idempotentRequestOf, takesIdempotencyKey } from '../idempotency/idempotent-routes.ts';
 import { config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, EndpointNotFound, InsufficientPermissions } from '../errors.ts';
@@ -116,7 +118,16 @@ export function createFunction<R extends RouteSpec>(options: {
   deps: () => Deps;
   /** Where clients reach the service, when the process knows better than PUBLIC_BASE_URL (the local runner). */
   publicBaseUrl?: () => string;
+  /**
+   * Runs a request once per Idempotency-Key (idempotency/idempotent-requests.ts): required
+   * where a route takes the key, and given only there, so that no other bundle holds Powertools.
+   */
+  idempotency?: IdempotencyRunner;
 }): Handler {
+  const { idempotency } = options;
+  if (!idempotency && options.routes.some(takesIdempotencyKey)) {
+    throw new Error('A function with routes that take an Idempotency-Key needs the idempotency runner (createFunction option idempotency).');
+  }
   const prefix = config().API_PREFIX;
   const owned = new Map<string, RouteSpec>();
   for (const route of options.routes) owned.set(`${route.method} ${routePath(route, prefix)}`, route);
@@ -157,7 +168,16 @@ export function createFunction<R extends RouteSpec>(options: {
         url: absoluteUrl(event),
         baseUrl: publicBaseUrl(event, options.publicBaseUrl),
       } as ApiRequest;
-      const response = await handlers[route.operationId]!(request, deps);
+      const handle = () => handlers[route.operationId]!(request, deps);
+      const idempotent = idempotentRequestOf({
+        route,
+        path: event.path,
+        headers,
+        query: singleValuedQuery(event),
+        body: event.body,
+        owner: principal,
+      });
+      const response = idempotent && idempotency ? await idempotency(deps.db, idempotent, handle) : await handle();
       const answer =
         response.html === undefined
           ? jsonResponse(event, response.status, response.body, response.headers, response.cookies)

@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accountTokenSchema } from './entities/account-token.ts';
 import { apiKeySchema } from './entities/api-key.ts';
 import { counterSchema } from './entities/counter.ts';
+import { idempotencyRecordSchema } from './entities/idempotency-record.ts';
 import { invitationSchema } from './entities/invitation.ts';
 import { membershipSchema } from './entities/membership.ts';
 import { namespaceSchema } from './entities/namespace.ts';
@@ -15,6 +16,7 @@ import { oauthTokenSchema } from './entities/oauth-token.ts';
 import { pendingInvitationSchema } from './entities/pending-invitation.ts';
 import { sessionSchema } from './entities/session.ts';
 import { throttleWindowSchema } from './entities/throttle-window.ts';
+import { usageCounterSchema } from './entities/usage-counter.ts';
 import { userSchema } from './entities/user.ts';
 import { userEmailSchema } from './entities/user-email.ts';
 import { userTokenSchema } from './entities/user-token.ts';
@@ -28,11 +30,12 @@ import { workspaceSlugSchema } from './entities/workspace-slug.ts';
  */
 export function createDatabase(client: DynamoDBDocumentClient, table: string) {
   const config = { client, table };
-  return new Service(
+  const service = new Service(
     {
       accountToken: new Entity(accountTokenSchema, config),
       apiKey: new Entity(apiKeySchema, config),
       counter: new Entity(counterSchema, config),
+      idempotencyRecord: new Entity(idempotencyRecordSchema, config),
       invitation: new Entity(invitationSchema, config),
       membership: new Entity(membershipSchema, config),
       namespace: new Entity(namespaceSchema, config),
@@ -45,6 +48,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       pendingInvitation: new Entity(pendingInvitationSchema, config),
       session: new Entity(sessionSchema, config),
       throttleWindow: new Entity(throttleWindowSchema, config),
+      usageCounter: new Entity(usageCounterSchema, config),
       user: new Entity(userSchema, config),
       userEmail: new Entity(userEmailSchema, config),
       userToken: new Entity(userTokenSchema, config),
@@ -53,6 +57,8 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
     },
     config,
   );
+  /** The table itself, for the few writes no entity can express (the usage meter's per-credential windows). */
+  return Object.assign(service, { table: { client, name: table } });
 }
 
 export type Database = ReturnType<typeof createDatabase>;

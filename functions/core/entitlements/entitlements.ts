@@ -1,0 +1,93 @@
+import type { Environment } from '../auth/api-key-format.ts';
+import { config } from '../config.ts';
+import type { Deps } from '../deps.ts';
+import type { Tier } from '../tiers.ts';
+import { featureNames, features, type Feature } from './features.ts';
+import { limitOf, type PackageGrant } from './limits.ts';
+import { monthOf } from './periods.ts';
+import { usageOf } from './usage.ts';
+
+export { activePackages, limitOf, type PackageGrant } from './limits.ts';
+
+/** Where entitlements are counted and limited: a namespace, in one environment. */
+export interface EntitlementScope {
+  namespaceId: string;
+  ownerType: 'Workspace' | 'User';
+  /** The workspace id, or the user id as a string. */
+  ownerId: string;
+  /** Live and test usage are counted apart; test usage never counts against live limits. */
+  environment: Environment;
+  /** The owner's tier: the workspace's, or the user's. */
+  tier: Tier;
+  /** The namespace's packages, expired ones included (ignored here). */
+  packages: PackageGrant[];
+}
+
+/** A feature as it stands: `limit` and `available` are null when unlimited. */
+export interface Standing {
+  used: number;
+  limit: number | null;
+  available: number | null;
+  percentage: number;
+  unit: string;
+  reset_at?: string;
+}
+
+/** The spec's entitlement check result; `limit` and `available` are null when unlimited. */
+export interface CheckResult {
+  allowed: boolean;
+  feature: Feature;
+  reason?: 'LIMIT_EXCEEDED';
+  message: string;
+  current_usage: number;
+  limit: number | null;
+  available: number | null;
+  unit: string;
+  reset_at?: string;
+  upgrade_url?: string;
+}
+
+/** When a feature's count resets: the next month for monthly features, never for the others. */
+export const resetOf = (feature: Feature, now: Date): string | undefined =>
+  features[feature].period === 'month' ? monthOf(now).end.toISOString() : undefined;
+
+function standing(feature: Feature, used: number, limit: number | null, now: Date): Standing {
+  const resetAt = resetOf(feature, now);
+  return {
+    used,
+    limit,
+    available: limit === null ? null : Math.max(0, limit - used),
+    percentage: limit === null || limit === 0 ? (limit === 0 && used > 0 ? 100 : 0) : Math.round((used / limit) * 10_000) / 100,
+    unit: features[feature].unit,
+    ...(resetAt ? { reset_at: resetAt } : {}),
+  };
+}
+
+/** Every feature of the scope: what is used, the limit, what is left. */
+export async function standingsOf(deps: Deps, scope: EntitlementScope): Promise<Record<Feature, Standing>> {
+  const now = deps.clock.now();
+  const used = await usageOf(deps, scope, now);
+  return Object.fromEntries(
+    featureNames.map((feature) => [feature, standing(feature, used[feature], limitOf(scope.tier, feature, scope.packages, now), now)]),
+  ) as Record<Feature, Standing>;
+}
+
+/** The answer to "may the scope use `quantity` more of `feature`?" (GET /entitlements/check). */
+export function checkResult(feature: Feature, quantity: number, current: Standing): CheckResult {
+  const allowed = current.limit === null || current.used + quantity <= current.limit;
+  const { used, limit, available, unit, reset_at } = current;
+  const counts = { current_usage: used, limit, available, unit, ...(reset_at ? { reset_at } : {}) };
+  if (allowed) return { allowed, feature, message: `${quantity} more ${unit} of ${feature} are within the limit.`, ...counts };
+  return {
+    allowed,
+    feature,
+    reason: 'LIMIT_EXCEEDED',
+    message: `${quantity} more ${unit} of ${feature} would pass the limit of ${limit}; ${available} remain.`,
+    ...counts,
+    upgrade_url: config().UPGRADE_URL,
+  };
+}
+
+export async function checkEntitlement(deps: Deps, scope: EntitlementScope, feature: Feature, quantity: number): Promise<CheckResult> {
+  return checkResult(feature, quantity, (await standingsOf(deps, scope))[feature]);
+}

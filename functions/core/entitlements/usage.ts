@@ -1,0 +1,65 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Deps } from '../deps.ts';
+import { meterPartition, type MeterItem } from '../metering/meter-items.ts';
+import { hotPath } from '../store/database.ts';
+import { collections, counted } from '../store/list-counts.ts';
+import type { EntitlementScope } from './entitlements.ts';
+import { featureNames, features, type Feature } from './features.ts';
+import { monthOf } from './periods.ts';
+
+/** The counter period a feature counts in at `now`: the month's key, or `total`. */
+export const periodOf = (feature: Feature, now: Date): string => (features[feature].period === 'month' ? monthOf(now).key : 'total');
+
+/** The usage counter's key of a feature in a scope, now. */
+export const counterKey = (scope: Pick<EntitlementScope, 'ownerType' | 'ownerId' | 'environment'>, feature: Feature, now: Date) => ({
+  ownerType: scope.ownerType,
+  ownerId: scope.ownerId,
+  environment: scope.environment,
+  feature,
+  period: periodOf(feature, now),
+});
+
+/** A month of a workspace's metered requests: every shard of its meter, in one Query. */
+export async function meterItemsOf(deps: Deps, workspaceId: string, environment: EntitlementScope['environment'], month: string) {
+  const { client, name } = deps.db.table;
+  const items: MeterItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName: name,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': meterPartition(workspaceId, environment, month) },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as MeterItem[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/**
+ * What the scope has used of every feature now. Counted by the service: api_calls (the
+ * usage meter of the workspace), members (the workspace's member count); the rest from
+ * the scope's usage counters. A user's own namespace makes no requests and has no members.
+ */
+export async function usageOf(deps: Deps, scope: EntitlementScope, now: Date): Promise<Record<Feature, number>> {
+  const isWorkspace = scope.ownerType === 'Workspace';
+  const [counters, meter, members] = await Promise.all([
+    deps.db.entities.usageCounter.query
+      .byOwner({ ownerType: scope.ownerType, ownerId: scope.ownerId, environment: scope.environment })
+      .go({ ...hotPath, consistent: true, pages: 'all' }),
+    isWorkspace ? meterItemsOf(deps, scope.ownerId, scope.environment, monthOf(now).key) : [],
+    isWorkspace ? counted(deps.db, collections.membersOfWorkspace(scope.ownerId)).count() : 0,
+  ]);
+  const used = Object.fromEntries(featureNames.map((feature) => [feature, 0])) as Record<Feature, number>;
+  for (const counter of counters.data) {
+    const feature = counter.feature as Feature;
+    if (feature in features && counter.period === periodOf(feature, now)) used[feature] = Math.max(0, counter.used);
+  }
+  used.api_calls = meter.reduce((sum, item) => sum + (item.calls ?? 0), 0);
+  used.members = members;
+  return used;
+}

@@ -1,0 +1,81 @@
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  IdempotencyValidationError,
+  makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
+import type { Context } from 'aws-lambda';
+import { ApiError, ResourceLocked, ValidationFailed } from '../errors.ts';
+import { reviveError, serializeError, type SerializedError } from '../http/authorizer-context.ts';
+import type { ApiResponse } from '../http/types.ts';
+import type { Database } from '../store/database.ts';
+import type { IdempotentRequest } from './idempotent-routes.ts';
+import { inProgressMs, TablePersistenceLayer } from './table-persistence.ts';
+
+/** The spec's retention of an Idempotency-Key. */
+export const idempotencyRetentionSeconds = 24 * 3600;
+
+/** A completed outcome: the handler's answer, or the client's error (4xx) it ended in. */
+type Outcome = { response: ApiResponse } | { refusal: SerializedError };
+
+const config = new IdempotencyConfig({
+  eventKeyJmesPath: '[owner, key]',
+  payloadValidationJmesPath: 'fingerprint',
+  expiresAfterSeconds: idempotencyRetentionSeconds,
+  hashFunction: 'sha256',
+  throwOnNoIdempotencyKey: true,
+});
+// No Lambda context reaches here: a request's in-progress record lasts as long as the function may run.
+config.registerLambdaContext({ getRemainingTimeInMillis: () => inProgressMs } as Context);
+
+/** One persistence layer per table: Powertools configures a layer once, on first use. */
+const layers = new WeakMap<Database, TablePersistenceLayer>();
+const layerOf = (db: Database) => {
+  let layer = layers.get(db);
+  if (!layer) layers.set(db, (layer = new TablePersistenceLayer(db)));
+  return layer;
+};
+
+export const replayedHeader = { 'Idempotent-Replayed': 'true' };
+
+/**
+ * Runs `handle` at most once per owner and Idempotency-Key within 24 hours, with
+ * Powertools' `makeIdempotent` over an immutable copy of the request (its middy middleware
+ * has two open bugs: 5675, a refused repeat deletes the original's record; 5715, the body
+ * parser's mutation breaks the key). A repeat gets the first outcome, marked with
+ * `Idempotent-Replayed: true`; a repeat while the first runs is 409 RESOURCE_LOCKED; the
+ * same key for another request is 422. Outcomes of our own faults (5xx) are not kept, so
+ * that a retry can succeed.
+ */
+export async function runIdempotently(db: Database, request: IdempotentRequest, handle: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  let ran = false;
+  const once = makeIdempotent(
+    async (_request: IdempotentRequest): Promise<Outcome> => {
+      ran = true;
+      try {
+        return { response: await handle() };
+      } catch (error) {
+        if (error instanceof ApiError && error.status < 500) return { refusal: serializeError(error) };
+        throw error;
+      }
+    },
+    { persistenceStore: layerOf(db), config, keyPrefix: 'request' },
+  );
+  let outcome: Outcome;
+  try {
+    outcome = await once(Object.freeze(structuredClone(request)));
+  } catch (error) {
+    if (error instanceof IdempotencyAlreadyInProgressError) {
+      throw new ResourceLocked('A request with this Idempotency-Key is still running; retry when it has completed.');
+    }
+    if (error instanceof IdempotencyValidationError) {
+      throw new ValidationFailed({ 'Idempotency-Key': ['was used for a different request (method, path, query or body) in the last 24 hours'] });
+    }
+    throw error;
+  }
+  const replayed = ran ? {} : replayedHeader;
+  if ('refusal' in outcome) throw reviveError(outcome.refusal, replayed);
+  return { ...outcome.response, headers: { ...outcome.response.headers, ...replayed } };
+}
+
+export type IdempotencyRunner = typeof runIdempotently;

@@ -1,0 +1,46 @@
+import { ValidationFailed } from '../errors.ts';
+
+/** The methods whose repeats an Idempotency-Key makes safe (the spec's POST, PUT, PATCH and DELETE). */
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether a route takes an Idempotency-Key: one that changes something, for a credential.
+ * Public routes have no owner to key the request by, and ignore the header.
+ */
+export const takesIdempotencyKey = (route: { auth: string; method: string }): boolean =>
+  route.auth === 'credential' && unsafeMethods.has(route.method);
+
+/** What a request is known by: whose, which key, and what it asked (method, path, query, body). */
+export interface IdempotentRequest {
+  owner: string;
+  key: string;
+  fingerprint: { method: string; path: string; query: Record<string, string | undefined>; body: unknown };
+}
+
+/** A UUID, or any key a client makes: printable ASCII without spaces, as Stripe takes. */
+const keyPattern = /^[\x21-\x7E]{1,255}$/;
+
+/**
+ * The idempotent request a call makes, if it sends an Idempotency-Key to a route that
+ * takes one (above); undefined otherwise. Owned by the acting user in the
+ * credential's environment.
+ */
+export function idempotentRequestOf(call: {
+  route: { auth: string; method: string };
+  path: string;
+  headers: Record<string, string>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+  owner: { userId: number; environment: string } | undefined;
+}): IdempotentRequest | undefined {
+  if (!takesIdempotencyKey(call.route) || !call.owner || !('idempotency-key' in call.headers)) return undefined;
+  const key = call.headers['idempotency-key']!;
+  if (!keyPattern.test(key)) {
+    throw new ValidationFailed({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters without spaces, such as a UUID'] });
+  }
+  return {
+    owner: `${call.owner.userId}:${call.owner.environment}`,
+    key,
+    fingerprint: { method: call.route.method, path: call.path, query: call.query, body: call.body ?? null },
+  };
+}
