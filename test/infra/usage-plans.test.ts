@@ -3,6 +3,7 @@ import { gatewaySettings, parseSettings } from '#core/config';
 import { routePath } from '#core/route-types';
 import { tierNames, tiers } from '#core/tiers';
 import { routes } from '#routes';
+import { functionNames } from '#lib/bundling';
 import { deployedApp } from '../support/cdk-app.ts';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
@@ -101,7 +102,8 @@ describe('usage plans', () => {
 
 describe('the functions that create, move and remove keys', () => {
   const keyManagers = ['Workspaces', 'Sessions', 'Admin'];
-  const others = ['ApiKeys', 'Users', 'Oauth', 'Authorizer', 'Fallback', 'Pruner'];
+  const pascal = (name: string) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
+  const others = functionNames.map(pascal).filter((name) => !keyManagers.includes(name));
 
   it.each(keyManagers)('%s is told the plans by name, the key name prefix and the budget, which config parses', (fn) => {
     const environment = environmentOf(fn);
