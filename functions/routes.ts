@@ -1,5 +1,6 @@
 import { adminRoutes } from './admin/routes.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
+import { entitlementRoutes } from './entitlements/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -18,6 +19,7 @@ export const routeTables = {
   sessions: sessionRoutes,
   admin: adminRoutes,
   oauth: oauthRoutes,
+  entitlements: entitlementRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;

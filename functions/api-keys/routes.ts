@@ -49,6 +49,7 @@ export const apiKeyRoutes = [
     tag: 'API keys',
     query: contextQuery,
     body: createApiKeyBody,
+    errors: ['ENTITLEMENT_DENIED'],
     responses: { 201: { description: 'The new key, with `key` in full.', schema: createdOf(createdApiKey) } },
   },
   {

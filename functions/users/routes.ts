@@ -49,6 +49,7 @@ export const userRoutes = [
     tag: 'Users',
     query: contextQuery,
     body: addMemberBody,
+    errors: ['ENTITLEMENT_DENIED'],
     responses: {
       202: {
         description: 'Invited, whether or not the email has an account: it joins once its person (registered and verified) accepts.',
@@ -78,7 +79,7 @@ export const userRoutes = [
     summary: 'Accept an invitation: join the workspace with the invited role (the account’s email must be verified)',
     tag: 'Users',
     allowSuspended: true,
-    errors: ['EMAIL_NOT_VERIFIED'],
+    errors: ['EMAIL_NOT_VERIFIED', 'ENTITLEMENT_DENIED'],
     params: z.object({ workspace_id: workspaceId }),
     query: contextQuery,
     responses: { 200: { description: 'The workspace joined.', schema: createdOf(joinedWorkspace) } },

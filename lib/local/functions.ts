@@ -5,6 +5,7 @@ import { routeTables, type LambdaFunctionName } from '#routes';
 import { adminHandlers } from '../../functions/admin/handlers.ts';
 import { apiKeyHandlers } from '../../functions/api-keys/handlers.ts';
 import { authorize } from '../../functions/authorizer/authorize.ts';
+import { entitlementHandlers } from '../../functions/entitlements/handlers.ts';
 import { handler as fallback } from '../../functions/fallback/index.ts';
 import { oauthHandlers } from '../../functions/oauth/handlers.ts';
 import { sessionHandlers } from '../../functions/sessions/handlers.ts';
@@ -34,6 +35,7 @@ export function localFunctions(deps: Deps, wiring: LocalWiring): LocalFunctions 
     sessions: createFunction({ routes: routeTables.sessions, handlers: sessionHandlers, deps: usingMail, publicBaseUrl }),
     admin: createFunction({ routes: routeTables.admin, handlers: adminHandlers, deps: using, publicBaseUrl }),
     oauth: createFunction({ routes: routeTables.oauth, handlers: oauthHandlers, deps: using, publicBaseUrl }),
+    entitlements: createFunction({ routes: routeTables.entitlements, handlers: entitlementHandlers, deps: using, publicBaseUrl }),
   } satisfies Record<LambdaFunctionName, ProxyHandler>;
   return {
     authorizer: (event) => authorize(deps, event),

@@ -21,7 +21,8 @@ export function errorCodesOf(route: Route): ErrorCode[] {
     'GATEWAY_TIMEOUT',
   ];
   if (route.auth === 'credential') {
-    codes.push('UNAUTHENTICATED', 'INVALID_API_KEY', 'TOKEN_EXPIRED', 'ACCESS_DENIED');
+    // QUOTA_EXCEEDED: the workspace's monthly api_calls, metered by the authorizer (and API Gateway's plan quota).
+    codes.push('UNAUTHENTICATED', 'INVALID_API_KEY', 'TOKEN_EXPIRED', 'ACCESS_DENIED', 'QUOTA_EXCEEDED');
     if (route.scope) codes.push('INSUFFICIENT_PERMISSIONS');
     if (!route.allowSuspended) codes.push('WORKSPACE_SUSPENDED');
   }

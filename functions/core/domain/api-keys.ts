@@ -24,8 +24,14 @@ import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
 import { prunableFrom } from '../store/table.ts';
 import { tierAbove, type Tier } from '../tiers.ts';
+import { countOneFewerOf, countOneMoreAnyway, countOneMoreWithin, withinLimit } from '../entitlements/limited-counts.ts';
+import { workspaceScope } from '../entitlements/workspace-scope.ts';
 
 type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
+
+/** Whose api_keys count a key is in: its workspace's, in its environment. */
+export const keyOwner = (key: Pick<ApiKeyItem, 'workspaceId' | 'environment'>) =>
+  ({ ownerType: 'Workspace', ownerId: key.workspaceId, environment: key.environment }) as const;
 
 export const defaultKeyScopes = ['*:read', '*:write'];
 
@@ -62,11 +68,19 @@ export interface NewApiKey {
 
 /** Stores a new key for `userId` in `workspaceId` and returns its view with the key, once. */
 export async function issueApiKey(deps: Deps, userId: number, workspaceId: string, input: NewApiKey) {
-  const { item, key } = await newKeyItem(deps, userId, workspaceId, input);
-  await commitOrThrow(() =>
-    deps.db.transaction
-      .write(({ apiKey, counter }) => [apiKey.create(item).commit(), countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId))])
-      .go(),
+  const { item, key, workspace } = await newKeyItem(deps, userId, workspaceId, input);
+  const scope = await workspaceScope(deps, workspace, item.environment);
+  // Each environment's keys are counted against the limit apart: test keys never use up live ones.
+  await withinLimit(deps, scope, 'api_keys', (limit) =>
+    commitOrThrow(() =>
+      deps.db.transaction
+        .write(({ apiKey, counter, usageCounter }) => [
+          apiKey.create(item).commit(),
+          countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
+          countOneMoreWithin(usageCounter, scope, 'api_keys', limit, deps.clock.now()),
+        ])
+        .go(),
+    ),
   );
   return { ...apiKeyView(item, deps.clock.now()), key };
 }
@@ -101,7 +115,7 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
     createdAt: now.toISOString(),
     ...retentionOf(expiresAt),
   };
-  return { item, key };
+  return { item, key, workspace };
 }
 
 /**
@@ -173,9 +187,10 @@ export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string
   await goneAsNotFound('api_key', id, () =>
     commitOrThrow(() =>
       deps.db.transaction
-        .write(({ apiKey, counter }) => [
+        .write(({ apiKey, counter, usageCounter }) => [
           apiKey.delete({ workspaceId, id }).where((attr, op) => op.exists(attr.keyHash)).commit(),
           countOneFewer(counter, collections.apiKeysOfWorkspace(workspaceId)),
+          countOneFewerOf(usageCounter, keyOwner(key), 'api_keys', deps.clock.now()),
         ])
         .go(),
     ),
@@ -235,15 +250,17 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   try {
     await commitOrThrow(() =>
       deps.db.transaction
-        .write(({ apiKey, counter }) => [
+        .write(({ apiKey, counter, usageCounter }) => [
           apiKey.create(item).commit(),
           apiKey
             .patch({ workspaceId, id })
             .set({ graceEndsAt: graceEndsAt.toISOString(), rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
             .where((attr, op) => op.notExists(attr.graceEndsAt))
             .commit(),
-          // The old key stays counted until the pruning job deletes it after its grace period.
+          // The old key stays counted until the pruning job deletes it after its grace period;
+          // a rotation is never refused for the api_keys limit.
           countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
+          countOneMoreAnyway(usageCounter, keyOwner(old), 'api_keys', now),
         ])
         .go(),
     );

@@ -5,7 +5,9 @@ import type { ListSource } from '../lists/list-source.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
-import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
+import { collections, counted, countOneFewer, countOneMore, countOneMoreBelow } from '../store/list-counts.ts';
+import { withinLimit } from '../entitlements/limited-counts.ts';
+import { workspaceScope } from '../entitlements/workspace-scope.ts';
 import { prunableFrom } from '../store/table.ts';
 import type { Role } from '../store/entities/membership.ts';
 import { workspaceSummaryView } from './workspace-view.ts';
@@ -101,17 +103,26 @@ export async function acceptInvitation(deps: Deps, userId: number, workspaceId: 
   const invitation = await openInvitation(deps, userId, workspaceId);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
   if (!workspace) throw new NotFound('invitation', workspaceId);
+  const members = collections.membersOfWorkspace(workspaceId);
   try {
-    await commitOrThrow(() =>
-      deps.db.transaction
-        .write(({ membership, invitation: invitations, counter }) => [
-          membership.create({ workspaceId, userId, role: invitation.role, createdAt: deps.clock.now().toISOString() }).commit(),
-          invitations.delete({ userId, workspaceId }).where((attr, op) => op.exists(attr.role)).commit(),
-          countOneFewer(counter, collections.invitationsOfUser(userId)),
-          countOneMore(counter, collections.workspacesOfUser(userId)),
-          countOneMore(counter, collections.membersOfWorkspace(workspaceId)),
-        ])
-        .go(),
+    // The member count is conditioned on the plan's limit: racing accepts cannot pass it.
+    await withinLimit(
+      deps,
+      await workspaceScope(deps, workspace, 'live'),
+      'members',
+      (limit) =>
+        commitOrThrow(() =>
+          deps.db.transaction
+            .write(({ membership, invitation: invitations, counter }) => [
+              membership.create({ workspaceId, userId, role: invitation.role, createdAt: deps.clock.now().toISOString() }).commit(),
+              invitations.delete({ userId, workspaceId }).where((attr, op) => op.exists(attr.role)).commit(),
+              countOneFewer(counter, collections.invitationsOfUser(userId)),
+              countOneMore(counter, collections.workspacesOfUser(userId)),
+              countOneMoreBelow(counter, members, limit),
+            ])
+            .go(),
+        ),
+      () => counted(deps.db, members).count(),
     );
   } catch (error) {
     // Accepted twice at once, or a member already: either way nothing is left to accept.

@@ -4,6 +4,8 @@ import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound } from '../errors.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { commitOrThrow } from '../store/conditions.ts';
+import { limitNow, requireBelow } from '../entitlements/limited-counts.ts';
+import { workspaceScope } from '../entitlements/workspace-scope.ts';
 import type { Database } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
 import { keyOrderReader } from '../store/key-order.ts';
@@ -76,6 +78,9 @@ export async function addMember(deps: Deps, actor: Actor, workspaceId: string, i
   const email = normalizeEmail(input.email);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
   if (!workspace) throw new NotFound('workspace', workspaceId);
+  // Early, for the inviter; accepting checks again, atomically.
+  const scope = await workspaceScope(deps, workspace, 'live');
+  requireBelow('members', limitNow(scope, 'members', deps.clock.now()), await counted(deps.db, collections.membersOfWorkspace(workspaceId)).count());
   const existingId = await findUserIdByEmail(deps, email);
   const accept = `POST ${links.api}/user/invitations/${workspaceId}/accept`;
   let expiresAt: Date;

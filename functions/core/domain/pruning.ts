@@ -3,6 +3,8 @@ import type { Deps } from '../deps.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import { collections, countOneFewer } from '../store/list-counts.ts';
 import { accountTokenIsOpen } from './account-tokens.ts';
+import { keyOwner } from './api-keys.ts';
+import { countOneFewerOf } from '../entitlements/limited-counts.ts';
 import { invitationIsOpen, removeInvitation } from './invitations.ts';
 
 export interface PruneCounts {
@@ -64,9 +66,10 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
       remove: (item) =>
         commitOrThrow(() =>
           deps.db.transaction
-            .write(({ apiKey, counter }) => [
+            .write(({ apiKey, counter, usageCounter }) => [
               apiKey.delete({ workspaceId: item.workspaceId, id: item.id }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).commit(),
               countOneFewer(counter, collections.apiKeysOfWorkspace(item.workspaceId)),
+              countOneFewerOf(usageCounter, keyOwner(item), 'api_keys', now),
             ])
             .go(),
         ),

@@ -28,6 +28,12 @@ type TransactionCounter = Parameters<WriteTransaction>[0]['counter'];
 export const countOneMore = (counter: TransactionCounter, collection: string) =>
   counter.update({ name: counterName(collection) }).add({ value: 1 }).commit();
 
+/** One more, on condition that the collection holds fewer than `limit` (null: no limit), e.g. a plan's members. */
+export const countOneMoreBelow = (counter: TransactionCounter, collection: string, limit: number | null) => {
+  const update = counter.update({ name: counterName(collection) }).add({ value: 1 });
+  return (limit === null ? update : update.where((attr, op) => `${op.notExists(attr.value)} OR ${op.lt(attr.value, limit)}`)).commit();
+};
+
 /**
  * The transaction item that counts one fewer. It requires the counter to exist, so that a
  * delete racing the removal of the whole collection (a workspace deleted) fails as a

@@ -1,0 +1,71 @@
+import type { Deps } from '../deps.ts';
+import { FeatureLimitReached } from '../errors.ts';
+import { config } from '../config.ts';
+import { isConditionFailure } from '../store/conditions.ts';
+import type { Database } from '../store/database.ts';
+import type { EntitlementScope } from './entitlements.ts';
+import type { Feature } from './features.ts';
+import { limitOf } from './limits.ts';
+import { counterKey } from './usage.ts';
+
+type WriteTransaction = Parameters<Database['transaction']['write']>[0];
+/** The usage counter entity as a transaction's callback receives it. */
+type TransactionUsageCounter = Parameters<WriteTransaction>[0]['usageCounter'];
+
+/**
+ * What a create of a limited thing (an API key, a webhook, a post) does to its feature's
+ * count, in the same transaction as the create: +1, on condition that the count is below
+ * the limit, so racing creates can never pass it. `limit` null: unlimited, no condition.
+ */
+export function countOneMoreWithin(usageCounter: TransactionUsageCounter, scope: EntitlementScope, feature: Feature, limit: number | null, now: Date) {
+  const update = usageCounter.update(counterKey(scope, feature, now)).add({ used: 1 });
+  if (limit === null) return update.commit();
+  return update.where((attr, op) => `${op.notExists(attr.used)} OR ${op.lt(attr.used, limit)}`).commit();
+}
+
+type CounterOwner = Pick<EntitlementScope, 'ownerType' | 'ownerId' | 'environment'>;
+
+/** +1 that never refuses: a key rotation, whose old key stops counting when its grace period ends. */
+export const countOneMoreAnyway = (usageCounter: TransactionUsageCounter, owner: CounterOwner, feature: Feature, now: Date) =>
+  usageCounter.update(counterKey(owner, feature, now)).add({ used: 1 }).commit();
+
+/** -1 with the delete of a limited thing. Unconditional: reads floor a count at 0. */
+export const countOneFewerOf = (usageCounter: TransactionUsageCounter, owner: CounterOwner, feature: Feature, now: Date) =>
+  usageCounter.update(counterKey(owner, feature, now)).add({ used: -1 }).commit();
+
+/** The limit a create is held to now. */
+export const limitNow = (scope: EntitlementScope, feature: Feature, now: Date) => limitOf(scope.tier, feature, scope.packages, now);
+
+/** What the scope has of a feature now, by its usage counter (strongly consistent). */
+async function counted(deps: Deps, scope: EntitlementScope, feature: Feature, now: Date): Promise<number> {
+  const { data } = await deps.db.entities.usageCounter.get(counterKey(scope, feature, now)).go({ consistent: true });
+  return Math.max(0, data?.used ?? 0);
+}
+
+/** Refuses one more of a feature already at its limit: 403 feature_limit_reached. */
+export function requireBelow(feature: Feature, limit: number | null, used: number): void {
+  if (limit !== null && used >= limit) throw new FeatureLimitReached(feature, limit, used, config().UPGRADE_URL);
+}
+
+/**
+ * Runs a create whose transaction holds a count conditioned on the limit (as
+ * countOneMoreWithin): a cancelled transaction whose count has reached the limit is 403
+ * feature_limit_reached; any other failure is the create's own. `used` reads the count
+ * where it is not the scope's usage counter (members: the workspace's member count).
+ */
+export async function withinLimit<T>(
+  deps: Deps,
+  scope: EntitlementScope,
+  feature: Feature,
+  create: (limit: number | null) => Promise<T>,
+  used: () => Promise<number> = () => counted(deps, scope, feature, deps.clock.now()),
+): Promise<T> {
+  const limit = limitNow(scope, feature, deps.clock.now());
+  try {
+    return await create(limit);
+  } catch (error) {
+    if (limit === null || !isConditionFailure(error)) throw error;
+    requireBelow(feature, limit, await used());
+    throw error;
+  }
+}

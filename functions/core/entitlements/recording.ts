@@ -1,0 +1,82 @@
+import { config } from '../config.ts';
+import type { Deps } from '../deps.ts';
+import { ValidationFailed } from '../errors.ts';
+import { isConditionFailure } from '../store/conditions.ts';
+import { monthlyCounterTtl, monthOf } from './periods.ts';
+import { limitOf, resetOf, type EntitlementScope } from './entitlements.ts';
+import { features, type Feature } from './features.ts';
+import { counterKey } from './usage.ts';
+
+export interface UsageRecord {
+  feature: Feature;
+  quantity: number;
+  metadata?: Record<string, unknown>;
+}
+
+/** A client's report of what it used (POST /entitlements/usage), checked against what it may report. */
+function requireRecordable({ feature, quantity }: UsageRecord): void {
+  if (!features[feature].recordable) {
+    throw new ValidationFailed({ feature: [`${feature} is counted by the service itself; report storage, seo_reports or mcp_calls`] });
+  }
+  if (quantity < 0 && features[feature].period !== 'total') {
+    throw new ValidationFailed({ quantity: [`must be positive: ${feature} counts what was used this month, which cannot be given back`] });
+  }
+}
+
+/**
+ * Records usage atomically: one conditional ADD, so that however many reports race the
+ * count never passes the limit (nor drops below 0 when storage is released). A report
+ * that would pass it is refused with `recorded: false` and counts nothing.
+ */
+export async function recordUsage(deps: Deps, scope: EntitlementScope, record: UsageRecord) {
+  requireRecordable(record);
+  const { feature, quantity, metadata } = record;
+  const now = deps.clock.now();
+  const limit = limitOf(scope.tier, feature, scope.packages, now);
+  const key = counterKey(scope, feature, now);
+  const monthly = features[feature].period === 'month';
+  let recorded = limit === null || quantity <= limit;
+  let used: number | undefined;
+  if (recorded) {
+    try {
+      const { data } = await deps.db.entities.usageCounter
+        .update(key)
+        .add({ used: quantity })
+        .set(monthly ? { ttl: monthlyCounterTtl(monthOf(now)) } : {})
+        .where((attr, op) =>
+          quantity < 0
+            ? op.gte(attr.used, -quantity)
+            : limit === null
+              ? ''
+              : `${op.notExists(attr.used)} OR ${op.lte(attr.used, limit - quantity)}`,
+        )
+        .go({ response: 'all_new' });
+      used = data.used;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      recorded = false;
+    }
+  }
+  if (used === undefined) {
+    const { data } = await deps.db.entities.usageCounter.get(key).go({ consistent: true });
+    used = Math.max(0, data?.used ?? 0);
+  }
+  const { unit } = features[feature];
+  const resetAt = resetOf(feature, now);
+  const counts = {
+    feature,
+    quantity,
+    current_usage: used,
+    limit,
+    available: limit === null ? null : Math.max(0, limit - used),
+    unit,
+    ...(resetAt ? { reset_at: resetAt } : {}),
+    ...(metadata ? { metadata } : {}),
+  };
+  if (recorded) return { recorded, ...counts, message: `Recorded ${quantity} ${unit} of ${feature}.` };
+  const message =
+    quantity < 0
+      ? `Cannot release ${-quantity} ${unit} of ${feature}: only ${used} are in use.`
+      : `Recording ${quantity} ${unit} of ${feature} would pass the limit of ${limit}; nothing was recorded.`;
+  return { recorded, ...counts, ...(quantity > 0 ? { reason: 'LIMIT_EXCEEDED' as const, upgrade_url: config().UPGRADE_URL } : {}), message };
+}

@@ -1,0 +1,230 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { OwnedDeps } from '#core/deps';
+import { monthOf } from '#core/entitlements/periods';
+import { meterKey } from '#core/metering/meter-items';
+import { tiers } from '#core/tiers';
+import { joinAsMember, registerVerified } from '../support/accounts.ts';
+import { depsOnTable } from '../support/deps.ts';
+import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';
+import { as, type Credential } from '../support/sessions.ts';
+
+let api: TestApi;
+let deps: OwnedDeps;
+beforeAll(async () => {
+  api = await startTestApi();
+  deps = depsOnTable(api.runner.tableName);
+});
+afterAll(async () => {
+  deps.close();
+  await api.stop();
+});
+
+const password = 'correct horse battery staple';
+const free = tiers.free.entitlements;
+
+interface Tenant {
+  session: Credential;
+  workspaceId: string;
+  liveKey: string;
+  testKey: string;
+}
+
+/** A verified free-tier account with a live and a test key in its personal workspace. */
+async function freeTenant(name: string): Promise<Tenant> {
+  const { session } = await registerVerified(api, { name, email: `${name}@example.com`, password });
+  const mint = async (environment: 'live' | 'test') => {
+    const created = await api.call('POST', '/api-keys', as(session, { body: { name: `${name} ${environment}`, environment } }));
+    expect(created.status).toBe(201);
+    return created.body.data as { key: string; workspace_id: string };
+  };
+  const live = await mint('live');
+  return { session, workspaceId: live.workspace_id, liveKey: live.key, testKey: (await mint('test')).key };
+}
+
+const summaryOf = async (key: string) => {
+  const answer = await api.call('GET', '/entitlements/summary', { key });
+  expect(answer.status).toBe(200);
+  return answer.body.data.entitlements;
+};
+
+const record = (key: string, body: unknown) => api.call('POST', '/entitlements/usage', { key, body });
+
+describe('entitlements', () => {
+  let tenant: Tenant;
+  beforeAll(async () => {
+    tenant = await freeTenant('ent');
+  });
+
+  it('summarises every feature with used, limit, available, percentage, unit and a reset for monthly ones', async () => {
+    const summary = await api.call('GET', '/entitlements/summary', { key: tenant.liveKey });
+    expect(summary.status).toBe(200);
+    expect(summary.body.data).toMatchObject({ workspace_id: tenant.workspaceId, tier: 'free', environment: 'live' });
+    const { entitlements } = summary.body.data;
+    expect(Object.keys(entitlements).sort()).toEqual(Object.keys(free).sort());
+    expect(entitlements.api_keys).toEqual({ used: 1, limit: free.api_keys, available: free.api_keys - 1, percentage: 20, unit: 'keys' });
+    expect(entitlements.members).toMatchObject({ used: 1, limit: free.members });
+    expect(entitlements.api_calls.used).toBeGreaterThanOrEqual(1);
+    expect(entitlements.api_calls.reset_at).toBe(monthOf(new Date()).end.toISOString());
+    expect(entitlements.storage.unit).toBe('bytes');
+    expect(entitlements.storage.reset_at).toBeUndefined();
+  });
+
+  it('checks a quantity against what is left, and says why and where to upgrade when denied', async () => {
+    const allowed = await api.call('GET', `/entitlements/check?feature=storage&quantity=${free.storage}`, { key: tenant.liveKey });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toMatchObject({ allowed: true, feature: 'storage', current_usage: 0, limit: free.storage, available: free.storage });
+    const denied = await api.call('GET', `/entitlements/check?feature=storage&quantity=${free.storage + 1}`, { key: tenant.liveKey });
+    expect(denied.body).toMatchObject({ allowed: false, reason: 'LIMIT_EXCEEDED', current_usage: 0, limit: free.storage });
+    expect(denied.body.message).toMatch(/limit/);
+    expect(denied.body.upgrade_url).toMatch(/^https:\/\//);
+    const one = await api.call('GET', '/entitlements/check?feature=posts', { key: tenant.liveKey });
+    expect(one.body).toMatchObject({ allowed: true, current_usage: 0, available: free.posts });
+  });
+
+  it('refuses bad checks with 422 naming the parameter', async () => {
+    for (const query of ['feature=nope', 'feature=storage&quantity=0', 'feature=storage&quantity=-1', 'feature=storage&quantity=1e3', 'quantity=2', 'feature=storage&quantity=1234567890']) {
+      const answer = await api.call('GET', `/entitlements/check?${query}`, { key: tenant.liveKey });
+      expect(answer.status).toBe(422);
+      expect(Object.keys(answer.body.errors).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('records usage atomically and refuses what would pass the limit with recorded false', async () => {
+    const first = await record(tenant.liveKey, { feature: 'storage', quantity: 1000, metadata: { file: 'a.png' } });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ recorded: true, feature: 'storage', current_usage: 1000, limit: free.storage, metadata: { file: 'a.png' } });
+    const over = await record(tenant.liveKey, { feature: 'storage', quantity: free.storage });
+    expect(over.body).toMatchObject({ recorded: false, reason: 'LIMIT_EXCEEDED', current_usage: 1000 });
+    const released = await record(tenant.liveKey, { feature: 'storage', quantity: -400 });
+    expect(released.body).toMatchObject({ recorded: true, current_usage: 600 });
+    const tooMuchBack = await record(tenant.liveKey, { feature: 'storage', quantity: -601 });
+    expect(tooMuchBack.body).toMatchObject({ recorded: false, current_usage: 600 });
+    expect((await summaryOf(tenant.liveKey)).storage.used).toBe(600);
+  });
+
+  it('refuses reports of what the service counts itself, and negative monthly usage', async () => {
+    for (const body of [
+      { feature: 'api_calls', quantity: 1 },
+      { feature: 'api_keys', quantity: 1 },
+      { feature: 'seo_reports', quantity: -1 },
+      { feature: 'storage', quantity: 0 },
+      { feature: 'storage', quantity: 1.5 },
+      { feature: 'storage', quantity: 1, extra: true },
+      { feature: 'storage', quantity: 1, metadata: { blob: 'x'.repeat(5000) } },
+    ]) {
+      const answer = await record(tenant.liveKey, body);
+      expect(answer.status).toBe(422);
+    }
+  });
+
+  it('never passes a limit however many reports race for it', async () => {
+    const answers = await Promise.all(Array.from({ length: free.seo_reports + 15 }, () => record(tenant.liveKey, { feature: 'seo_reports', quantity: 1 })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.recorded).length).toBe(free.seo_reports);
+    expect((await summaryOf(tenant.liveKey)).seo_reports).toMatchObject({ used: free.seo_reports, available: 0, percentage: 100 });
+  });
+
+  it('keeps test-mode usage apart from live usage', async () => {
+    const fresh = await freeTenant('sandbox');
+    expect((await record(fresh.testKey, { feature: 'mcp_calls', quantity: 7 })).body.recorded).toBe(true);
+    expect((await summaryOf(fresh.testKey)).mcp_calls.used).toBe(7);
+    expect((await summaryOf(fresh.liveKey)).mcp_calls.used).toBe(0);
+  });
+});
+
+describe('limited things', () => {
+  it('creates API keys up to the limit, racing or not, then answers 403 feature_limit_reached', async () => {
+    const tenant = await freeTenant('keys');
+    // One live key exists; the rest race.
+    const answers = await Promise.all(
+      Array.from({ length: free.api_keys + 3 }, (_, i) => api.call('POST', '/api-keys', as(tenant.session, { body: { name: `k${i}` } }))),
+    );
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).toBe(free.api_keys - 1);
+    const refused = answers.filter((a) => a.status !== 201);
+    for (const answer of refused) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ error: 'feature_limit_reached', error_code: 'ENTITLEMENT_DENIED', feature: 'api_keys', limit: free.api_keys });
+      expect(answer.body.upgrade_url).toMatch(/^https:\/\//);
+    }
+    const listed = await api.call('GET', '/api-keys?per_page=100', as(tenant.session));
+    expect(listed.body.data.filter((k: { environment: string }) => k.environment === 'live').length).toBe(free.api_keys);
+    // Test keys count apart; a revoked key frees its place.
+    expect((await api.call('POST', '/api-keys', as(tenant.session, { body: { name: 'sandbox', environment: 'test' } }))).status).toBe(201);
+    expect((await api.call('DELETE', `/api-keys/${created[0]!.body.data.id}`, as(tenant.session))).status).toBe(204);
+    expect((await api.call('POST', '/api-keys', as(tenant.session, { body: { name: 'again' } }))).status).toBe(201);
+    // A rotation is never refused for the limit.
+    const rotated = await api.call('POST', `/api-keys/${created[1]!.body.data.id}/rotate`, as(tenant.session, { body: {} }));
+    expect(rotated.status).toBe(200);
+  });
+
+  it('invites members only below the limit, and two accepts cannot both take the last place', async () => {
+    const owner = await freeTenant('crowd');
+    const others = free.members - 1;
+    for (let i = 0; i < others - 1; i++) await joinAsMember(api, owner.session, { name: `m${i}`, email: `crowd-m${i}@example.com`, password });
+    // One place is left: two invited people race for it.
+    const racers = await Promise.all(
+      ['a', 'b'].map((n) => registerVerified(api, { name: `r${n}`, email: `crowd-r${n}@example.com`, password })),
+    );
+    for (const n of ['a', 'b']) {
+      const invited = await api.call('POST', '/users', as(owner.session, { body: { email: `crowd-r${n}@example.com`, role: 'member' } }));
+      expect(invited.status).toBe(202);
+    }
+    const accepts = await Promise.all(racers.map((r) => api.call('POST', `/user/invitations/${owner.workspaceId}/accept`, as(r.session))));
+    expect(accepts.map((a) => a.status).sort()).toEqual([200, 403]);
+    expect(accepts.find((a) => a.status === 403)!.body).toMatchObject({ error: 'feature_limit_reached', feature: 'members' });
+    const full = await api.call('POST', '/users', as(owner.session, { body: { email: 'crowd-late@example.com', role: 'member' } }));
+    expect(full.status).toBe(403);
+    expect(full.body).toMatchObject({ feature: 'members', limit: free.members, current_usage: free.members });
+  });
+});
+
+describe('the monthly api_calls quota', () => {
+  const limitHeaders = (answer: ApiAnswer) => answer.headers.get('x-ratelimit-limit');
+
+  it('lets no request past a spent quota, however many race, and answers 429 QUOTA_EXCEEDED', async () => {
+    const tenant = await freeTenant('quota');
+    const month = monthOf(new Date());
+    // Most of the month is spent already (the one shard of a free workspace): 5 calls remain.
+    await deps.client.send(
+      new UpdateCommand({
+        TableName: api.runner.tableName,
+        Key: meterKey(tenant.workspaceId, 'live', month.key, 0),
+        UpdateExpression: 'ADD calls :spent',
+        ExpressionAttributeValues: { ':spent': free.api_calls - 5 - 3 }, // GET /user and the two key creates are counted already
+      }),
+    );
+    const answers = await Promise.all(Array.from({ length: 12 }, () => api.call('GET', `/workspaces/${tenant.workspaceId}`, { key: tenant.liveKey })));
+    expect(answers.filter((a) => a.status === 200).length).toBe(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBe(7);
+    for (const answer of refused) {
+      expect(answer.body).toMatchObject({ error: 'quota_exceeded', error_code: 'QUOTA_EXCEEDED', quota_type: 'api_calls', limit: free.api_calls, used: free.api_calls });
+      expect(answer.body.reset_at).toBe(month.end.toISOString());
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(limitHeaders(answer)).toBe('60');
+    }
+    // Test mode has its own count: the test key still works.
+    expect((await api.call('GET', `/workspaces/${tenant.workspaceId}`, { key: tenant.testKey })).status).toBe(200);
+  });
+});
+
+describe('GET /usage', () => {
+  it("shows the month's requests by day and by key, and every feature", async () => {
+    const tenant = await freeTenant('usage');
+    for (let i = 0; i < 3; i++) expect((await api.call('GET', '/entitlements/summary', { key: tenant.liveKey })).status).toBe(200);
+    const answer = await api.call('GET', '/usage', { key: tenant.liveKey });
+    expect(answer.status).toBe(200);
+    const { data } = answer.body;
+    const month = monthOf(new Date());
+    expect(data.period).toEqual({ start: month.start.toISOString(), end: month.end.toISOString() });
+    expect(data.api_calls.total).toBe(data.features.api_calls.used);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(data.api_calls.by_day.find((d: { date: string }) => d.date === today).count).toBe(data.api_calls.total);
+    const keyId = (await api.call('GET', '/api-keys?per_page=100', { key: tenant.liveKey })).body.data.find((k: { environment: string }) => k.environment === 'live').id;
+    const byKey = data.api_calls.by_key;
+    expect(byKey.find((k: { key_id: string | null }) => k.key_id === keyId).count).toBe(4); // 3 summaries and this call
+    expect(byKey.find((k: { user_id: number | null }) => k.user_id !== null).count).toBeGreaterThanOrEqual(2); // the session's key creates
+    expect(data.api_calls.total).toBe(byKey.reduce((sum: number, k: { count: number }) => sum + k.count, 0));
+  });
+});
