@@ -29,14 +29,7 @@ export const packageView = (grant: PackageGrant) => ({
   granted_at: grant.grantedAt,
 });
 
-/** A standing as a namespace shows it: the spec's used, limit, unit and reset_at. */
-const entitlementView = ({ used, limit, unit, reset_at }: Standing) => ({ used, limit, unit, ...(reset_at ? { reset_at } : {}) });
-
 /** GET /namespaces/{id}: the namespace with its packages in force (expired ones are absent) and where each feature stands. */
 export function namespaceDetailView(item: NamespaceItem, standings: Record<Feature, Standing>, now: Date) {
-  return {
-    ...namespaceView(item),
-    packages: activePackages(item.packages, now).map(packageView),
-    entitlements: Object.fromEntries(Object.entries(standings).map(([feature, standing]) => [feature, entitlementView(standing)])),
-  };
+  return { ...namespaceView(item), packages: activePackages(item.packages, now).map(packageView), entitlements: standings };
 }

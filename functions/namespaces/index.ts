@@ -1,0 +1,6 @@
+import { createFunction } from '#core/http/pipeline';
+import { runtimeDeps } from '#core/runtime';
+import { namespaceHandlers } from './handlers.ts';
+import { namespaceRoutes } from './routes.ts';
+
+export const handler = createFunction({ routes: namespaceRoutes, handlers: namespaceHandlers, deps: runtimeDeps });
