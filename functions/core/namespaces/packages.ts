@@ -9,6 +9,9 @@ import { packageView } from './view.ts';
 /** Packages live on the namespace item and are read with it on every request: a bounded few. */
 export const maxPackagesInForce = 20;
 
+/** Tries of a change that others' concurrent changes keep overtaking (a platform admin's rare race). */
+const changeAttempts = 8;
+
 export interface NewPackage {
   name: string;
   entitlements: PackageGrant['entitlements'];
@@ -41,7 +44,8 @@ async function changePackages<T>(deps: Deps, namespaceId: string, change: (inFor
     } catch (error) {
       // Changed meanwhile (or gone: the next read says 404): again, with what is there now.
       if (!isConditionFailure(error)) throw error;
-      if (attempt >= 3) throw new ResourceLocked("The namespace's packages are being changed by others; try again.");
+      if (attempt >= changeAttempts) throw new ResourceLocked("The namespace's packages are being changed by others; try again.");
+      await new Promise((done) => setTimeout(done, Math.random() * 20 * (attempt + 1)));
     }
   }
 }
