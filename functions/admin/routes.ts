@@ -60,6 +60,7 @@ export const adminRoutes = [
     tag: 'Admin',
     params: z.object({ namespace_id: namespaceId }),
     body: grantPackageBody,
+    errors: ['RESOURCE_LOCKED'],
     responses: { 201: { description: "The package; the namespace's limits rise at once.", schema: createdOf(grantedPackage) } },
   },
   {
@@ -73,6 +74,7 @@ export const adminRoutes = [
     summary: 'Revoke a package of a namespace at once (platform admins)',
     tag: 'Admin',
     params: z.object({ namespace_id: namespaceId, package_id: packageId }),
+    errors: ['RESOURCE_LOCKED'],
     responses: { 204: noContent },
   },
 ] as const satisfies readonly RouteSpec[];
