@@ -12,6 +12,7 @@ import { startLocalRunner } from '#lib/local/runner';
 import { measureBundles, sdkImportMs } from './bundles.ts';
 import { countBcryptCompares, countDynamoDbCalls, type Counters } from './counters.ts';
 import { measureCredential, type CredentialFigures } from './credentials.ts';
+import { simulateEnterpriseKey } from './enterprise-meter.ts';
 import { createUserToken, sessionHeaders } from './http.ts';
 import { measureListPageOne } from './lists.ts';
 import { runLoad, type LoadOptions, type ServerLoad } from './load.ts';
@@ -134,7 +135,7 @@ async function main() {
   const bootstrap = runner.bootstrap;
   if (!bootstrap) throw new Error(`table ${settings.table} was not empty: nothing was bootstrapped`);
 
-  step('DB-bound ceiling: the same TransactGetItems, counter UpdateItem and GetItem on a bare server');
+  step('DB-bound ceiling: the same TransactGetItems, usage-meter UpdateItem and GetItem on a bare server');
   // Counted like the runner's client, so that both carry the same instrumentation.
   const ceilingDeps = createDeps(
     { AWS_REGION: settings.region, DYNAMODB_ENDPOINT: store.endpoint, TABLE_NAME: settings.table },
@@ -169,6 +170,9 @@ async function main() {
   step(`page one of GET /api-keys at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} keys (seeded by BatchWriteItem), ${settings.listRequests} requests each`);
   const lists = await measureListPageOne(ceilingDeps, runner.baseUrl, bootstrap, counters, { sizes: settings.listSizes, requests: settings.listRequests });
 
+  step('usage meter: one enterprise key at 100,000, 200,000 and 400,000 requests a minute, simulated');
+  const meter = [100_000, 200_000, 400_000].map((offered) => simulateEnterpriseKey(offered));
+
   step('teardown');
   await teardown();
   const ourStoreLeft = await waitUntilGone(ourStorePids, 10_000);
@@ -176,7 +180,7 @@ async function main() {
 
   const { lastLogin: _cookies, ...loginFigures } = logins;
   const credentials = { apiKey, userToken: token, session };
-  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft };
+  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft, meter };
   const rows = tableRows(figures);
   console.log(`\n${renderTable(rows)}`);
   for (const [name, c] of Object.entries(credentials)) {
@@ -203,6 +207,7 @@ async function main() {
     logins: loginFigures,
     keyVerification: verification,
     lists,
+    meter,
     bundles,
     sdkImport,
     startup,

@@ -79,7 +79,10 @@ export const standing = withMeta(
   { id: 'EntitlementStanding' },
 );
 
-const standings = z.record(feature, standing);
+const standings = withMeta(
+  z.object(Object.fromEntries(featureNames.map((name) => [name, standing])) as Record<(typeof featureNames)[number], typeof standing>),
+  { id: 'EntitlementStandings', description: 'Every metered feature, by name.' },
+);
 
 export const entitlementSummary = withMeta(
   z.object({

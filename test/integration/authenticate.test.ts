@@ -1,3 +1,4 @@
+import { tiers } from '#core/tiers';
 import { authenticate } from '#core/auth/authenticate';
 import { credentialOf } from '#core/auth/credentials';
 import { issueApiKey, revokeApiKey } from '#core/domain/api-keys';
@@ -32,6 +33,7 @@ describe('API key authentication', () => {
       tier: 'pro',
       credential: { type: 'api_key', id: issued.id },
       limits: { tier: 'pro' },
+      apiCallsLimit: tiers.pro.entitlements.api_calls,
     });
   });
 

@@ -1,3 +1,4 @@
+import { tiers } from '#core/tiers';
 import { createHash, randomBytes } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { authenticate } from '#core/auth/authenticate';
@@ -90,6 +91,7 @@ describe('authorization code grant with PKCE', () => {
       tier: 'pro',
       credential: { type: 'oauth', id: sha256(token.access_token) },
       limits: { expiresAt: expect.any(String), workspaceId: user.workspaceId },
+      apiCallsLimit: tiers.pro.entitlements.api_calls,
     });
   });
 

@@ -10,6 +10,9 @@ import { dayAttribute, meterKey, windowAttribute, type MeterItem, type SubjectWi
 export const meterSubject = (principal: Pick<Principal, 'credential' | 'userId'>): string =>
   principal.credential.type === 'api_key' ? principal.credential.id : `user:${principal.userId}`;
 
+/** The shard a request is counted on: any of its subject's, at random (always 0 for one). */
+export const pickShard = (shards: number): number => Math.floor(Math.random() * shards);
+
 export interface MeterReading {
   rate: RateLimitState;
   /** The month's api_calls on the shard written: the workspace's own when it has one shard. */
@@ -26,6 +29,19 @@ const lastWindowsLimit = 10_000;
 function remember(key: string, window: number) {
   if (lastWindows.size >= lastWindowsLimit) lastWindows.clear();
   lastWindows.set(key, window);
+}
+
+/**
+ * Per process: refusals that hold until a moment (a full shard until its window ends, a
+ * spent quota until the month ends), answered again without a write: a client that keeps
+ * calling over its allowance costs DynamoDB one refused write per shard and window.
+ */
+const refusals = new Map<string, { until: number; refuse: (now: Date) => Error }>();
+
+function refuseUntil(key: string, until: Date, refuse: (now: Date) => Error, now: Date): Error {
+  if (refusals.size >= lastWindowsLimit) refusals.clear();
+  refusals.set(key, { until: until.getTime(), refuse });
+  return refuse(now);
 }
 
 const updates: Record<WindowCase, { set: string; condition: string }> = {
@@ -89,13 +105,19 @@ export async function meterRequest(deps: Deps, input: MeterInput): Promise<Meter
   const { limit, shards, perShard } = allowanceOf(input.tier, input.environment);
   const window = rateWindowOf(now);
   const month = monthOf(now);
-  const shard = Math.floor(Math.random() * shards); // always 0 for one shard
+  const shard = pickShard(shards);
   const subject = meterSubject(input);
   const key = meterKey(input.workspaceId, input.environment, month.key, shard);
   const quotaPerShard = input.apiCallsLimit === null ? null : Math.ceil(input.apiCallsLimit / shards);
   const cacheKey = `${key.pk}|${key.sk}|${subject}`;
   const rateState = (count: number): RateLimitState => ({ limit, remaining: Math.max(0, (perShard - count) * shards), resetAt: window.end });
   const { client, name: table } = deps.db.table;
+
+  const quotaKey = `${key.pk}|${key.sk}|quota:${quotaPerShard}`;
+  for (const refusalKey of [quotaKey, cacheKey]) {
+    const refusal = refusals.get(refusalKey);
+    if (refusal && now.getTime() < refusal.until) throw refusal.refuse(now);
+  }
 
   let windowCase: WindowCase = lastWindows.get(cacheKey) === window.start ? 'same' : lastWindows.has(cacheKey) ? 'older' : 'none';
   let windowStart = window.start;
@@ -123,14 +145,17 @@ export async function meterRequest(deps: Deps, input: MeterInput): Promise<Meter
     const item = (Item ?? {}) as MeterItem;
     const current = item[windowAttribute(subject)] as SubjectWindow | undefined;
     if (quotaPerShard !== null && (item.calls ?? 0) >= quotaPerShard) {
+      const used = (item.calls ?? 0) * shards;
       const state = rateState(current && current.s >= window.start ? current.n : 0);
-      throw new QuotaExceeded('api_calls', input.apiCallsLimit!, (item.calls ?? 0) * shards, month.end, now, rateLimitHeaders(state));
+      throw refuseUntil(quotaKey, month.end, (at) => new QuotaExceeded('api_calls', input.apiCallsLimit!, used, month.end, at, rateLimitHeaders(state)), now);
     }
     // Another process may run a little ahead of our clock: its window is the current one.
     windowStart = Math.max(window.start, current?.s ?? 0);
     if (current && current.s >= windowStart && current.n >= perShard) {
       const state = rateState(current.n);
-      throw new RateLimited(`Rate limit of ${limit} requests per minute exceeded.`, limit, new Date((windowStart + rateWindowSeconds) * 1000), now, rateLimitHeaders(state));
+      const windowEnd = new Date((windowStart + rateWindowSeconds) * 1000);
+      const refuse = (at: Date) => new RateLimited(`Rate limit of ${limit} requests per minute exceeded.`, limit, windowEnd, at, rateLimitHeaders(state));
+      throw refuseUntil(cacheKey, windowEnd, refuse, now);
     }
     windowCase = !current ? 'none' : current.s >= windowStart ? 'same' : 'older';
   }
