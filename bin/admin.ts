@@ -2,6 +2,7 @@ import { bootstrap } from '#lib/admin/bootstrap';
 import { commonOptionsHelp, describeFailure, UsageError, type Command } from '#lib/admin/command';
 import { createUser } from '#lib/admin/create-user';
 import { createOAuthClient } from '#lib/admin/oauth-client';
+import { grantPackageCommand, revokePackageCommand } from '#lib/admin/package';
 import { prune } from '#lib/admin/prune';
 import { openStore, type OpenedStore } from '#lib/admin/store';
 import { resume, suspend } from '#lib/admin/suspension';
@@ -12,7 +13,7 @@ import { tier } from '#lib/admin/tier';
  * deployed stack. Each command lives in lib/admin/; this file only finds it, runs it, and
  * turns any failure into one line on stderr and an exit status.
  */
-const commands: readonly Command[] = [bootstrap, createUser, suspend, resume, tier, prune, createOAuthClient];
+const commands: readonly Command[] = [bootstrap, createUser, suspend, resume, tier, grantPackageCommand, revokePackageCommand, prune, createOAuthClient];
 
 const exitStatus = { done: 0, failed: 1, usage: 2 } as const;
 

@@ -1,6 +1,7 @@
 import { adminRoutes } from './admin/routes.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { entitlementRoutes } from './entitlements/routes.ts';
+import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -20,6 +21,7 @@ export const routeTables = {
   admin: adminRoutes,
   oauth: oauthRoutes,
   entitlements: entitlementRoutes,
+  namespaces: namespaceRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;

@@ -1,6 +1,7 @@
 import { resumeWorkspace, suspendWorkspace } from '#core/domain/suspension';
 import { setWorkspaceTier } from '#core/domain/workspace-tier';
 import type { HandlersFor } from '#core/http/types';
+import { grantPackage, revokePackage } from '#core/namespaces/packages';
 import type { adminRoutes } from './routes.ts';
 
 export const adminHandlers: HandlersFor<(typeof adminRoutes)[number]> = {
@@ -16,4 +17,15 @@ export const adminHandlers: HandlersFor<(typeof adminRoutes)[number]> = {
     status: 200,
     body: { message: 'Workspace resumed.', data: await resumeWorkspace(deps, params.id) },
   }),
+  grantNamespacePackage: async ({ params, body }, deps) => ({
+    status: 201,
+    body: {
+      message: 'Package granted.',
+      data: await grantPackage(deps, params.namespace_id, { name: body.name, entitlements: body.entitlements, expiresAt: body.expires_at ?? undefined }),
+    },
+  }),
+  revokeNamespacePackage: async ({ params }, deps) => {
+    await revokePackage(deps, params.namespace_id, params.package_id);
+    return { status: 204 };
+  },
 };

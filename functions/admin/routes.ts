@@ -1,6 +1,7 @@
 import type { RouteSpec } from '#core/route-types';
 import { adminWorkspace, adminWorkspaceChanges, suspendBody } from '#schemas/admin';
-import { createdOf } from '#schemas/common';
+import { createdOf, noContent } from '#schemas/common';
+import { grantedPackage, grantPackageBody, namespaceId, packageId } from '#schemas/namespaces';
 import { workspaceId } from '#schemas/workspaces';
 import * as z from 'zod/mini';
 
@@ -46,5 +47,34 @@ export const adminRoutes = [
     tag: 'Admin',
     params: z.object({ id: workspaceId }),
     responses: { 200: { description: 'The workspace, no longer suspended.', schema: createdOf(adminWorkspace) } },
+  },
+  {
+    operationId: 'grantNamespacePackage',
+    method: 'POST',
+    path: '/admin/namespaces/{namespace_id}/packages',
+    auth: 'credential',
+    scope: 'admin:*',
+    platformAdmin: true,
+    allowSuspended: true,
+    summary: "Grant a package of extra entitlements to a namespace, until a date if given (platform admins)",
+    tag: 'Admin',
+    params: z.object({ namespace_id: namespaceId }),
+    body: grantPackageBody,
+    errors: ['RESOURCE_LOCKED'],
+    responses: { 201: { description: "The package; the namespace's limits rise at once.", schema: createdOf(grantedPackage) } },
+  },
+  {
+    operationId: 'revokeNamespacePackage',
+    method: 'DELETE',
+    path: '/admin/namespaces/{namespace_id}/packages/{package_id}',
+    auth: 'credential',
+    scope: 'admin:*',
+    platformAdmin: true,
+    allowSuspended: true,
+    summary: 'Revoke a package of a namespace at once (platform admins)',
+    tag: 'Admin',
+    params: z.object({ namespace_id: namespaceId, package_id: packageId }),
+    errors: ['RESOURCE_LOCKED'],
+    responses: { 204: noContent },
   },
 ] as const satisfies readonly RouteSpec[];

@@ -231,8 +231,8 @@ export class FeatureLimitReached extends ApiError {
 
 /** A namespace the credential may not act in, named by X-Namespace-ID or namespace_id. */
 export class NamespaceAccessDenied extends ApiError {
-  constructor(namespaceId: string) {
-    super(codes.NAMESPACE_ACCESS_DENIED, `You may not use namespace "${namespaceId.slice(0, 64)}".`);
+  constructor(namespaceId: string, message = `You may not use namespace "${namespaceId.slice(0, 64)}".`) {
+    super(codes.NAMESPACE_ACCESS_DENIED, message);
   }
 }
 

@@ -11,6 +11,7 @@ export const idPrefixes = {
   category: 'cat',
   seoIssue: 'seo',
   oauthClient: 'client',
+  package: 'pkg',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -15,7 +15,18 @@ export interface ListSpec {
   statusField?: string;
   statusValues?: readonly string[];
   includes?: readonly string[];
+  /** Query parameters named as item fields that keep the items whose field has the value given (`owner_type=User`, `is_active=false`). */
+  filters?: Readonly<Record<string, readonly [string, ...string[]]>>;
 }
+
+/** The query schema's field filters; typed loosely, as ListQuery holds no list's own fields. */
+const fieldFilterParams = (spec: ListSpec) =>
+  Object.fromEntries(
+    Object.entries(spec.filters ?? {}).map(([field, values]) => [
+      field,
+      describe(z.optional(z.enum(values)), `Only items whose ${field} is this: ${values.join(' or ')}.`),
+    ]),
+  ) as {};
 
 export const defaultPerPage = 25;
 export const maxPerPage = 100;
@@ -118,6 +129,7 @@ export function listQuerySchema(spec: ListSpec) {
       `Case-insensitive text in ${spec.searchable.join(' or ')}, over the first ${searchWindow.toLocaleString('en-US')} items (meta.window).`,
     ),
     ...(spec.statusField ? { status: z.optional(z.enum(spec.statusValues as [string, ...string[]])) } : {}),
+    ...fieldFilterParams(spec),
     created_after: describe(z.optional(isoDate), 'Only items created after this ISO 8601 date or date-time.'),
     created_before: describe(z.optional(isoDate), 'Only items created before this ISO 8601 date or date-time.'),
     updated_after: describe(z.optional(isoDate), 'Only items updated after this ISO 8601 date or date-time.'),

@@ -3,7 +3,7 @@ import { recordUsage } from '#core/entitlements/recording';
 import type { HandlersFor } from '#core/http/types';
 import { usageReport } from '#core/metering/usage-report';
 import type { entitlementRoutes } from './routes.ts';
-import { requestScope } from './scope.ts';
+import { requestScope, workspaceRequestScope } from './scope.ts';
 
 export const entitlementHandlers: HandlersFor<(typeof entitlementRoutes)[number]> = {
   checkEntitlement: async (request, deps) => ({
@@ -30,7 +30,7 @@ export const entitlementHandlers: HandlersFor<(typeof entitlementRoutes)[number]
     };
   },
   getUsage: async (request, deps) => {
-    const scope = await requestScope(deps, request);
+    const scope = await workspaceRequestScope(deps, request);
     return { status: 200, body: { data: await usageReport(deps, { ...scope, ownerType: 'Workspace' }) } };
   },
 };

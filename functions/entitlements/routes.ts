@@ -13,6 +13,7 @@ export const entitlementRoutes = [
     summary: 'Check whether a quantity more of a feature is within the limit',
     tag: 'Entitlements',
     query: checkQuery,
+    errors: ['NAMESPACE_ACCESS_DENIED'],
     responses: { 200: { description: 'The check; `allowed` false with `reason` when denied.', schema: checkResult } },
   },
   {
@@ -25,6 +26,7 @@ export const entitlementRoutes = [
     tag: 'Entitlements',
     query: contextQuery,
     body: usageBody,
+    errors: ['NAMESPACE_ACCESS_DENIED'],
     responses: { 200: { description: 'Recorded, or refused with `recorded` false when it would pass the limit.', schema: usageRecorded } },
   },
   {
@@ -36,6 +38,7 @@ export const entitlementRoutes = [
     summary: 'Every feature: used, limit, available, percentage',
     tag: 'Entitlements',
     query: contextQuery,
+    errors: ['NAMESPACE_ACCESS_DENIED'],
     responses: { 200: { description: 'The summary of the namespace.', schema: dataOf(entitlementSummary) } },
   },
   {

@@ -2,10 +2,24 @@ import type { Deps } from '#core/deps';
 import { workspaceScope } from '#core/entitlements/workspace-scope';
 import { NotFound } from '#core/errors';
 import type { ApiRequest } from '#core/http/types';
+import { namedNamespace, resolveNamespace } from '#core/namespaces/access';
+import { entitlementScopeOf, ownerTierOf } from '#core/namespaces/scope';
 import type { RouteSpec } from '#core/route-types';
 
-/** The entitlement scope a request acts in: its workspace's default namespace, in the credential's environment. */
-export async function requestScope(deps: Deps, request: ApiRequest<RouteSpec & { auth: 'credential' }>) {
+type CredentialRequest = ApiRequest<RouteSpec & { auth: 'credential' }>;
+
+/**
+ * The entitlement scope a request acts in: the namespace it names (X-Namespace-ID or
+ * `namespace_id`; 403 NAMESPACE_ACCESS_DENIED for one the credential may not use), else
+ * its workspace's default namespace; in the credential's environment.
+ */
+export async function requestScope(deps: Deps, request: CredentialRequest) {
+  const namespace = await resolveNamespace(deps, request.principal, request.workspaceId, namedNamespace(request));
+  return entitlementScopeOf(namespace, request.principal.environment, await ownerTierOf(deps, namespace));
+}
+
+/** The acting workspace's own scope (GET /usage reports the workspace's requests, whatever namespace is named). */
+export async function workspaceRequestScope(deps: Deps, request: CredentialRequest) {
   const { data: workspace } = await deps.db.entities.workspace.get({ id: request.workspaceId }).go();
   if (!workspace) throw new NotFound('workspace', request.workspaceId);
   return workspaceScope(deps, workspace, request.principal.environment);

@@ -7,6 +7,7 @@ import { adminHandlers } from '../../functions/admin/handlers.ts';
 import { apiKeyHandlers } from '../../functions/api-keys/handlers.ts';
 import { authorize } from '../../functions/authorizer/authorize.ts';
 import { entitlementHandlers } from '../../functions/entitlements/handlers.ts';
+import { namespaceHandlers } from '../../functions/namespaces/handlers.ts';
 import { handler as fallback } from '../../functions/fallback/index.ts';
 import { oauthHandlers } from '../../functions/oauth/handlers.ts';
 import { sessionHandlers } from '../../functions/sessions/handlers.ts';
@@ -38,6 +39,7 @@ export function localFunctions(deps: Deps, wiring: LocalWiring): LocalFunctions 
     admin: createFunction({ routes: routeTables.admin, handlers: adminHandlers, deps: using, publicBaseUrl, idempotency }),
     oauth: createFunction({ routes: routeTables.oauth, handlers: oauthHandlers, deps: using, publicBaseUrl }),
     entitlements: createFunction({ routes: routeTables.entitlements, handlers: entitlementHandlers, deps: using, publicBaseUrl, idempotency }),
+    namespaces: createFunction({ routes: routeTables.namespaces, handlers: namespaceHandlers, deps: using, publicBaseUrl, idempotency }),
   } satisfies Record<LambdaFunctionName, ProxyHandler>;
   return {
     authorizer: (event) => authorize(deps, event),

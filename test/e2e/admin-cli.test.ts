@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { issueApiKey } from '#core/domain/api-keys';
@@ -8,31 +7,16 @@ import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { ensureTable } from '#lib/local/table-setup';
 import { depsOnTable, manualClock, testTableName } from '../support/deps.ts';
+import { runAdmin, type AdminRun } from '../support/admin-cli.ts';
 import { apiClient } from '../support/local-api.ts';
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = AdminRun;
 
 const endpoint = process.env.DYNAMODB_ENDPOINT!;
 const tableName = testTableName();
 
-/** `node --import tsx bin/admin.ts ...`, as `npm run admin -- ...` runs it, against this file's table. */
-function admin(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/admin.ts', ...args], {
-      env: { ...process.env, DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    child.once('error', fail);
-    child.once('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+/** The admin CLI against this file's table. */
+const admin = (args: string[], env: Record<string, string> = {}): Promise<Run> => runAdmin(tableName, args, env);
 
 /** The last stderr line: where a failure is reported, in one line. */
 const failureLine = (run: Run) => run.stderr.trim().split('\n').at(-1)!;

@@ -45,7 +45,7 @@ const isAdminRoute = (route: Route) => route.platformAdmin === true || route.pat
 const urlOf = (route: Route, path: string) => (route.mount === 'root' ? api.runner.origin : api.runner.baseUrl) + path;
 const paramsOf = (path: string) => [...path.matchAll(/([^/]+)\/\{([^}]+)\}/g)].map((m) => ({ key: `${m[1]}/{${m[2]}}`, name: m[2]! }));
 
-type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken';
+type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace';
 
 interface Created {
   id: string;
@@ -158,6 +158,22 @@ const creators: Record<string, Creator> = {
       return { id: workspaceId, probe: async () => ((await waiting()) ? 200 : 404) };
     },
   },
+  'namespaces/{namespace_id}': {
+    kind: 'namespace',
+    ghost: 'ns_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      // A workspace's default namespace, made with it. No readPath: its entitlements move with every request A makes.
+      const data = await created(api.call('POST', '/workspaces', as(A.key, { body: { name: `A namespaced ${++serial}` } })), 'a workspace');
+      const id = `ns_${data.id.slice('wks_'.length)}`;
+      return {
+        id,
+        probe: async () => {
+          const shown = await api.call('GET', `/namespaces/${id}`, as(A.key));
+          return shown.status === 200 && shown.body.data.packages.length === 0 ? 200 : shown.status === 200 ? 409 : shown.status;
+        },
+      };
+    },
+  },
   'tokens/{id}': {
     kind: 'userToken',
     ghost: '987654321',
@@ -175,6 +191,8 @@ const validBodies: Record<string, unknown> = {
   updateUser: { name: 'Taken over', email: 'taken-over@example.com' },
   suspendWorkspace: { reason: 'hostile takeover' },
   updateWorkspaceAsAdmin: { tier: 'enterprise' },
+  checkNamespaceEntitlement: { feature: 'posts', quantity: 1 },
+  grantNamespacePackage: { name: 'Takeover', entitlements: { api_calls: 1_000_000 } },
 };
 
 function bodyFor(route: Route): unknown {
@@ -315,15 +333,17 @@ describe("tenant B's view", () => {
       apiKey: new Set(),
       user: new Set([String(A.userId)]),
       userToken: new Set(),
+      namespace: new Set(),
     };
     for (const m of made) aIds[m.kind].add(m.id);
     for (const k of (await api.call('GET', '/api-keys?per_page=100', as(A.key))).body.data) aIds.apiKey.add(k.id);
     for (const w of (await api.call('GET', '/workspaces?per_page=100', as(A.key))).body.data) aIds.workspace.add(w.id);
     for (const t of (await api.call('GET', '/user/tokens?per_page=100', as(A.session))).body.data) aIds.userToken.add(String(t.id));
     for (const u of (await api.call('GET', '/users?per_page=100', as(A.key))).body.data) aIds.user.add(String(u.id));
+    for (const n of (await api.call('GET', '/namespaces?per_page=100', as(A.key))).body.data) aIds.namespace.add(n.id);
     expect(aIds.apiKey.size).toBeGreaterThanOrEqual(2);
     expect(aIds.user.size).toBeGreaterThanOrEqual(2);
-    const stringIds = [...aIds.workspace, ...aIds.apiKey];
+    const stringIds = [...aIds.workspace, ...aIds.apiKey, ...aIds.namespace];
 
     /** What the `id` of a read endpoint's items is. */
     const itemKinds: Record<string, IdKind> = {
@@ -333,6 +353,7 @@ describe("tenant B's view", () => {
       '/user': 'user',
       '/user/tokens': 'userToken',
       '/user/invitations': 'workspace',
+      '/namespaces': 'namespace',
       '/entitlements/summary': 'workspace',
       '/usage': 'workspace',
     };

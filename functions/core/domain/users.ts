@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, DuplicateResource, InvalidLink, NotFound, StateConflict } from '../errors.ts';
+import { personalNamespace } from '../namespaces/defaults.ts';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import type { Tier } from '../tiers.ts';
@@ -61,7 +62,11 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserItem> 
   try {
     await commitOrThrow(() =>
       deps.db.transaction
-        .write(({ user, userEmail }) => [userEmail.create({ email, userId: item.id }).commit(), user.create(item).commit()])
+        .write(({ user, userEmail, namespace }) => [
+          userEmail.create({ email, userId: item.id }).commit(),
+          user.create(item).commit(),
+          personalNamespace(namespace, item),
+        ])
         .go(),
     );
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound, StateConflict, ValidationFailed, WorkspaceSuspended } from '../errors.ts';
 import { idsCreatedWithin, newId } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
+import { forgetWorkspaceNamespace, workspaceNamespace } from '../namespaces/defaults.ts';
 import { commitOrThrow, goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
 import { hotPath, type Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
@@ -91,8 +92,9 @@ async function storeWorkspace(
     try {
       await commitOrThrow(() =>
         deps.db.transaction
-          .write(({ workspace, membership, workspaceSlug, counter }) => [
+          .write(({ workspace, membership, workspaceSlug, counter, namespace }) => [
             workspace.create({ ...item, slug }).commit(),
+            workspaceNamespace(namespace, { id, name: input.name, slug, createdAt: now }),
             membership.create({ workspaceId: id, userId: ownerId, role: 'owner', createdAt: now }).commit(),
             workspaceSlug.create({ ownerId, slug, workspaceId: id }).commit(),
             countOneMore(counter, collections.workspacesOfUser(ownerId)),
@@ -215,6 +217,7 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, home
   for (const member of members) await leave(deps, id, member.userId).catch(alreadyGone);
   await forgetCount(deps.db, collections.membersOfWorkspace(id));
   for (const invitation of invitations) await removeInvitation(deps, invitation).catch(alreadyGone);
+  await forgetWorkspaceNamespace(deps, id);
   await entities.workspaceSlug.delete({ ownerId: current.ownerId, slug: current.slug }).go();
   await entities.workspace.delete({ id }).go();
   await removeGatewayKey(deps, current.gatewayKey);

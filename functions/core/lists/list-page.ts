@@ -4,7 +4,7 @@ import type { KeyRange } from '../store/key-order.ts';
 import { readCursor, signCursor } from './cursor.ts';
 import { listUrls } from './links.ts';
 import type { ListSource } from './list-source.ts';
-import { selectInWindow } from './window.ts';
+import { fieldFiltersOf, selectInWindow } from './window.ts';
 
 type Item = Record<string, unknown>;
 
@@ -35,9 +35,9 @@ function pick<T extends Item>(item: T, fields: readonly string[] | undefined): P
 const lastPageOf = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
 /** The direction of the key order a query asks for, or undefined when no index serves it. */
-function keyOrderOf(query: ListQuery, orderedBy: string): { descending: boolean } | undefined {
+function keyOrderOf(query: ListQuery, spec: ListSpec, orderedBy: string): { descending: boolean } | undefined {
   const filtered = [query.search, query.status, query.created_after, query.created_before, query.updated_after, query.updated_before];
-  if (filtered.some((value) => value !== undefined)) return undefined;
+  if (filtered.some((value) => value !== undefined) || fieldFiltersOf(query, spec).length) return undefined;
   const sort = query.sort ?? [];
   if (sort.length === 0) return { descending: false };
   if (sort.length === 1 && (sort[0] === orderedBy || sort[0] === `-${orderedBy}`)) return { descending: sort[0]!.startsWith('-') };
@@ -64,7 +64,7 @@ export async function listPage<Row, T extends Item>(
   if (query.cursor !== undefined && query.page !== undefined) {
     throw new ValidationFailed({ cursor: ['goes without page: a cursor says where the page starts'] });
   }
-  const keyOrder = keyOrderOf(query, source.orderedBy);
+  const keyOrder = keyOrderOf(query, spec, source.orderedBy);
   return keyOrder ? indexedPage(source, query, url, keyOrder.descending) : windowedPage(source, query, spec, url);
 }
 

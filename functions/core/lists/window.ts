@@ -9,6 +9,13 @@ const dateFilters = [
   ['updated_before', 'updated_at', -1],
 ] as const;
 
+/** The values of a list's field filters in a query (ListSpec.filters), by field. */
+export const fieldFiltersOf = (query: ListQuery, spec: ListSpec): [string, string][] =>
+  Object.keys(spec.filters ?? {}).flatMap((field) => {
+    const value = (query as Record<string, unknown>)[field];
+    return typeof value === 'string' ? [[field, value] as [string, string]] : [];
+  });
+
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === null || a === undefined) return -1;
@@ -19,6 +26,7 @@ function compare(a: unknown, b: unknown): number {
 
 function matches(item: Item, query: ListQuery, spec: ListSpec): boolean {
   if (query.status !== undefined && spec.statusField && item[spec.statusField] !== query.status) return false;
+  if (fieldFiltersOf(query, spec).some(([field, value]) => String(item[field]) !== value)) return false;
   for (const [param, field, direction] of dateFilters) {
     const bound = query[param];
     if (bound === undefined) continue;

@@ -1,0 +1,74 @@
+import type { EntityItem } from 'electrodb';
+import type { Actor, Principal } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
+import { NamespaceAccessDenied, NotFound } from '../errors.ts';
+import { idInputPattern, normaliseId } from '../ids.ts';
+import { hotPath, type Database } from '../store/database.ts';
+import { defaultNamespaceId } from './ids.ts';
+
+export type NamespaceItem = EntityItem<Database['entities']['namespace']>;
+
+/** What acting in a namespace needs of it: whose it is, whether it is active, its packages. */
+export type NamespaceContext = Pick<NamespaceItem, 'id' | 'ownerType' | 'ownerId' | 'workspaceId' | 'isDefault' | 'isActive' | 'packages'>;
+
+const namespaceIdPattern = idInputPattern('namespace');
+
+/**
+ * May the actor use the namespace? A user's own namespace is theirs alone, and not through
+ * a credential bound to one workspace (an OAuth token); a workspace's namespace is its
+ * members', the bound workspace's only for such a credential.
+ */
+async function mayUse(deps: Deps, actor: Actor, namespace: NamespaceItem): Promise<boolean> {
+  const only = actor.limits?.workspaceId;
+  if (namespace.ownerType === 'User') return !only && namespace.ownerId === String(actor.userId);
+  if (only && namespace.ownerId !== only) return false;
+  // The role the authorizer read with the credential covers its home workspace.
+  if (actor.role && actor.workspaceId === namespace.ownerId) return true;
+  const { data } = await deps.db.entities.membership.get({ workspaceId: namespace.ownerId, userId: actor.userId }).go(hotPath);
+  return !!data;
+}
+
+/** The namespace if the actor may use it; null for one they may not, as for one that does not exist. */
+async function usableNamespace(deps: Deps, actor: Actor, id: string): Promise<NamespaceItem | null> {
+  const { data } = await deps.db.entities.namespace.get({ id }).go({ ...hotPath, consistent: true });
+  return data && (await mayUse(deps, actor, data)) ? data : null;
+}
+
+/** A namespace by its id in a path: one the actor may not use is 404, as if it did not exist. */
+export async function findNamespace(deps: Deps, actor: Actor, id: string): Promise<NamespaceItem> {
+  const namespace = await usableNamespace(deps, actor, id);
+  if (!namespace) throw new NotFound('namespace', id);
+  return namespace;
+}
+
+/** The namespace a request names for context (X-Namespace-ID, else `namespace_id`), if any. */
+export const namedNamespace = (request: { headers: Record<string, string>; query: unknown }): string | undefined =>
+  request.headers['x-namespace-id'] || (request.query as { namespace_id?: string } | undefined)?.namespace_id || undefined;
+
+function requireActive<N extends NamespaceContext>(namespace: N): N {
+  if (!namespace.isActive) throw new NamespaceAccessDenied(namespace.id, `Namespace "${namespace.id}" is inactive: nothing can be done in it.`);
+  return namespace;
+}
+
+/**
+ * The namespace a request acts in (the spec's namespace context). Unnamed: the acting
+ * workspace's default namespace. Named (X-Namespace-ID or `namespace_id`): a namespace
+ * the credential may use (its user's own, or a default namespace of one of the user's
+ * workspaces), else 403 NAMESPACE_ACCESS_DENIED, whether or not it exists. An inactive
+ * namespace is 403 too, with a message that says so.
+ *
+ * A workspace made before namespaces existed has no namespace record: its default acts as
+ * one without packages.
+ */
+export async function resolveNamespace(deps: Deps, principal: Principal, workspaceId: string, named?: string): Promise<NamespaceContext> {
+  if (named === undefined) {
+    const id = defaultNamespaceId(workspaceId);
+    const { data } = await deps.db.entities.namespace.get({ id }).go({ ...hotPath, consistent: true });
+    return requireActive(
+      data ?? { id, ownerType: 'Workspace', ownerId: workspaceId, workspaceId, isDefault: true, isActive: true, packages: [] },
+    );
+  }
+  const namespace = namespaceIdPattern.test(named) ? await usableNamespace(deps, principal, normaliseId(named)) : null;
+  if (!namespace) throw new NamespaceAccessDenied(named);
+  return requireActive(namespace);
+}

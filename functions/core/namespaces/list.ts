@@ -1,0 +1,73 @@
+import type { Actor } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
+import { idsCreatedWithin } from '../ids.ts';
+import type { ListSource } from '../lists/list-source.ts';
+import { hotPath } from '../store/database.ts';
+import type { KeyRange } from '../store/key-order.ts';
+import { collections, counted } from '../store/list-counts.ts';
+import type { NamespaceItem } from './access.ts';
+import { defaultNamespaceId } from './ids.ts';
+import { namespaceView } from './view.ts';
+
+/** A namespace id's bound as the workspace id of the same ULID (a default namespace's workspace). */
+const asWorkspaceBound = (namespaceBound: string) => `wks_${namespaceBound.slice('ns_'.length)}`;
+
+/**
+ * The namespaces a credential may use, in id order (ULIDs: creation order): the user's own
+ * namespace and the default namespace of each workspace the user belongs to. The latter
+ * are read as the user's memberships (gsi1, by workspace id, which is the namespace's
+ * ULID), so a page costs what it shows; the user's own, a handful at most, are merged in.
+ * A credential bound to one workspace (an OAuth token), or a `workspace_id` filter, sees
+ * that workspace's namespace alone.
+ */
+export function namespacesOf(deps: Deps, actor: Actor, filter: { workspaceId?: string } = {}): ListSource<string, ReturnType<typeof namespaceView>> {
+  const { membership, namespace } = deps.db.entities;
+  const { userId } = actor;
+  const only = filter.workspaceId ?? actor.limits?.workspaceId;
+  let own: Promise<string[]> | undefined;
+  const ownIds = () =>
+    (own ??= namespace.query
+      .byOwner({ ownerType: 'User', ownerId: String(userId) })
+      .go({ ...hotPath, pages: 'all' })
+      .then(({ data }) => data.map((item) => item.id)));
+
+  async function workspaceNamespaceIds(wanted: number, descending: boolean, after: string | undefined, range: KeyRange | undefined) {
+    const memberships = membership.query.byUser({ userId });
+    const query = after
+      ? descending
+        ? memberships.lt({ workspaceId: asWorkspaceBound(after) })
+        : memberships.gt({ workspaceId: asWorkspaceBound(after) })
+      : range
+        ? memberships.between({ workspaceId: asWorkspaceBound(range.from) }, { workspaceId: asWorkspaceBound(range.to) })
+        : memberships;
+    const { data } = await query.go({ ...hotPath, count: wanted, limit: wanted, order: descending ? 'desc' : 'asc' });
+    return data.map((m) => defaultNamespaceId(m.workspaceId));
+  }
+
+  return {
+    collection: only ? `namespaces-of-user:${userId}:in:${only}` : `namespaces-of-user:${userId}`,
+    count: async () => (only ? 1 : (await ownIds()).length + (await counted(deps.db, collections.workspacesOfUser(userId)).count())),
+    orderedBy: 'created_at',
+    createdRange: (after, before) => idsCreatedWithin('namespace', after, before),
+    async read({ skip, take, descending, after, range }) {
+      const wanted = skip + take + 1;
+      const within = (id: string) =>
+        (!range || (id >= range.from && id <= range.to)) && (!after || (descending ? id < after : id > after));
+      const candidates = only
+        ? [defaultNamespaceId(only)]
+        : [...(await ownIds()), ...(await workspaceNamespaceIds(wanted, descending, after, range))];
+      const ordered = candidates.filter(within).sort();
+      if (descending) ordered.reverse();
+      const read = ordered.slice(0, wanted);
+      const rows = read.slice(skip, skip + take);
+      return { rows, next: read.length === wanted ? rows.at(-1)! : null };
+    },
+    async view(rows) {
+      if (!rows.length) return [];
+      const { data } = await namespace.get(rows.map((id) => ({ id }))).go({ ...hotPath, consistent: true });
+      const byId = new Map(data.map((item) => [item.id, item as NamespaceItem]));
+      // A workspace made before namespaces existed has none: it is left out.
+      return rows.flatMap((id) => (byId.has(id) ? [namespaceView(byId.get(id)!)] : []));
+    },
+  };
+}

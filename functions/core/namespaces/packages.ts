@@ -1,0 +1,87 @@
+import type { Deps } from '../deps.ts';
+import { activePackages, type PackageGrant } from '../entitlements/entitlements.ts';
+import { NotFound, ResourceLocked, StateConflict, ValidationFailed } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { isConditionFailure } from '../store/conditions.ts';
+import type { NamespaceItem } from './access.ts';
+import { packageView } from './view.ts';
+
+/** Packages live on the namespace item and are read with it on every request: a bounded few. */
+export const maxPackagesInForce = 20;
+
+/** Tries of a change that others' concurrent changes keep overtaking (a platform admin's rare race). */
+const changeAttempts = 8;
+
+export interface NewPackage {
+  name: string;
+  entitlements: PackageGrant['entitlements'];
+  expiresAt?: string;
+}
+
+async function loadNamespace(deps: Deps, id: string): Promise<NamespaceItem> {
+  const { data } = await deps.db.entities.namespace.get({ id }).go({ consistent: true });
+  if (!data) throw new NotFound('namespace', id);
+  return data;
+}
+
+/**
+ * Replaces a namespace's packages with what `change` makes of the ones in force (expired
+ * packages are dropped on the way), on the condition that nobody changed them since they
+ * were read; a concurrent change is read again and the change made anew.
+ */
+async function changePackages<T>(deps: Deps, namespaceId: string, change: (inForce: PackageGrant[], now: Date) => { packages: PackageGrant[]; result: T }) {
+  for (let attempt = 0; ; attempt++) {
+    const current = await loadNamespace(deps, namespaceId);
+    const now = deps.clock.now();
+    const { packages, result } = change(activePackages(current.packages, now), now);
+    try {
+      await deps.db.entities.namespace
+        .patch({ id: namespaceId })
+        .set({ packages, updatedAt: now.toISOString() })
+        .where((attr, op) => op.eq(attr.packages, current.packages))
+        .go();
+      return result;
+    } catch (error) {
+      // Changed meanwhile (or gone: the next read says 404): again, with what is there now.
+      if (!isConditionFailure(error)) throw error;
+      if (attempt >= changeAttempts) throw new ResourceLocked("The namespace's packages are being changed by others; try again.");
+      await new Promise((done) => setTimeout(done, Math.random() * 20 * (attempt + 1)));
+    }
+  }
+}
+
+/**
+ * Grants a package: its entitlements add to the namespace's limits until `expiresAt` (never
+ * when absent). At most `maxPackagesInForce` are in force at once (409 beyond).
+ */
+export async function grantPackage(deps: Deps, namespaceId: string, input: NewPackage) {
+  if (!Object.keys(input.entitlements).length) throw new ValidationFailed({ entitlements: ['must name at least one feature'] });
+  return changePackages(deps, namespaceId, (inForce, now) => {
+    if (input.expiresAt !== undefined && Date.parse(input.expiresAt) <= now.getTime()) {
+      throw new ValidationFailed({ expires_at: ['must be in the future'] });
+    }
+    if (inForce.length >= maxPackagesInForce) {
+      throw new StateConflict(
+        `A namespace holds at most ${maxPackagesInForce} packages in force; revoke one first.`,
+        `${inForce.length}_packages`,
+        'grant',
+      );
+    }
+    const grant: PackageGrant = {
+      id: newId('package', now),
+      name: input.name,
+      entitlements: input.entitlements,
+      ...(input.expiresAt !== undefined ? { expiresAt: new Date(input.expiresAt).toISOString() } : {}),
+      grantedAt: now.toISOString(),
+    };
+    return { packages: [...inForce, grant], result: { namespace_id: namespaceId, ...packageView(grant) } };
+  });
+}
+
+/** Revokes a package at once; an expired one is absent already (404), as an unknown one. */
+export async function revokePackage(deps: Deps, namespaceId: string, packageId: string): Promise<void> {
+  await changePackages(deps, namespaceId, (inForce) => {
+    if (!inForce.some((grant) => grant.id === packageId)) throw new NotFound('package', packageId);
+    return { packages: inForce.filter((grant) => grant.id !== packageId), result: undefined };
+  });
+}

@@ -1,0 +1,36 @@
+import type { Environment } from '../auth/api-key-format.ts';
+import type { Deps } from '../deps.ts';
+import type { EntitlementScope } from '../entitlements/entitlements.ts';
+import { NotFound } from '../errors.ts';
+import { hotPath } from '../store/database.ts';
+import type { Tier } from '../tiers.ts';
+import type { NamespaceContext } from './access.ts';
+
+/**
+ * Where a namespace's entitlements are counted and limited, in one environment: its
+ * owner's counters, at `tier` (the owner's: ownerTierOf), plus its packages.
+ */
+export const entitlementScopeOf = (
+  namespace: Pick<NamespaceContext, 'id' | 'ownerType' | 'ownerId' | 'packages'>,
+  environment: Environment,
+  tier: Tier,
+): EntitlementScope => ({
+  namespaceId: namespace.id,
+  ownerType: namespace.ownerType,
+  ownerId: namespace.ownerId,
+  environment,
+  tier,
+  packages: namespace.packages,
+});
+
+/** The tier a namespace's limits start from: its workspace's, or its user's own. */
+export async function ownerTierOf(deps: Deps, namespace: Pick<NamespaceContext, 'ownerType' | 'ownerId'>): Promise<Tier> {
+  if (namespace.ownerType === 'Workspace') {
+    const { data } = await deps.db.entities.workspace.get({ id: namespace.ownerId }).go(hotPath);
+    if (!data) throw new NotFound('workspace', namespace.ownerId);
+    return data.tier;
+  }
+  const { data } = await deps.db.entities.user.get({ id: Number(namespace.ownerId) }).go(hotPath);
+  if (!data) throw new NotFound('user', namespace.ownerId);
+  return data.tier;
+}

@@ -1,0 +1,35 @@
+import { activePackages, type PackageGrant, type Standing } from '../entitlements/entitlements.ts';
+import type { Feature } from '../entitlements/features.ts';
+import type { NamespaceItem } from './access.ts';
+
+/**
+ * A namespace as the API shows it. `owner_id` is the spec's integer for a user's namespace
+ * (the user id); a workspace's namespace is owned by the workspace, whose id is a string.
+ */
+export function namespaceView(item: NamespaceItem) {
+  return {
+    id: item.id,
+    uuid: item.uuid,
+    name: item.name,
+    slug: item.slug,
+    owner_type: item.ownerType,
+    owner_id: item.ownerType === 'User' ? Number(item.ownerId) : item.ownerId,
+    workspace_id: item.workspaceId ?? null,
+    is_default: item.isDefault,
+    is_active: item.isActive,
+    created_at: item.createdAt,
+  };
+}
+
+export const packageView = (grant: PackageGrant) => ({
+  id: grant.id,
+  name: grant.name,
+  entitlements: grant.entitlements,
+  expires_at: grant.expiresAt ?? null,
+  granted_at: grant.grantedAt,
+});
+
+/** GET /namespaces/{id}: the namespace with its packages in force (expired ones are absent) and where each feature stands. */
+export function namespaceDetailView(item: NamespaceItem, standings: Record<Feature, Standing>, now: Date) {
+  return { ...namespaceView(item), packages: activePackages(item.packages, now).map(packageView), entitlements: standings };
+}

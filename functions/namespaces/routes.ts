@@ -1,0 +1,58 @@
+import type { RouteSpec } from '#core/route-types';
+import { listQuerySchema } from '#core/lists';
+import { contextQuery, dataOf, listOf } from '#schemas/common';
+import { checkBody, checkResult } from '#schemas/entitlements';
+import { namespace, namespaceDetail, namespaceId } from '#schemas/namespaces';
+import * as z from 'zod/mini';
+
+const namespaceList = {
+  fields: ['id', 'uuid', 'name', 'slug', 'owner_type', 'owner_id', 'workspace_id', 'is_default', 'is_active', 'created_at'],
+  sortable: ['name', 'slug', 'owner_type', 'is_default', 'is_active', 'created_at'],
+  searchable: ['name', 'slug'],
+  filters: { owner_type: ['User', 'Workspace'], is_active: ['true', 'false'] },
+} as const;
+
+/**
+ * The routes of the namespaces function. The spec leaves their scopes open: reading
+ * namespaces takes `namespaces:read`; checking an entitlement in one takes
+ * `entitlements:read`, as GET /entitlements/check does.
+ */
+export const namespaceRoutes = [
+  {
+    operationId: 'listNamespaces',
+    method: 'GET',
+    path: '/namespaces',
+    auth: 'credential',
+    scope: 'namespaces:read',
+    summary: "List the namespaces you may use: your own and your workspaces' default namespaces",
+    tag: 'Namespaces',
+    query: listQuerySchema(namespaceList),
+    list: namespaceList,
+    responses: { 200: { description: 'A page of namespaces; `workspace_id` keeps that workspace of yours alone.', schema: listOf(namespace) } },
+  },
+  {
+    operationId: 'getNamespace',
+    method: 'GET',
+    path: '/namespaces/{namespace_id}',
+    auth: 'credential',
+    scope: 'namespaces:read',
+    summary: 'Get a namespace with its packages and entitlements',
+    tag: 'Namespaces',
+    params: z.object({ namespace_id: namespaceId }),
+    query: contextQuery,
+    responses: { 200: { description: 'The namespace.', schema: dataOf(namespaceDetail) } },
+  },
+  {
+    operationId: 'checkNamespaceEntitlement',
+    method: 'POST',
+    path: '/namespaces/{namespace_id}/entitlements/check',
+    auth: 'credential',
+    scope: 'entitlements:read',
+    summary: 'Check whether a quantity more of a feature is within the limit of a namespace',
+    tag: 'Namespaces',
+    params: z.object({ namespace_id: namespaceId }),
+    query: contextQuery,
+    body: checkBody,
+    responses: { 200: { description: 'The check; `allowed` false with `reason` when denied.', schema: checkResult } },
+  },
+] as const satisfies readonly RouteSpec[];
