@@ -4,6 +4,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
 import { mailFrom, publicBaseUrl } from '#core/config';
+import { defaultGatewayKeyBudget } from '#core/gateway/gateway-keys';
 import { ApiStack } from '#lib/api-stack';
 
 const contextSchema = z.object({
@@ -21,6 +22,8 @@ const contextSchema = z.object({
   mailFrom: z.string().refine((value) => mailFrom.safeParse(value).success, 'must be an address or Name <address>'),
   /** PUBLIC_BASE_URL of the functions that send mail, e.g. https://api.example.com; unset, the API's own URL. */
   publicBaseUrl: z.string().refine((value) => publicBaseUrl.safeParse(value).success, 'must be a URL without a trailing slash').optional(),
+  /** GATEWAY_KEY_BUDGET: how many workspaces get an API Gateway key of their own (the region holds 10,000 for every stack). */
+  gatewayKeyBudget: z.coerce.number().int().min(0).max(10_000).default(defaultGatewayKeyBudget),
 });
 
 export type AppContext = z.input<typeof contextSchema>;

@@ -1,8 +1,9 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { lambdaFunctions } from '#routes';
 import type { FunctionName } from '#lib/bundling';
-import { Api } from './constructs/api.ts';
+import { Api, stageThrottle } from './constructs/api.ts';
 import { ApiFunction, type ApiFunctionProps } from './constructs/api-function.ts';
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
 import { CursorSigningKey } from './constructs/cursor-signing-key.ts';
@@ -24,6 +25,8 @@ export interface ApiStackProps extends StackProps {
   mailFrom: string;
   /** The base of links in mail (PUBLIC_BASE_URL), e.g. a custom domain; unset, the API's own URL. */
   publicBaseUrl?: string;
+  /** How many workspaces get an API Gateway key of their own (GATEWAY_KEY_BUDGET); the rest share their tier's. */
+  gatewayKeyBudget: number;
 }
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
@@ -66,7 +69,13 @@ export class ApiStack extends Stack {
       fallbackFunction,
     });
     new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi, corsAllowedOrigins: props.corsAllowedOrigins });
-    new TierUsagePlans(this, 'UsagePlans', { api: api.restApi });
+    const usagePlans = new TierUsagePlans(this, 'UsagePlans', { api: api.restApi, stageThrottle });
+    // Workspaces are created (workspaces; registration in sessions), re-tiered (admin) and deleted (workspaces).
+    for (const keyManager of [routeFunctions.workspaces, routeFunctions.sessions, routeFunctions.admin]) {
+      usagePlans.grantKeyManagement(keyManager.role!);
+      addEnvironment(keyManager, { ...usagePlans.keyManagerEnvironment, GATEWAY_KEY_BUDGET: String(props.gatewayKeyBudget) });
+    }
+    addEnvironment(authorizerFunction, usagePlans.authorizerEnvironment);
     new Monitoring(this, 'Monitoring', {
       api: api.restApi,
       table,
@@ -75,8 +84,15 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API, prefix included' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The single DynamoDB table' });
+    // For the admin CLI's --stack, which changes tiers as the admin function does.
+    new CfnOutput(this, 'GatewayUsagePlans', { value: usagePlans.keyManagerEnvironment.GATEWAY_USAGE_PLANS!, description: "Each tier's usage plan, by name" });
+    new CfnOutput(this, 'GatewayKeyBudget', { value: String(props.gatewayKeyBudget), description: 'How many workspaces get an API Gateway key of their own' });
   }
 }
+
+const addEnvironment = (fn: LambdaFunction, variables: Record<string, string>) => {
+  for (const [name, value] of Object.entries(variables)) fn.addEnvironment(name, value);
+};
 
 const constructIdOf = (name: FunctionName) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
 

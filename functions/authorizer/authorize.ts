@@ -19,6 +19,7 @@ const stageArn = (methodArn: string) => methodArn.split('/').slice(0, 2).join('/
  */
 export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   let verdict;
+  let usageKey: string | undefined;
   try {
     verdict = await authenticate(deps, {
       authorization: headerOf(event, 'authorization'),
@@ -27,6 +28,7 @@ export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEv
       method: event.httpMethod,
       sourceIp: event.requestContext.identity.sourceIp,
     });
+    usageKey = verdict.usageKey;
     // Metered once the credential is known; over the allowance or the quota the verdict is the 429.
     verdict.rateLimit = (await meterRequest(deps, { ...verdict, apiCallsLimit: verdict.apiCallsLimit ?? null })).rate;
   } catch (error) {
@@ -39,6 +41,9 @@ export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEv
       Version: '2012-10-17',
       Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageArn(event.methodArn) }],
     },
+    // Every credential method requires an API key, which API Gateway takes from here: without one it would
+    // answer its own 403, so refused credentials get the anonymous key and reach our 401 (see the README).
+    usageIdentifierKey: usageKey ?? deps.gatewayKeys.shared.anonymous,
     context: encodeVerdict(verdict),
   };
 }

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { defaultGatewayKeyBudget } from './gateway/gateway-keys.ts';
+import { tierNames, type Tier } from './tiers.ts';
 import './validation-messages.ts';
 
 /**
@@ -31,6 +33,57 @@ export const storeSettings = z.object({
 });
 
 export type StoreSettings = z.infer<typeof storeSettings>;
+
+/** A JSON value in one variable, checked against `schema`. */
+const json = <S extends z.ZodMiniType>(schema: S) =>
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value, ctx) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.issues.push({ code: 'custom', input: value, message: 'must be JSON' });
+          return z.NEVER;
+        }
+      }),
+    ),
+    schema,
+  );
+
+/** An object with one entry for every tier of the tier table. */
+const perTier = <S extends z.ZodMiniType<string>>(value: S) =>
+  json(z.object(Object.fromEntries(tierNames.map((tier) => [tier, value])) as Record<Tier, S>));
+
+/** API Gateway refuses key values under 20 characters. */
+const gatewayKeyValue = z.string().check(z.minLength(20));
+
+/**
+ * The usage plans and keys of API Gateway (functions/core/gateway/): the stack sets them in
+ * Lambda; without GATEWAY_USAGE_PLANS (the local runner, the tests, the admin CLI unless
+ * told) keys are only recorded in memory. Like the store settings, these build a set of dependencies.
+ */
+export const gatewaySettings = z.object({
+  /** `{"free":"<usage plan name>",...}`: the plan of each tier, where each workspace's own key goes. */
+  GATEWAY_USAGE_PLANS: z.optional(perTier(z.string().check(z.minLength(1)))),
+  /** `{"free":"<key value>",...}`: the key each tier's workspaces share once the budget is spent. */
+  GATEWAY_SHARED_KEYS: z.optional(perTier(gatewayKeyValue)),
+  /** The key value the authorizer returns for a refused credential. */
+  GATEWAY_ANONYMOUS_KEY: z.optional(gatewayKeyValue),
+  /** How many workspaces get a key of their own (API Gateway allows 10,000 per region, for every stack there). */
+  // Checked on the string with checks the authorizer's bundle holds anyway: zod's number checks would add 4 KiB to it.
+  GATEWAY_KEY_BUDGET: z.pipe(
+    z._default(
+      z.string().check(z.regex(/^\d{1,5}$/, 'must be a whole number'), z.refine((v) => Number(v) <= 10_000, 'must be at most 10000')),
+      String(defaultGatewayKeyBudget),
+    ),
+    z.transform(Number),
+  ),
+  /** Starts the name of every key: the stack's name. */
+  GATEWAY_KEY_NAME_PREFIX: z._default(z.string().check(z.minLength(1)), 'tenant-api'),
+});
+
+export type GatewaySettings = z.infer<typeof gatewaySettings>;
 
 /** `https://api.example.com`: an origin, optionally with a path (a stage), without a trailing slash. */
 export const publicBaseUrl = z.optional(z.url().check(z.refine((value) => !value.endsWith('/'), 'must not end with /')));
@@ -91,7 +144,7 @@ const serviceSettings = z.object({
   CURSOR_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
 });
 
-const schema = z.extend(storeSettings, serviceSettings.shape);
+const schema = z.extend(z.extend(storeSettings, gatewaySettings.shape), serviceSettings.shape);
 
 export type Config = z.infer<typeof schema>;
 

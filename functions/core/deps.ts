@@ -2,7 +2,10 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import bcrypt from 'bcryptjs';
 import { systemClock, type Clock } from './clock.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { StoreSettings } from './config.ts';
+import type { GatewaySettings, StoreSettings } from './config.ts';
+import type { GatewayKeys } from './gateway/gateway-keys.ts';
+import { recordingGatewayKeys } from './gateway/recording-gateway-keys.ts';
+import { sharedKeysOf } from './gateway/shared-keys.ts';
 import { createDocumentClient } from './store/client.ts';
 import { createDatabase, type Database } from './store/database.ts';
 
@@ -30,6 +33,8 @@ export interface Deps {
   clock: Clock;
   hasher: Hasher;
   mailer: Mailer;
+  /** Each workspace's API Gateway key in its tier's usage plan. */
+  gatewayKeys: GatewayKeys;
 }
 
 /** What an entry point may put in place of a default port (the tests' clock, the bench's counting hasher). */
@@ -54,10 +59,22 @@ const noMailer: Mailer = {
 };
 
 /**
+ * The in-memory stand-in, which still knows the stack's shared keys (all the authorizer
+ * needs). API Gateway's own keys come with core/gateway-runtime.ts, so that only the
+ * functions that manage keys bundle its client; a process told the plans without it fails here.
+ */
+function defaultGatewayKeys(settings: Partial<GatewaySettings>): GatewayKeys {
+  if (settings.GATEWAY_USAGE_PLANS) {
+    throw new Error('GATEWAY_USAGE_PLANS is set, but this process builds no API Gateway keys: wrap its deps with withGatewayKeys (gateway-runtime.ts).');
+  }
+  return recordingGatewayKeys({ budget: settings.GATEWAY_KEY_BUDGET, shared: sharedKeysOf(settings) });
+}
+
+/**
  * The one factory of dependencies: the Lambda runtime, the local runner, the admin CLI,
  * the tests and the bench all build theirs here, from the store settings of the config.
  */
-export function createDeps(settings: StoreSettings, overrides: DepsOverrides = {}): OwnedDeps {
+export function createDeps(settings: StoreSettings & Partial<GatewaySettings>, overrides: DepsOverrides = {}): OwnedDeps {
   const base = createDocumentClient(settings);
   const client = overrides.documentClient?.(base) ?? base;
   return {
@@ -65,6 +82,7 @@ export function createDeps(settings: StoreSettings, overrides: DepsOverrides = {
     clock: overrides.clock ?? systemClock,
     hasher: overrides.hasher ?? bcryptHasher,
     mailer: overrides.mailer ?? noMailer,
+    gatewayKeys: overrides.gatewayKeys ?? defaultGatewayKeys(settings),
     client,
     tableName: settings.TABLE_NAME,
     close: () => client.destroy(),

@@ -35,7 +35,11 @@ export const gatewayResponses: readonly GatewayResponseSpec[] = [
       { 'Retry-After': String(throttleRetrySeconds) },
     ),
   },
-  { type: 'QUOTA_EXCEEDED', error: new ApiError(codes.QUOTA_EXCEEDED, 'The usage quota of this plan is used up.') },
+  // A usage plan's monthly quota: the only one the plans have is api_calls (lib/constructs/tier-usage-plans.ts).
+  {
+    type: 'QUOTA_EXCEEDED',
+    error: new ApiError(codes.QUOTA_EXCEEDED, 'The monthly api_calls quota of this plan is used up.', { quota_type: 'api_calls' }),
+  },
   { type: 'REQUEST_TOO_LARGE', error: new PayloadTooLarge(apiGatewayMaxPayloadBytes) },
   { type: 'BAD_REQUEST_BODY', error: new ApiError(codes.INVALID_FORMAT, 'The request body is malformed.') },
   { type: 'INTEGRATION_TIMEOUT', error: new ApiError(codes.GATEWAY_TIMEOUT, 'The request took too long; it may still complete.') },

@@ -8,7 +8,7 @@ let deps: Deps | undefined;
 
 /**
  * runtimeDeps with the SES mailer, for the only functions that send mail (users, sessions).
- * A module of its own, so that no other bundle holds the SES client (test/unit/mail-bundles.test.ts).
+ * A module of its own, so that no other bundle holds the SES client (test/unit/aws-client-bundles.test.ts).
  */
 export const mailingRuntimeDeps = (): Deps =>
   (deps ??= { ...runtimeDeps(), mailer: createSesMailer(new SESv2Client({ region: config().AWS_REGION }), config().MAIL_FROM) });

@@ -1,7 +1,8 @@
+import { withGatewayKeys } from '#core/gateway-runtime';
 import { createFunction } from '#core/http/pipeline';
 import { runIdempotently } from '#core/idempotency/idempotent-requests';
 import { mailingRuntimeDeps } from '#core/mailing-runtime';
 import { sessionHandlers } from './handlers.ts';
 import { sessionRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: sessionRoutes, handlers: sessionHandlers, deps: mailingRuntimeDeps, idempotency: runIdempotently });
+export const handler = createFunction({ routes: sessionRoutes, handlers: sessionHandlers, deps: withGatewayKeys(mailingRuntimeDeps), idempotency: runIdempotently });

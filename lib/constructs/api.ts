@@ -16,6 +16,12 @@ import { Construct } from 'constructs';
 import { routes, type LambdaFunctionName } from '#routes';
 import { addRouteMethods } from './route-methods.ts';
 
+/**
+ * Per method, across all callers: within the account's default quota (10,000 rps, burst
+ * 5,000) and above the largest tier's plan, so the tier limits bind first.
+ */
+export const stageThrottle = { rateLimit: 5_000, burstLimit: 5_000 };
+
 export interface ApiProps {
   /** The path prefix of every route, without slashes at the ends: `api/v1`. */
   prefix: string;
@@ -55,10 +61,8 @@ export class Api extends Construct {
         dataTraceEnabled: false,
         metricsEnabled: true,
         tracingEnabled: true,
-        // Per method, across all callers: within the account's default quota (10,000 rps,
-        // burst 5,000) and above the largest tier's plan, so the tier limits bind first.
-        throttlingRateLimit: 5_000,
-        throttlingBurstLimit: 5_000,
+        throttlingRateLimit: stageThrottle.rateLimit,
+        throttlingBurstLimit: stageThrottle.burstLimit,
       },
     });
 

@@ -43,6 +43,8 @@ export function addRouteMethods(root: IResource, prefix: string, routes: readonl
         const method = resource.addMethod(httpMethod, integration, {
           authorizer: targets.authorizer,
           authorizationType: AuthorizationType.CUSTOM,
+          // The authorizer names the key (its usageIdentifierKey): the usage plans meter every credential request.
+          apiKeyRequired: true,
         });
         Validations.of(method).acknowledge({
           id: 'AwsSolutions-COG4',

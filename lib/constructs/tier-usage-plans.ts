@@ -1,5 +1,6 @@
-import { Stack } from 'aws-cdk-lib';
-import { UsagePlan, type RestApi, type ThrottleSettings } from 'aws-cdk-lib/aws-apigateway';
+import { Aws, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { ApiKey, Period, UsagePlan, type RestApi, type ThrottleSettings } from 'aws-cdk-lib/aws-apigateway';
+import { Policy, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { tierNames, tiers, type Tier } from '#core/tiers';
 
@@ -14,24 +15,111 @@ function throttleOf(tier: Tier): Required<ThrottleSettings> {
   return { rateLimit, burstLimit: Math.max(1, Math.ceil(rateLimit * (1 + burstPercent / 100))) };
 }
 
-export interface TierUsagePlansProps {
-  api: RestApi;
+/** A tier's monthly api_calls, where it has a limit. */
+function quotaOf(tier: Tier) {
+  const limit = tiers[tier].entitlements.api_calls;
+  return limit === null ? undefined : { limit, period: Period.MONTH };
 }
 
 /**
- * One usage plan per tier of the tier table. A plan limits the callers whose plan key the
- * authorizer returns as `usageIdentifierKey` on methods that require a key.
+ * What refused credentials are metered under, all together: enough for honest mistakes
+ * (an expired key, a missing header), a ceiling on floods of made-up credentials.
+ */
+const anonymousThrottle = { rateLimit: 100, burstLimit: 200 };
+
+export interface TierUsagePlansProps {
+  api: RestApi;
+  /** The stage's own per-method limit: the only edge limit on the workspaces that share a key. */
+  stageThrottle: Required<ThrottleSettings>;
+}
+
+/**
+ * One usage plan per tier of the tier table, with its throttle and monthly quota, holding
+ * each workspace's own key (created by the functions, core/gateway/); beside each a plan
+ * with the key that the tier's workspaces past the key budget share; and a plan with the
+ * key of refused credentials. The authorizer returns one of these keys as
+ * `usageIdentifierKey` (README, Usage plans at the edge).
  */
 export class TierUsagePlans extends Construct {
+  /** The plans of the workspaces' own keys, by tier. */
+  readonly plans: Record<Tier, UsagePlan>;
+  /** Settings of functions/core/config.ts: for the functions that create, move and remove keys. */
+  readonly keyManagerEnvironment: Record<string, string>;
+  /** Settings of functions/core/config.ts: for the authorizer, which returns the shared keys. */
+  readonly authorizerEnvironment: Record<string, string>;
+
   constructor(scope: Construct, id: string, props: TierUsagePlansProps) {
     super(scope, id);
+    const { stackName } = Stack.of(this);
+    const apiStages = [{ api: props.api, stage: props.api.deploymentStage }];
+    // Values are ours to choose and in the template: they identify a meter, they grant nothing,
+    // since the RestApi takes keys only from the authorizer (apiKeySourceType AUTHORIZER).
+    const stackKey = (name: string, value: string, plan: UsagePlan) => {
+      const key = new ApiKey(this, `${name}Key`, { apiKeyName: `${stackName}-${name}`, value, enabled: true });
+      plan.addApiKey(key);
+    };
+
+    const plans = {} as Record<Tier, UsagePlan>;
+    const shared = {} as Record<Tier, string>;
     for (const tier of tierNames) {
-      new UsagePlan(this, tier, {
-        name: `${Stack.of(this).stackName}-${tier}`,
-        description: `Tier ${tier}: ${tiers[tier].requestsPerMinute} requests per minute`,
+      plans[tier] = new UsagePlan(this, tier, {
+        name: `${stackName}-${tier}`,
+        description: `Tier ${tier}: ${tiers[tier].requestsPerMinute} requests per minute, each workspace's own key`,
         throttle: throttleOf(tier),
-        apiStages: [{ api: props.api, stage: props.api.deploymentStage }],
+        quota: quotaOf(tier),
+        apiStages,
       });
+      // A quota counts per key: on a shared key it would be the sum of every sharer's, so there is none.
+      const sharedPlan = new UsagePlan(this, `${tier}-shared`, {
+        name: `${stackName}-${tier}-shared`,
+        description: `Tier ${tier}: the key its workspaces past the key budget share`,
+        throttle: props.stageThrottle,
+        apiStages,
+      });
+      shared[tier] = `${stackName}-shared-${tier}-usage-key`;
+      stackKey(`shared-${tier}`, shared[tier], sharedPlan);
     }
+    const anonymousPlan = new UsagePlan(this, 'anonymous', {
+      name: `${stackName}-anonymous`,
+      description: 'Refused credentials, answered 401 or 403 by the functions',
+      throttle: anonymousThrottle,
+      apiStages,
+    });
+    const anonymous = `${stackName}-anonymous-usage-key`;
+    stackKey('anonymous', anonymous, anonymousPlan);
+
+    this.plans = plans;
+    this.keyManagerEnvironment = {
+      // Names, not ids: an id here would close a cycle (function, method, deployment, stage, plan).
+      GATEWAY_USAGE_PLANS: JSON.stringify(Object.fromEntries(tierNames.map((tier) => [tier, `${stackName}-${tier}`]))),
+      GATEWAY_KEY_NAME_PREFIX: stackName,
+    };
+    this.authorizerEnvironment = { GATEWAY_SHARED_KEYS: JSON.stringify(shared), GATEWAY_ANONYMOUS_KEY: anonymous };
+  }
+
+  /**
+   * Lets a function create and delete API keys and put them into and out of these plans,
+   * and find the plans by name. A policy of its own, not the role's default one, which the
+   * function depends on: the plans depend on the stage, which depends on the function.
+   */
+  grantKeyManagement(role: IRole): void {
+    const arn = (path: string) => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::${path}`;
+    const planKeys = Object.values(this.plans).map((plan) => arn(`/usageplans/${plan.usagePlanId}/keys`));
+    const policy = new Policy(this, `KeyManagement${Names.nodeUniqueId(role.node)}`, {
+      roles: [role],
+      statements: [
+        new PolicyStatement({ actions: ['apigateway:GET'], resources: [arn('/usageplans')] }),
+        new PolicyStatement({ actions: ['apigateway:POST'], resources: [arn('/apikeys'), ...planKeys] }),
+        new PolicyStatement({ actions: ['apigateway:DELETE'], resources: [arn('/apikeys/*'), ...planKeys.map((keys) => `${keys}/*`)] }),
+      ],
+    });
+    const reason = 'Keys are made at run time, one per workspace, so their ids are not known here: this names any key, and nothing else.';
+    const planIdOf = (plan: UsagePlan) => Stack.of(this).getLogicalId(plan.node.defaultChild as CfnElement);
+    Validations.of(policy).acknowledge(
+      ...[arn('/apikeys/*'), ...Object.values(this.plans).map((plan) => arn(`/usageplans/<${planIdOf(plan)}>/keys/*`))].map((resource) => ({
+        id: `AwsSolutions-IAM5[Resource::${resource.replace(Aws.PARTITION, '<AWS::Partition>').replace(Aws.REGION, '<AWS::Region>')}]`,
+        reason,
+      })),
+    );
   }
 }

@@ -74,9 +74,11 @@ const decode = (value: string) => {
 /**
  * A small API Gateway: matches the route table the way the RestApi's resources do, runs
  * the REQUEST authorizer for credential routes, and calls the owning function with the
- * REST proxy event API Gateway would build.
+ * REST proxy event API Gateway would build. Credential routes require an API key from the
+ * authorizer, as the RestApi's do; `metered` gets it where a usage plan would count the
+ * request (the local runner has no plans to throttle by).
  */
-export function createGateway(fns: LocalFunctions, prefix: string): Server {
+export function createGateway(fns: LocalFunctions, prefix: string, metered: (usageKey: string) => void = () => {}): Server {
   async function handle(request: IncomingRequest, requestId: string): Promise<APIGatewayProxyResult> {
     if ((request.method === 'GET' || request.method === 'HEAD') && request.path === '/health') {
       return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"status":"ok"}' };
@@ -98,6 +100,9 @@ export function createGateway(fns: LocalFunctions, prefix: string): Server {
         return gatewayAnswer('DEFAULT_5XX', requestId, 500);
       }
       if (!isAllowed(verdict)) return gatewayAnswer('ACCESS_DENIED', requestId);
+      // API Gateway's answer to a method that requires a key when the authorizer names none.
+      if (!verdict.usageIdentifierKey) return gatewayAnswer('DEFAULT_4XX', requestId, 403);
+      metered(verdict.usageIdentifierKey);
       authorizer = { principalId: verdict.principalId, ...(verdict.context as Record<string, string>) };
     }
     const event = proxyEvent(request, resource, Object.keys(params).length ? params : null, authorizer, requestId);

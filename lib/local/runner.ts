@@ -8,6 +8,7 @@ import { bootstrapAdmin, type BootstrapResult } from '#core/domain/bootstrap';
 import { createEmlMailer } from '#core/mail/eml-mailer';
 import type { Mailer } from '#core/mail/mailer';
 import { pruneExpired } from '#core/domain/pruning';
+import type { GatewayKeys } from '#core/gateway/gateway-keys';
 import { telemetry } from '#core/telemetry';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { createGateway } from './gateway.ts';
@@ -29,6 +30,10 @@ export interface LocalRunner {
   mailDir: string;
   /** The mailer the users and sessions functions send with (the `.eml` folder unless overridden). */
   mailer: Mailer;
+  /** The workspaces' API Gateway keys: the in-memory stand-in unless overridden (core/gateway/). */
+  gatewayKeys: GatewayKeys;
+  /** Requests per API Gateway key, as a usage plan would meter them: the authorizer's `usageIdentifierKey`s. */
+  metered: ReadonlyMap<string, number>;
   stop(): Promise<void>;
 }
 
@@ -72,7 +77,8 @@ export async function startLocalRunner(
     // The prefix the route functions serve (pipeline.ts reads the same config()).
     const prefix = config().API_PREFIX;
     const functions = localFunctions(deps, { mailer, publicBaseUrl: () => cfg.PUBLIC_BASE_URL ?? origin });
-    const server = createGateway(functions, prefix);
+    const metered = new Map<string, number>();
+    const server = createGateway(functions, prefix, (key) => metered.set(key, (metered.get(key) ?? 0) + 1));
     if (cfg.LOG_REQUESTS) printRequestLines(server, print);
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -89,6 +95,8 @@ export async function startLocalRunner(
       tableName: deps.tableName,
       mailDir: mail.dir,
       mailer,
+      gatewayKeys: deps.gatewayKeys,
+      metered,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));

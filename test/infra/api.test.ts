@@ -1,6 +1,5 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { gatewayResponses } from '#core/gateway-responses';
-import { tierNames, tiers } from '#core/tiers';
 import { routePath } from '#core/route-types';
 import { routes } from '#routes';
 import { deployedApp } from '../support/cdk-app.ts';
@@ -101,28 +100,6 @@ describe('gateway responses', () => {
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'THROTTLED',
       ResponseParameters: Match.not(Match.objectLike({ 'gatewayresponse.header.Access-Control-Allow-Origin': Match.anyValue() })),
-    });
-  });
-});
-
-describe('usage plans', () => {
-  it('there is one plan per tier', () => {
-    template.resourceCountIs('AWS::ApiGateway::UsagePlan', tierNames.length);
-  });
-
-  it.each(tierNames)('the %s plan throttles at the tier rate with its burst allowance', (tier) => {
-    const { requestsPerMinute, burstPercent } = tiers[tier];
-    const rateLimit = requestsPerMinute / 60;
-    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
-      UsagePlanName: Match.stringLikeRegexp(`-${tier}$`),
-      Throttle: { RateLimit: rateLimit, BurstLimit: Math.max(1, Math.ceil(rateLimit * (1 + burstPercent / 100))) },
-    });
-  });
-
-  it('the free tier allows one request per second with no burst', () => {
-    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
-      UsagePlanName: Match.stringLikeRegexp('-free$'),
-      Throttle: { RateLimit: 1, BurstLimit: 1 },
     });
   });
 });

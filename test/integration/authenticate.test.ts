@@ -33,6 +33,8 @@ describe('API key authentication', () => {
       tier: 'pro',
       credential: { type: 'api_key', id: issued.id },
       limits: { tier: 'pro' },
+      // Metered at the edge under its workspace's own API Gateway key.
+      usageKey: (await deps.db.entities.workspace.get({ id: workspaceId }).go()).data!.gatewayKey!.value,
       apiCallsLimit: tiers.pro.entitlements.api_calls,
     });
   });

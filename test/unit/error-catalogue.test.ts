@@ -74,6 +74,21 @@ describe('the error catalogue', () => {
     expect(disagreements(error)).toEqual([]);
   });
 
+  it("answers API Gateway's usage-plan throttling and quota with 429 in the envelope", () => {
+    const answer = (type: string) => {
+      const { status, code, errorCode, extras, headers } = gatewayResponses.find((r) => r.type === type)!.error;
+      return { status, code, errorCode, extras, headers };
+    };
+    expect(answer('THROTTLED')).toEqual({
+      status: 429,
+      code: 'rate_limit_exceeded',
+      errorCode: 'RATE_LIMIT_EXCEEDED',
+      extras: { retry_after: 1 },
+      headers: { 'Retry-After': '1' },
+    });
+    expect(answer('QUOTA_EXCEEDED')).toEqual({ status: 429, code: 'quota_exceeded', errorCode: 'QUOTA_EXCEEDED', extras: { quota_type: 'api_calls' }, headers: {} });
+  });
+
   it("tells API Gateway's 413 the gateway's limit", () => {
     expect(gatewayResponses.find((r) => r.type === 'REQUEST_TOO_LARGE')!.error.extras).toEqual({ limit: 10 * 1024 * 1024 });
   });

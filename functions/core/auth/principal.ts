@@ -26,6 +26,8 @@ export interface Principal {
   suspension?: Suspension;
   /** What the credential itself is bound by; what it creates or rotates may not escape it (issuance-limits.ts). */
   limits?: { expiresAt?: string; allowedIps?: string[]; tier?: Tier; workspaceId?: string };
+  /** The API Gateway key the request is metered under in the usage plans: its home workspace's (authorizer/authorize.ts). */
+  usageKey?: string;
   /** The home workspace's monthly api_calls limit, its tier's plus its packages'; null is unlimited. */
   apiCallsLimit?: number | null;
   /** The credential's rate-limit state after counting this request (set by the authorizer). */

@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { Deps } from '../deps.ts';
 import { TokenExpired, type ApiError } from '../errors.ts';
+import { usageKeyOf } from '../gateway/usage-key.ts';
 import { readTogether } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { throttledLookup } from './failed-authentications.ts';
@@ -93,6 +94,7 @@ export async function verifyCredential<L extends Location, R extends object>(
     role: membership.role,
     ...kind.principal(record, workspace),
     suspension: suspensionOf(workspace),
+    usageKey: usageKeyOf(deps.gatewayKeys.shared, workspace),
     apiCallsLimit: limitOf(workspace.tier, 'api_calls', namespaceEntry?.item?.packages ?? [], now),
   };
 }

@@ -11,9 +11,11 @@ import { hotPath, type Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '../store/list-counts.ts';
 import { defaultTier, tierAbove, type Tier } from '../tiers.ts';
+import type { GatewayKey } from '../gateway/gateway-keys.ts';
 import { removeInvitation } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { loadUser } from './users.ts';
+import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
 import { workspaceSummaryView, workspaceView } from './workspace-view.ts';
 
 export const defaultSettings = { timezone: 'UTC', locale: 'en' };
@@ -62,13 +64,25 @@ export async function createWorkspace(deps: Deps, ownerId: number, input: NewWor
   await requireTierWithin(deps, ownerId, input.tier);
   const createdAt = deps.clock.now();
   const id = newId('workspace', createdAt);
+  const tier = input.tier ?? defaultTier;
+  return withGatewayKey(deps, id, tier, (gatewayKey) => storeWorkspace(deps, ownerId, input, { id, tier, createdAt, gatewayKey }));
+}
+
+/** The workspace's records, in one transaction with its owner's membership and slug claim. */
+async function storeWorkspace(
+  deps: Deps,
+  ownerId: number,
+  input: NewWorkspace,
+  { id, tier, createdAt, gatewayKey }: { id: string; tier: Tier; createdAt: Date; gatewayKey?: GatewayKey },
+) {
   const now = createdAt.toISOString();
   const item = {
     id,
     name: input.name,
-    tier: input.tier ?? defaultTier,
+    tier,
     ownerId,
     settings: { ...defaultSettings, ...input.settings },
+    ...(gatewayKey ? { gatewayKey } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -175,7 +189,8 @@ export async function updateWorkspace(deps: Deps, actor: Actor, id: string, chan
 /**
  * Deletes a workspace and all it owns. Keys go first so that they stop working at once;
  * each membership and invitation goes with its count in its user's lists; the workspace
- * record goes last, so an interrupted delete can simply be sent again.
+ * record goes last, so an interrupted delete can simply be sent again; its gateway key
+ * after it, as nothing reads the key once the workspace is gone.
  */
 export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, homeWorkspaceId: string) {
   const { role, workspace: current } = await memberWorkspace(deps, actor, id);
@@ -205,6 +220,7 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, home
   await forgetWorkspaceNamespace(deps, id);
   await entities.workspaceSlug.delete({ ownerId: current.ownerId, slug: current.slug }).go();
   await entities.workspace.delete({ id }).go();
+  await removeGatewayKey(deps, current.gatewayKey);
 }
 
 /** Ends a membership, counted out of the user's workspaces (the workspace's own count goes with it). */

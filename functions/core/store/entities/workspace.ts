@@ -28,6 +28,14 @@ export const workspaceSchema = createSchema({
     /** Set while the platform has suspended the workspace: every request in it answers 403. */
     suspendedAt: { type: 'string' },
     suspendedReason: { type: 'string' },
+    /** Its own API Gateway key, in its tier's usage plan; absent, it shares its tier's key (core/gateway/). */
+    gatewayKey: {
+      type: 'map',
+      properties: {
+        id: { type: 'string', required: true },
+        value: { type: 'string', required: true },
+      },
+    },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },

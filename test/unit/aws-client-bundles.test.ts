@@ -1,0 +1,24 @@
+import { build } from 'esbuild';
+import { esbuildOptions, functionNames } from '#lib/bundling';
+
+/**
+ * Only the functions that use an AWS client besides DynamoDB hold it, with its adapter: the
+ * others, the authorizer above all, stay small.
+ */
+const clients = [
+  { client: '@aws-sdk/client-sesv2', adapter: 'functions/core/mail/ses-mailer.ts', holders: ['users', 'sessions'] },
+  { client: '@aws-sdk/client-api-gateway', adapter: 'functions/core/gateway/api-gateway-keys.ts', holders: ['workspaces', 'sessions', 'admin'] },
+];
+
+describe('which bundles hold which AWS client', () => {
+  it.each(functionNames)('%s', async (name) => {
+    const result = await build({ ...esbuildOptions(name, `/tmp/client-bundles-${name}.mjs`), write: false, metafile: true, minify: false });
+    const inputs = Object.keys(result.metafile.inputs);
+    // The authorizer leaves @aws-sdk/* to the runtime: there a client would be an external import.
+    const externals = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
+    for (const { client, adapter, holders } of clients) {
+      const holdsClient = [...inputs, ...externals].some((path) => path.includes(client));
+      expect({ client, holdsClient, adapter: inputs.includes(adapter) }).toEqual({ client, holdsClient: holders.includes(name), adapter: holders.includes(name) });
+    }
+  });
+});
