@@ -2,23 +2,35 @@ import { Aws, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { ApiKey, Period, UsagePlan, type RestApi, type ThrottleSettings } from 'aws-cdk-lib/aws-apigateway';
 import { Policy, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { allowanceOf } from '#core/rate-limit';
 import { tierNames, tiers, type Tier } from '#core/tiers';
 
+/** API Gateway's default account limits per region: no plan can let more through. */
+const accountThrottle = { rateLimit: 10_000, burstLimit: 5_000 };
+
 /**
- * A tier's per-minute limit as API Gateway's token bucket: refilled at the per-second rate,
- * holding that second's requests plus the tier's burst allowance, and never less than one
- * request (API Gateway would refuse everything at zero).
+ * A tier at the edge, where all of a workspace's credentials are metered together: a
+ * token bucket that holds a minute of the tier's test allowance (twice the live one, so
+ * that a live and a test credential at full pace both fit) and refills at that rate per
+ * second. The application's limiter, per credential and per fixed minute, is the exact
+ * limit (rate-limit.ts); the edge only stops floods no credential of the workspace could
+ * be allowed, before they reach a function.
  */
 function throttleOf(tier: Tier): Required<ThrottleSettings> {
-  const { requestsPerMinute, burstPercent } = tiers[tier];
-  const rateLimit = requestsPerMinute / 60;
-  return { rateLimit, burstLimit: Math.max(1, Math.ceil(rateLimit * (1 + burstPercent / 100))) };
+  const { limit } = allowanceOf(tier, 'test');
+  return { rateLimit: Math.min(limit / 60, accountThrottle.rateLimit), burstLimit: Math.min(limit, accountThrottle.burstLimit) };
 }
 
-/** A tier's monthly api_calls, where it has a limit. */
+/**
+ * The edge's monthly quota is a backstop, not the quota: it counts a workspace's live and
+ * test requests and its refusals together, and knows nothing of packages, so it sits at
+ * ten times the tier's api_calls. The exact quota is the application's (metering/).
+ */
+export const edgeQuotaFactor = 10;
+
 function quotaOf(tier: Tier) {
   const limit = tiers[tier].entitlements.api_calls;
-  return limit === null ? undefined : { limit, period: Period.MONTH };
+  return limit === null ? undefined : { limit: limit * edgeQuotaFactor, period: Period.MONTH };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { gatewaySettings, parseSettings } from '#core/config';
 import { routePath } from '#core/route-types';
+import { allowanceOf } from '#core/rate-limit';
 import { tierNames, tiers } from '#core/tiers';
+import { edgeQuotaFactor } from '#lib/constructs/tier-usage-plans';
 import { routes } from '#routes';
 import { functionNames } from '#lib/bundling';
 import { deployedApp } from '../support/cdk-app.ts';
@@ -58,22 +60,23 @@ describe('usage plans', () => {
     );
   });
 
-  it.each(tierNames)('the %s plan throttles at the tier rate with its burst allowance, on the API’s stage', (tier) => {
-    const { requestsPerMinute, burstPercent } = tiers[tier];
-    const rateLimit = requestsPerMinute / 60;
+  it.each(tierNames)('the %s plan holds a minute of the tier’s test allowance, refilled at that rate, on the API’s stage', (tier) => {
+    const { limit } = allowanceOf(tier, 'test');
     expect(planNamed(`${stackName}-${tier}`)![1].Properties).toMatchObject({
-      Throttle: { RateLimit: rateLimit, BurstLimit: Math.max(1, Math.ceil(rateLimit * (1 + burstPercent / 100))) },
+      Throttle: { RateLimit: Math.min(limit / 60, 10_000), BurstLimit: Math.min(limit, 5_000) },
       ApiStages: [{ ApiId: { Ref: expect.any(String) }, Stage: { Ref: expect.any(String) } }],
     });
   });
 
-  it('the free tier allows one request per second with no burst', () => {
-    expect(planNamed(`${stackName}-free`)![1].Properties.Throttle).toEqual({ RateLimit: 1, BurstLimit: 1 });
+  it('lets a free workspace spend its minute at once at the edge, and no faster than two requests a second after', () => {
+    expect(planNamed(`${stackName}-free`)![1].Properties.Throttle).toEqual({ RateLimit: 2, BurstLimit: 120 });
   });
 
-  it.each(tierNames)('the %s plan has the tier’s monthly api_calls as its quota, where the tier has a limit', (tier) => {
+  it.each(tierNames)('the %s plan has ten times the tier’s monthly api_calls as its backstop quota, where the tier has a limit', (tier) => {
     const limit = tiers[tier].entitlements.api_calls;
-    expect(planNamed(`${stackName}-${tier}`)![1].Properties.Quota).toEqual(limit === null ? undefined : { Limit: limit, Period: 'MONTH' });
+    expect(planNamed(`${stackName}-${tier}`)![1].Properties.Quota).toEqual(
+      limit === null ? undefined : { Limit: limit * edgeQuotaFactor, Period: 'MONTH' },
+    );
   });
 
   it('enterprise has no quota', () => {
