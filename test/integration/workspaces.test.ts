@@ -101,6 +101,9 @@ describe('workspaces', () => {
     expect((await errorOf(authenticateApiKey(deps, key.key))).errorCode).toBe('INVALID_API_KEY');
     const { data: slugClaim } = await deps.db.entities.workspaceSlug.get({ ownerId: user.id, slug: 'doomed' }).go();
     expect(slugClaim).toBeNull();
+    // Its usage counters go too (the key's count among them).
+    const { data: counters } = await deps.db.entities.usageCounter.query.byOwner({ ownerType: 'Workspace', ownerId: doomed.id, environment: 'live' }).go();
+    expect(counters).toEqual([]);
   });
 
   it("refuses to delete the calling credential's home workspace", async () => {

@@ -12,6 +12,7 @@ import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '../store/list-counts.ts';
 import { defaultTier, tierAbove, type Tier } from '../tiers.ts';
 import type { GatewayKey } from '../gateway/gateway-keys.ts';
+import { forgetUsage } from '../entitlements/usage.ts';
 import { removeInvitation } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { loadUser } from './users.ts';
@@ -218,6 +219,7 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, home
   await forgetCount(deps.db, collections.membersOfWorkspace(id));
   for (const invitation of invitations) await removeInvitation(deps, invitation).catch(alreadyGone);
   await forgetWorkspaceNamespace(deps, id);
+  await forgetUsage(deps, id);
   await entities.workspaceSlug.delete({ ownerId: current.ownerId, slug: current.slug }).go();
   await entities.workspace.delete({ id }).go();
   await removeGatewayKey(deps, current.gatewayKey);

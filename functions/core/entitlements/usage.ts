@@ -63,3 +63,12 @@ export async function usageOf(deps: Deps, scope: EntitlementScope, now: Date): P
   used.members = members;
   return used;
 }
+
+/** Drops a deleted workspace's usage counters, both environments' (its meter items lapse by TTL, and are never read again). */
+export async function forgetUsage(deps: Deps, workspaceId: string): Promise<void> {
+  const { usageCounter } = deps.db.entities;
+  for (const environment of ['live', 'test'] as const) {
+    const { data } = await usageCounter.query.byOwner({ ownerType: 'Workspace', ownerId: workspaceId, environment }).go({ pages: 'all' });
+    if (data.length) await usageCounter.delete(data).go();
+  }
+}
