@@ -46,7 +46,8 @@ describe('Idempotency-Key', () => {
 
   it('answers 422 naming the header when the key comes with another request', async () => {
     const key = randomUUID();
-    expect((await api.call('POST', '/workspaces', withKey(key, { body: { name: 'First' } }))).status).toBe(201);
+    const first = await api.call('POST', '/workspaces', withKey(key, { body: { name: 'First' } }));
+    expect(first.status).toBe(201);
     for (const [method, path, body] of [
       ['POST', '/workspaces', { name: 'Second' }],
       ['POST', '/api-keys', { name: 'First' }],
@@ -56,6 +57,12 @@ describe('Idempotency-Key', () => {
       expect(other.body.error_code).toBe('VALIDATION_FAILED');
       expect(Object.keys(other.body.errors)).toEqual(['Idempotency-Key']);
     }
+    // The same call in another workspace is another request too.
+    const elsewhere = await api.call('POST', '/workspaces', {
+      body: { name: 'First' },
+      headers: { 'Idempotency-Key': key, 'X-Workspace-ID': first.body.data.id },
+    });
+    expect(elsewhere.status).toBe(422);
     // The same request written differently (key order, spacing) is the same request.
     const reordered = await api.call('POST', '/workspaces', { rawBody: '{ "name" :  "First" }', headers: { 'Idempotency-Key': key } });
     expect(reordered.status).toBe(201);

@@ -94,8 +94,13 @@ beforeAll(async () => {
   const adminSession = await loginAndRemember('admin', boot.email, boot.password);
 
   // API keys, with a key in a grace period and one rotated out at once.
-  const live = await api.call('POST', '/api-keys', { body: { name: 'live' } });
+  // Created with an Idempotency-Key: the stored outcome, which shows the key, must not.
+  const idempotencyKey = 'idempotency-key-of-the-live-key';
+  const live = await api.call('POST', '/api-keys', { body: { name: 'live' }, headers: { 'Idempotency-Key': idempotencyKey } });
   rememberKey('live key', live.body.data.key);
+  remember('Idempotency-Key', idempotencyKey);
+  const replayed = await api.call('POST', '/api-keys', { body: { name: 'live' }, headers: { 'Idempotency-Key': idempotencyKey } });
+  expect(replayed.body.data.key).toBe(live.body.data.key);
   const test = await api.call('POST', '/api-keys', { body: { name: 'test', environment: 'test', allowed_ips: ['127.0.0.1'] } });
   rememberKey('test key', test.body.data.key, { stored: false });
   const bySession = await api.call('POST', '/api-keys', as(paula, { body: { name: 'paula key' } }));

@@ -13,7 +13,7 @@ afterAll(() => deps.close());
 const requestWith = (key = randomUUID(), body: unknown = { name: 'x' }): IdempotentRequest => ({
   owner: '1:live',
   key,
-  fingerprint: { method: 'POST', path: '/api/v1/workspaces', query: {}, body },
+  fingerprint: { method: 'POST', path: '/api/v1/workspaces', query: {}, context: { workspaceId: 'wks_1', namespace: null }, body },
 });
 
 /** A handler that counts its runs and answers 201. */
@@ -66,6 +66,17 @@ describe('idempotent requests on the table', () => {
     expect((await runIdempotently(deps.db, request, handler.handle)).body).toEqual({ run: 1 });
     release();
     await stuck.catch(() => undefined);
+  });
+
+  it('stores the outcome sealed with the Idempotency-Key, which the table holds only as a digest', async () => {
+    const key = randomUUID();
+    const secret = `sk_live_${'s'.repeat(32)}`;
+    await runIdempotently(deps.db, requestWith(key), async () => ({ status: 201, body: { data: { key: secret } } }));
+    const dump = JSON.stringify(await records());
+    expect(dump).not.toContain(secret);
+    expect(dump).not.toContain(key);
+    const replay = await runIdempotently(deps.db, requestWith(key), async () => ({ status: 500 }));
+    expect(replay.body).toEqual({ data: { key: secret } });
   });
 
   it('keeps a refusal of the client but not a fault of ours', async () => {

@@ -174,6 +174,7 @@ export function createFunction<R extends RouteSpec>(options: {
         path: event.path,
         headers,
         query: singleValuedQuery(event),
+        workspaceId: request.workspaceId,
         body: event.body,
         owner: principal,
       });

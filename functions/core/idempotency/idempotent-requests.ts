@@ -5,6 +5,7 @@ import {
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { ApiError, ResourceLocked, ValidationFailed } from '../errors.ts';
 import { reviveError, serializeError, type SerializedError } from '../http/authorizer-context.ts';
 import type { ApiResponse } from '../http/types.ts';
@@ -17,6 +18,32 @@ export const idempotencyRetentionSeconds = 24 * 3600;
 
 /** A completed outcome: the handler's answer, or the client's error (4xx) it ended in. */
 type Outcome = { response: ApiResponse } | { refusal: SerializedError };
+
+/**
+ * An outcome as stored: encrypted (AES-256-GCM) under a key derived from the client's
+ * Idempotency-Key, which is itself stored only as a digest. An answer that shows a secret
+ * once (a new API key, a user token) is thus replayable to whoever holds the key, and
+ * readable by no one who reads the table.
+ */
+interface SealedOutcome {
+  sealed: string;
+}
+
+const sealingKey = (request: IdempotentRequest) => Buffer.from(hkdfSync('sha256', request.key, request.owner, 'idempotent outcome', 32));
+
+function seal(outcome: Outcome, request: IdempotentRequest): SealedOutcome {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(request), iv);
+  const text = Buffer.concat([cipher.update(JSON.stringify(outcome), 'utf8'), cipher.final()]);
+  return { sealed: [iv, cipher.getAuthTag(), text].map((part) => part.toString('base64')).join('.') };
+}
+
+function unseal({ sealed }: SealedOutcome, request: IdempotentRequest): Outcome {
+  const [iv, tag, text] = sealed.split('.').map((part) => Buffer.from(part, 'base64'));
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(request), iv!);
+  decipher.setAuthTag(tag!);
+  return JSON.parse(Buffer.concat([decipher.update(text!), decipher.final()]).toString('utf8')) as Outcome;
+}
 
 const config = new IdempotencyConfig({
   eventKeyJmesPath: '[owner, key]',
@@ -50,12 +77,12 @@ export const replayedHeader = { 'Idempotent-Replayed': 'true' };
 export async function runIdempotently(db: Database, request: IdempotentRequest, handle: () => Promise<ApiResponse>): Promise<ApiResponse> {
   let ran = false;
   const once = makeIdempotent(
-    async (_request: IdempotentRequest): Promise<Outcome> => {
+    async (_request: IdempotentRequest): Promise<SealedOutcome> => {
       ran = true;
       try {
-        return { response: await handle() };
+        return seal({ response: await handle() }, request);
       } catch (error) {
-        if (error instanceof ApiError && error.status < 500) return { refusal: serializeError(error) };
+        if (error instanceof ApiError && error.status < 500) return seal({ refusal: serializeError(error) }, request);
         throw error;
       }
     },
@@ -63,7 +90,7 @@ export async function runIdempotently(db: Database, request: IdempotentRequest, 
   );
   let outcome: Outcome;
   try {
-    outcome = await once(Object.freeze(structuredClone(request)));
+    outcome = unseal(await once(Object.freeze(structuredClone(request))), request);
   } catch (error) {
     if (error instanceof IdempotencyAlreadyInProgressError) {
       throw new ResourceLocked('A request with this Idempotency-Key is still running; retry when it has completed.');

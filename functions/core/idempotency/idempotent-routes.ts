@@ -14,7 +14,14 @@ export const takesIdempotencyKey = (route: { auth: string; method: string }): bo
 export interface IdempotentRequest {
   owner: string;
   key: string;
-  fingerprint: { method: string; path: string; query: Record<string, string | undefined>; body: unknown };
+  fingerprint: {
+    method: string;
+    path: string;
+    query: Record<string, string | undefined>;
+    /** The workspace acted in and the namespace named: the same call elsewhere is another request. */
+    context: { workspaceId: string | null; namespace: string | null };
+    body: unknown;
+  };
 }
 
 /** A UUID, or any key a client makes: printable ASCII without spaces, as Stripe takes. */
@@ -30,6 +37,7 @@ export function idempotentRequestOf(call: {
   path: string;
   headers: Record<string, string>;
   query: Record<string, string | undefined>;
+  workspaceId: string | undefined;
   body: unknown;
   owner: { userId: number; environment: string } | undefined;
 }): IdempotentRequest | undefined {
@@ -41,6 +49,12 @@ export function idempotentRequestOf(call: {
   return {
     owner: `${call.owner.userId}:${call.owner.environment}`,
     key,
-    fingerprint: { method: call.route.method, path: call.path, query: call.query, body: call.body ?? null },
+    fingerprint: {
+      method: call.route.method,
+      path: call.path,
+      query: call.query,
+      context: { workspaceId: call.workspaceId ?? null, namespace: call.headers['x-namespace-id'] || null },
+      body: call.body ?? null,
+    },
   };
 }
