@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
-import { mailFrom, publicBaseUrl } from '#core/config';
+import { mailFrom, publicBaseUrl, upgradeUrl } from '#core/config';
 import { defaultGatewayKeyBudget } from '#core/gateway/gateway-keys';
 import { ApiStack } from '#lib/api-stack';
 
@@ -22,6 +22,8 @@ const contextSchema = z.object({
   mailFrom: z.string().refine((value) => mailFrom.safeParse(value).success, 'must be an address or Name <address>'),
   /** PUBLIC_BASE_URL of the functions that send mail, e.g. https://api.example.com; unset, the API's own URL. */
   publicBaseUrl: z.string().refine((value) => publicBaseUrl.safeParse(value).success, 'must be a URL without a trailing slash').optional(),
+  /** UPGRADE_URL of every function: where a refusal at a plan's limit sends the client; unset, a placeholder. */
+  upgradeUrl: z.string().refine((value) => upgradeUrl.safeParse(value).success, 'must be a URL').optional(),
   /** GATEWAY_KEY_BUDGET: how many workspaces get an API Gateway key of their own (the region holds 10,000 for every stack). */
   gatewayKeyBudget: z.coerce.number().int().min(0).max(10_000).default(defaultGatewayKeyBudget),
 });

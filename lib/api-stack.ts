@@ -25,6 +25,8 @@ export interface ApiStackProps extends StackProps {
   mailFrom: string;
   /** The base of links in mail (PUBLIC_BASE_URL), e.g. a custom domain; unset, the API's own URL. */
   publicBaseUrl?: string;
+  /** Where a refusal at a plan's limit sends the client (UPGRADE_URL); unset, the functions' placeholder. */
+  upgradeUrl?: string;
   /** How many workspaces get an API Gateway key of their own (GATEWAY_KEY_BUDGET); the rest share their tier's. */
   gatewayKeyBudget: number;
 }
@@ -44,6 +46,7 @@ export class ApiStack extends Stack {
           OAUTH_ENABLED: props.oauthEnabled ? '1' : '0',
           CORS_ALLOWED_ORIGINS: props.corsAllowedOrigins,
           CURSOR_SIGNING_KEY: cursorSigningKey.value,
+          ...(props.upgradeUrl ? { UPGRADE_URL: props.upgradeUrl } : {}),
         },
         ...options,
       });

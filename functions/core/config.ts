@@ -97,6 +97,9 @@ export const mailFrom = z._default(
   'Tenant API <no-reply@localhost>',
 );
 
+/** `upgrade_url`: where a refusal at a plan's limit (entitlements, quotas) sends the client to buy more. */
+export const upgradeUrl = z._default(z.url(), 'https://example.com/pricing');
+
 export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 
 /** How the service behaves: one set per process, read through config() wherever needed. */
@@ -135,8 +138,7 @@ const serviceSettings = z.object({
    */
   PUBLIC_BASE_URL: publicBaseUrl,
   MAIL_FROM: mailFrom,
-  /** `upgrade_url`: where a refusal at a plan's limit (entitlements, quotas) sends the client to buy more. */
-  UPGRADE_URL: z._default(z.url(), 'https://example.com/pricing'),
+  UPGRADE_URL: upgradeUrl,
   /**
    * Signs list cursors (HMAC-SHA256). Every process serving one API must share it; when
    * unset, each process draws its own at start, which is enough for the local runner.

@@ -46,7 +46,7 @@ export const entitlementRoutes = [
     method: 'GET',
     path: '/usage',
     auth: 'credential',
-    scope: 'entitlements:read',
+    scope: 'usage:read',
     summary: "The current month's usage: api_calls by day and by key, and every feature",
     tag: 'Entitlements',
     query: contextQuery,

@@ -6,9 +6,12 @@ import { timestamp } from './common.ts';
 
 export const feature = describe(z.enum(featureNames), 'A metered feature (README, Entitlements).');
 
-/** Up to nine digits, as page and per_page: a number beyond is no quantity anyone means. */
+/** The largest quantity asked or recorded: 10^15, room for bytes of storage, exact as a JSON number. */
+const maxQuantity = 1e15;
+
+/** In a query: digits only, up to 10^15. */
 const quantityText = z.pipe(
-  z._default(z.string().check(z.regex(/^[1-9][0-9]{0,8}$/, 'must be a whole number from 1 to 999999999')), '1'),
+  z._default(z.string().check(z.regex(/^(?:[1-9][0-9]{0,14}|1000000000000000)$/, 'must be a whole number from 1 to 1000000000000000')), '1'),
   z.transform(Number),
 );
 
@@ -21,13 +24,13 @@ export const checkQuery = z.strictObject({
 
 export const checkBody = z.strictObject({
   feature,
-  quantity: describe(z._default(z.int().check(z.gte(1), z.lte(999_999_999)), 1), 'How much more is wanted; 1 when omitted.'),
+  quantity: describe(z._default(z.int().check(z.gte(1), z.lte(maxQuantity)), 1), 'How much more is wanted; 1 when omitted.'),
 });
 
 /** Bytes of storage can be large; any safe integer but 0, negative only to release storage. */
 const usageQuantity = z.int().check(
-  z.gte(-1e15),
-  z.lte(1e15),
+  z.gte(-maxQuantity),
+  z.lte(maxQuantity),
   z.refine((n) => n !== 0, 'must not be 0'),
 );
 

@@ -77,12 +77,15 @@ describe('entitlements', () => {
     expect(denied.body).toMatchObject({ allowed: false, reason: 'LIMIT_EXCEEDED', current_usage: 0, limit: free.storage });
     expect(denied.body.message).toMatch(/limit/);
     expect(denied.body.upgrade_url).toMatch(/^https:\/\//);
+    // Bytes of storage run past nine digits.
+    const large = await api.call('GET', '/entitlements/check?feature=storage&quantity=2000000000', { key: tenant.liveKey });
+    expect(large.body).toMatchObject({ allowed: false, current_usage: 0, limit: free.storage });
     const one = await api.call('GET', '/entitlements/check?feature=posts', { key: tenant.liveKey });
     expect(one.body).toMatchObject({ allowed: true, current_usage: 0, available: free.posts });
   });
 
   it('refuses bad checks with 422 naming the parameter', async () => {
-    for (const query of ['feature=nope', 'feature=storage&quantity=0', 'feature=storage&quantity=-1', 'feature=storage&quantity=1e3', 'quantity=2', 'feature=storage&quantity=1234567890']) {
+    for (const query of ['feature=nope', 'feature=storage&quantity=0', 'feature=storage&quantity=-1', 'feature=storage&quantity=1e3', 'quantity=2', 'feature=storage&quantity=10000000000000000']) {
       const answer = await api.call('GET', `/entitlements/check?${query}`, { key: tenant.liveKey });
       expect(answer.status).toBe(422);
       expect(Object.keys(answer.body.errors).length).toBeGreaterThan(0);
@@ -226,5 +229,9 @@ describe('GET /usage', () => {
     expect(byKey.find((k: { key_id: string | null }) => k.key_id === keyId).count).toBe(4); // 3 summaries and this call
     expect(byKey.find((k: { user_id: number | null }) => k.user_id !== null).count).toBeGreaterThanOrEqual(2); // the session's key creates
     expect(data.api_calls.total).toBe(byKey.reduce((sum: number, k: { count: number }) => sum + k.count, 0));
+    // Its own scope, usage:read (which *:read covers).
+    const narrow = await api.call('POST', '/api-keys', as(tenant.session, { body: { name: 'usage only', scopes: ['usage:read'] } }));
+    expect((await api.call('GET', '/usage', { key: narrow.body.data.key })).status).toBe(200);
+    expect((await api.call('GET', '/entitlements/summary', { key: narrow.body.data.key })).status).toBe(403);
   });
 });
