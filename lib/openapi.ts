@@ -91,6 +91,8 @@ function operation(route: Route) {
       { $ref: '#/components/parameters/XWorkspaceId' },
       { $ref: '#/components/parameters/XRequestId' },
       ...(takesIdempotencyKey(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+      // A route that can refuse a namespace reads the namespace context.
+      ...(route.errors?.includes('NAMESPACE_ACCESS_DENIED') ? [{ $ref: '#/components/parameters/XNamespaceId' }] : []),
     ],
     ...(route.body
       ? { requestBody: { required: true, content: { [bodyMediaType(route)]: { schema: schemaOf(route.body, 'input') } } } }
@@ -161,6 +163,13 @@ export function openApiDocument(prefix = '/api/v1') {
           in: 'header',
           required: false,
           description: "Act in another workspace of the credential's user (also `workspace_id` in the query).",
+          schema: { type: 'string' },
+        },
+        XNamespaceId: {
+          name: 'X-Namespace-ID',
+          in: 'header',
+          required: false,
+          description: 'Act in this namespace (also `namespace_id` in the query): one you may use, else 403 NAMESPACE_ACCESS_DENIED.',
           schema: { type: 'string' },
         },
         IdempotencyKey: {
