@@ -77,12 +77,12 @@ export function checkResult(feature: Feature, quantity: number, current: Standin
   const allowed = current.limit === null || current.used + quantity <= current.limit;
   const { used, limit, available, unit, reset_at } = current;
   const counts = { current_usage: used, limit, available, unit, ...(reset_at ? { reset_at } : {}) };
-  if (allowed) return { allowed, feature, message: `${quantity} more ${unit} of ${feature} are within the limit.`, ...counts };
+  if (allowed) return { allowed, feature, message: current.limit === null ? `${feature} is unlimited.` : `${feature}: ${quantity} more fits within the limit of ${limit} ${unit}.`, ...counts };
   return {
     allowed,
     feature,
     reason: 'LIMIT_EXCEEDED',
-    message: `${quantity} more ${unit} of ${feature} would pass the limit of ${limit}; ${available} remain.`,
+    message: `${feature}: ${quantity} more would pass the limit of ${limit} ${unit}; ${available} remain.`,
     ...counts,
     upgrade_url: config().UPGRADE_URL,
   };

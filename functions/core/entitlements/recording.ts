@@ -73,10 +73,10 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
     ...(resetAt ? { reset_at: resetAt } : {}),
     ...(metadata ? { metadata } : {}),
   };
-  if (recorded) return { recorded, ...counts, message: `Recorded ${quantity} ${unit} of ${feature}.` };
+  if (recorded) return { recorded, ...counts, message: `${feature}: recorded ${quantity} (${unit}).` };
   const message =
     quantity < 0
-      ? `Cannot release ${-quantity} ${unit} of ${feature}: only ${used} are in use.`
-      : `Recording ${quantity} ${unit} of ${feature} would pass the limit of ${limit}; nothing was recorded.`;
+      ? `${feature}: cannot release ${-quantity} ${unit}; ${used} are in use.`
+      : `${feature}: ${quantity} more would pass the limit of ${limit} ${unit}; nothing was recorded.`;
   return { recorded, ...counts, ...(quantity > 0 ? { reason: 'LIMIT_EXCEEDED' as const, upgrade_url: config().UPGRADE_URL } : {}), message };
 }
