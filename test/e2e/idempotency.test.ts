@@ -124,6 +124,17 @@ describe('Idempotency-Key', () => {
     expect(replayed(valid)).toBeNull();
   });
 
+  it('answers a repeat only to the credential that sent the first: a narrower one of the same user gets its own answer', async () => {
+    const narrow = await api.call('POST', '/api-keys', { body: { name: 'narrow', scopes: ['api-keys:write'] } });
+    const key = randomUUID();
+    const wide = await api.call('POST', '/api-keys', withKey(key, { body: { name: 'wide', scopes: ['*'] } }));
+    expect(wide.status).toBe(201);
+    const attempt = await api.call('POST', '/api-keys', { key: narrow.body.data.key, body: { name: 'wide', scopes: ['*'] }, headers: { 'Idempotency-Key': key } });
+    expect(attempt.status).toBe(403);
+    expect(replayed(attempt)).toBeNull();
+    expect(JSON.stringify(attempt.body)).not.toContain(wide.body.data.key);
+  });
+
   it("keeps each user's keys apart", async () => {
     const { session } = await registerVerified(api, { name: 'Other', email: 'idem-other@example.com', password });
     const key = randomUUID();

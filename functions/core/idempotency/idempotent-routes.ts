@@ -29,8 +29,9 @@ const keyPattern = /^[\x21-\x7E]{1,255}$/;
 
 /**
  * The idempotent request a call makes, if it sends an Idempotency-Key to a route that
- * takes one (above); undefined otherwise. Owned by the acting user in the
- * credential's environment.
+ * takes one (above); undefined otherwise. Owned by the credential that sent it: a replay
+ * answers only the credential whose checks (scopes, IP list, tier) the first request passed,
+ * so a narrower credential of the same user cannot replay what it could not have asked.
  */
 export function idempotentRequestOf(call: {
   route: { auth: string; method: string };
@@ -39,7 +40,7 @@ export function idempotentRequestOf(call: {
   query: Record<string, string | undefined>;
   workspaceId: string | undefined;
   body: unknown;
-  owner: { userId: number; environment: string } | undefined;
+  owner: { credential: { type: string; id: string } } | undefined;
 }): IdempotentRequest | undefined {
   if (!takesIdempotencyKey(call.route) || !call.owner || !('idempotency-key' in call.headers)) return undefined;
   const key = call.headers['idempotency-key']!;
@@ -47,7 +48,7 @@ export function idempotentRequestOf(call: {
     throw new ValidationFailed({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters without spaces, such as a UUID'] });
   }
   return {
-    owner: `${call.owner.userId}:${call.owner.environment}`,
+    owner: `${call.owner.credential.type}:${call.owner.credential.id}`,
     key,
     fingerprint: {
       method: call.route.method,
