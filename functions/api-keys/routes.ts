@@ -75,6 +75,7 @@ export const apiKeyRoutes = [
     params: z.object({ id: apiKeyId }),
     query: contextQuery,
     body: rotateApiKeyBody,
+    errors: ['ENTITLEMENT_DENIED'],
     responses: { 200: { description: 'The new key, with `key` in full, and when the old one stops.', schema: createdOf(rotatedApiKey) } },
   },
 ] as const satisfies readonly RouteSpec[];

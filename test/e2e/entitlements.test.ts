@@ -156,9 +156,13 @@ describe('limited things', () => {
     expect((await api.call('POST', '/api-keys', as(tenant.session, { body: { name: 'sandbox', environment: 'test' } }))).status).toBe(201);
     expect((await api.call('DELETE', `/api-keys/${created[0]!.body.data.id}`, as(tenant.session))).status).toBe(204);
     expect((await api.call('POST', '/api-keys', as(tenant.session, { body: { name: 'again' } }))).status).toBe(201);
-    // A rotation is never refused for the limit.
+    // At the limit, one key may be rotated (one past it for the grace period), not a chain.
     const rotated = await api.call('POST', `/api-keys/${created[1]!.body.data.id}/rotate`, as(tenant.session, { body: {} }));
     expect(rotated.status).toBe(200);
+    const chained = await api.call('POST', `/api-keys/${rotated.body.data.id}/rotate`, as(tenant.session, { body: {} }));
+    expect(chained.status).toBe(403);
+    expect(chained.body).toMatchObject({ error: 'feature_limit_reached', feature: 'api_keys', limit: free.api_keys, current_usage: free.api_keys + 1 });
+    // The rotated-out key ends with its grace period: then the pruning job frees its place.
   });
 
   it('invites members only below the limit, and two accepts cannot both take the last place', async () => {

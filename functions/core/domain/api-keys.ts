@@ -24,7 +24,7 @@ import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
 import { prunableFrom } from '../store/table.ts';
 import { tierAbove, type Tier } from '../tiers.ts';
-import { countOneFewerOf, countOneMoreAnyway, countOneMoreWithin, withinLimit } from '../entitlements/limited-counts.ts';
+import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf, withinLimit } from '../entitlements/limited-counts.ts';
 import { workspaceScope } from '../entitlements/workspace-scope.ts';
 
 type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
@@ -246,7 +246,11 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   if (gracePeriodHours === 0) requireScope(principal, 'api-keys:delete');
   const graceEndsAt = new Date(now.getTime() + gracePeriodHours * 3600 * 1000);
   const graceTtl = Math.floor(graceEndsAt.getTime() / 1000);
-  const { item, key } = await newKeyItem(deps, old.userId, workspaceId, successorOf(principal, old));
+  const { item, key, workspace } = await newKeyItem(deps, old.userId, workspaceId, successorOf(principal, old));
+  // A rotation may take the workspace one key past its limit, for the old key's grace
+  // period: at the limit, one key at a time can be rotated, never a chain of them.
+  const scope = await workspaceScope(deps, workspace, old.environment);
+  const limit = limitNow(scope, 'api_keys', now);
   try {
     await commitOrThrow(() =>
       deps.db.transaction
@@ -257,15 +261,16 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
             .set({ graceEndsAt: graceEndsAt.toISOString(), rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
             .where((attr, op) => op.notExists(attr.graceEndsAt))
             .commit(),
-          // The old key stays counted until the pruning job deletes it after its grace period;
-          // a rotation is never refused for the api_keys limit.
+          // The old key stays counted until the pruning job deletes it after its grace period.
           countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
-          countOneMoreAnyway(usageCounter, keyOwner(old), 'api_keys', now),
+          countOneMoreWithin(usageCounter, scope, 'api_keys', limit === null ? null : limit + 1, now),
         ])
         .go(),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    const used = await usedOf(deps, scope, 'api_keys', now);
+    if (limit !== null && used > limit) requireBelow('api_keys', limit, used);
     // Revoked meanwhile: gone, as a revoked key is everywhere. Else rotated meanwhile.
     await loadLiveKey(deps, workspaceId, id);
     throw new StateConflict('The key was rotated meanwhile; rotate the key that replaced it.', 'grace_period', 'rotate');

@@ -25,9 +25,6 @@ export function countOneMoreWithin(usageCounter: TransactionUsageCounter, scope:
 
 type CounterOwner = Pick<EntitlementScope, 'ownerType' | 'ownerId' | 'environment'>;
 
-/** +1 that never refuses: a key rotation, whose old key stops counting when its grace period ends. */
-export const countOneMoreAnyway = (usageCounter: TransactionUsageCounter, owner: CounterOwner, feature: Feature, now: Date) =>
-  usageCounter.update(counterKey(owner, feature, now)).add({ used: 1 }).commit();
 
 /** -1 with the delete of a limited thing. Unconditional: reads floor a count at 0. */
 export const countOneFewerOf = (usageCounter: TransactionUsageCounter, owner: CounterOwner, feature: Feature, now: Date) =>
@@ -37,7 +34,7 @@ export const countOneFewerOf = (usageCounter: TransactionUsageCounter, owner: Co
 export const limitNow = (scope: EntitlementScope, feature: Feature, now: Date) => limitOf(scope.tier, feature, scope.packages, now);
 
 /** What the scope has of a feature now, by its usage counter (strongly consistent). */
-async function counted(deps: Deps, scope: EntitlementScope, feature: Feature, now: Date): Promise<number> {
+export async function usedOf(deps: Deps, scope: EntitlementScope, feature: Feature, now: Date): Promise<number> {
   const { data } = await deps.db.entities.usageCounter.get(counterKey(scope, feature, now)).go({ consistent: true });
   return Math.max(0, data?.used ?? 0);
 }
@@ -58,7 +55,7 @@ export async function withinLimit<T>(
   scope: EntitlementScope,
   feature: Feature,
   create: (limit: number | null) => Promise<T>,
-  used: () => Promise<number> = () => counted(deps, scope, feature, deps.clock.now()),
+  used: () => Promise<number> = () => usedOf(deps, scope, feature, deps.clock.now()),
 ): Promise<T> {
   const limit = limitNow(scope, feature, deps.clock.now());
   try {
