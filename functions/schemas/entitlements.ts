@@ -36,13 +36,22 @@ const usageQuantity = z.int().check(
 
 const metadataBytes = 4096;
 
+/** Bytes as JSON; nesting too deep to serialise counts as too large. */
+function jsonBytes(value: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value));
+  } catch {
+    return Infinity;
+  }
+}
+
 export const usageBody = z.strictObject({
   feature: describe(feature, 'A feature clients report: storage, seo_reports or mcp_calls. The service counts the others itself.'),
   quantity: describe(usageQuantity, 'How much was used. Negative only for storage, to release what was freed.'),
   metadata: describe(
     z.optional(
       z.record(z.string(), z.unknown()).check(
-        z.refine((value) => Buffer.byteLength(JSON.stringify(value)) <= metadataBytes, `must be at most ${metadataBytes} bytes as JSON`),
+        z.refine((value) => jsonBytes(value) <= metadataBytes, `must be at most ${metadataBytes} bytes as JSON`),
       ),
     ),
     'Anything to keep with the record, echoed in the answer; at most 4 KiB as JSON.',

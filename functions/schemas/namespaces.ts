@@ -23,7 +23,8 @@ export const namespace = withMeta(
   { id: 'Namespace', description: "A context entitlements are counted and limited in: a workspace's default namespace, or a user's own." },
 );
 
-const amount = z.int().check(z.gte(1, 'must be a positive integer'));
+/** At most 10^12 each: with at most 20 packages, a limit stays a number held exactly. */
+const amount = z.int().check(z.gte(1, 'must be a positive integer'), z.lte(1e12, 'must be at most 1000000000000'));
 
 /** What a package adds, per feature: any of the catalogue's, and nothing else. */
 const packageEntitlements = z.strictObject(

@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OwnedDeps } from '#core/deps';
 import { monthOf } from '#core/entitlements/periods';
 import { meterKey } from '#core/metering/meter-items';
+import { defaultNamespaceId } from '#core/namespaces/ids';
 import { tiers } from '#core/tiers';
 import { joinAsMember, registerVerified } from '../support/accounts.ts';
 import { depsOnTable } from '../support/deps.ts';
@@ -118,6 +119,27 @@ describe('entitlements', () => {
       const answer = await record(tenant.liveKey, body);
       expect(answer.status).toBe(422);
     }
+    // Nesting too deep to handle is refused like metadata too large.
+    const deep = `{"feature":"storage","quantity":1,"metadata":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
+    const nested = await api.call('POST', '/entitlements/usage', { key: tenant.liveKey, rawBody: deep });
+    expect(nested.status).toBe(422);
+    expect(Object.keys(nested.body.errors)).toEqual(['metadata']);
+  });
+
+  it('keeps unlimited counts and package amounts within numbers held exactly', async () => {
+    // The bootstrap workspace is enterprise: storage is unlimited.
+    const quantity = 1e15;
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await record(api.adminKey, { feature: 'storage', quantity }));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.map((a) => a.body.recorded)).toEqual([...Array(9).fill(true), false]);
+    expect((await summaryOf(api.adminKey)).storage).toMatchObject({ used: 9 * quantity, limit: null });
+    expect((await record(api.adminKey, { feature: 'storage', quantity: -quantity })).body).toMatchObject({ recorded: true, current_usage: 8 * quantity });
+    const namespaceId = defaultNamespaceId(api.runner.bootstrap!.workspaceId);
+    const huge = await api.call('POST', `/admin/namespaces/${namespaceId}/packages`, {
+      body: { name: 'Too much', entitlements: { api_calls: Number.MAX_SAFE_INTEGER } },
+    });
+    expect(huge.status).toBe(422);
   });
 
   it('never passes a limit however many reports race for it', async () => {

@@ -33,9 +33,11 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
   const { feature, quantity, metadata } = record;
   const now = deps.clock.now();
   const limit = limitOf(scope.tier, feature, scope.packages, now);
+  // Unlimited still stops at the largest count a number holds exactly.
+  const ceiling = limit ?? Number.MAX_SAFE_INTEGER;
   const key = counterKey(scope, feature, now);
   const monthly = features[feature].period === 'month';
-  let recorded = limit === null || quantity <= limit;
+  let recorded = quantity <= ceiling;
   let used: number | undefined;
   if (recorded) {
     try {
@@ -44,11 +46,7 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
         .add({ used: quantity })
         .set(monthly ? { ttl: monthlyCounterTtl(monthOf(now)) } : {})
         .where((attr, op) =>
-          quantity < 0
-            ? op.gte(attr.used, -quantity)
-            : limit === null
-              ? ''
-              : `${op.notExists(attr.used)} OR ${op.lte(attr.used, limit - quantity)}`,
+          quantity < 0 ? op.gte(attr.used, -quantity) : `${op.notExists(attr.used)} OR ${op.lte(attr.used, ceiling - quantity)}`,
         )
         .go({ response: 'all_new' });
       used = data.used;
@@ -77,6 +75,6 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
   const message =
     quantity < 0
       ? `${feature}: cannot release ${-quantity} ${unit}; ${used} are in use.`
-      : `${feature}: ${quantity} more would pass the limit of ${limit} ${unit}; nothing was recorded.`;
+      : `${feature}: ${quantity} more would pass the limit of ${ceiling} ${unit}; nothing was recorded.`;
   return { recorded, ...counts, ...(quantity > 0 ? { reason: 'LIMIT_EXCEEDED' as const, upgrade_url: config().UPGRADE_URL } : {}), message };
 }
