@@ -63,7 +63,7 @@ const layerOf = (db: Database) => {
   return layer;
 };
 
-export const replayedHeader = { 'Idempotent-Replayed': 'true' };
+const replayedHeader = { 'Idempotent-Replayed': 'true' };
 
 /**
  * Runs `handle` at most once per owner and Idempotency-Key within 24 hours, with

@@ -1,8 +1,10 @@
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BoundedCache } from '../auth/bounded-cache.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { monthlyCounterTtl, monthOf } from '../entitlements/periods.ts';
 import { QuotaExceeded, RateLimited } from '../errors.ts';
+import { isConditionFailure } from '../store/conditions.ts';
 import { allowanceOf, rateLimitHeaders, rateWindowOf, rateWindowSeconds, type RateLimitState } from '../rate-limit.ts';
 import { dayAttribute, meterKey, windowAttribute, type MeterItem, type SubjectWindow } from './meter-items.ts';
 
@@ -23,23 +25,16 @@ export interface MeterReading {
 export type WindowCase = 'same' | 'older' | 'none';
 
 /** Per process: the window this process last counted each subject's shard in, to pick the update that will hold. */
-const lastWindows = new Map<string, number>();
-const lastWindowsLimit = 10_000;
-
-function remember(key: string, window: number) {
-  if (lastWindows.size >= lastWindowsLimit) lastWindows.clear();
-  lastWindows.set(key, window);
-}
+const lastWindows = new BoundedCache<number>();
 
 /**
  * Per process: refusals that hold until a moment (a full shard until its window ends, a
  * spent quota until the month ends), answered again without a write: a client that keeps
  * calling over its allowance costs DynamoDB one refused write per shard and window.
  */
-const refusals = new Map<string, { until: number; refuse: (now: Date) => Error }>();
+const refusals = new BoundedCache<{ until: number; refuse: (now: Date) => Error }>();
 
 function refuseUntil(key: string, until: Date, refuse: (now: Date) => Error, now: Date): Error {
-  if (refusals.size >= lastWindowsLimit) refusals.clear();
   refusals.set(key, { until: until.getTime(), refuse });
   return refuse(now);
 }
@@ -50,7 +45,6 @@ const updates: Record<WindowCase, { set: string; condition: string }> = {
   none: { set: '#w = :fresh', condition: 'attribute_not_exists(#w)' },
 };
 
-const isConditionalFailure = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException';
 
 export interface MeterUpdate {
   table: string;
@@ -119,18 +113,19 @@ export async function meterRequest(deps: Deps, input: MeterInput): Promise<Meter
     if (refusal && now.getTime() < refusal.until) throw refusal.refuse(now);
   }
 
-  let windowCase: WindowCase = lastWindows.get(cacheKey) === window.start ? 'same' : lastWindows.has(cacheKey) ? 'older' : 'none';
+  const lastWindow = lastWindows.get(cacheKey);
+  let windowCase: WindowCase = lastWindow === window.start ? 'same' : lastWindow !== undefined ? 'older' : 'none';
   let windowStart = window.start;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const update = meterUpdate({ table, key, subject, windowCase, windowStart, perShard, quotaPerShard, now });
       const { Attributes } = await client.send(new UpdateCommand(update));
-      remember(cacheKey, windowStart);
+      lastWindows.set(cacheKey, windowStart);
       const counted = Attributes as MeterItem;
       const inWindow = (counted[windowAttribute(subject)] as Partial<SubjectWindow> | undefined)?.n ?? 1;
       return { rate: rateState(inWindow), apiCallsUsed: counted.calls ?? 1 };
     } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
     }
     // The condition did not hold: read the shard to see why, then refuse or take the update that fits.
     const { Item } = await client.send(
