@@ -5,6 +5,7 @@ import type { Tier } from '../tiers.ts';
 import { featureNames, features, type Feature } from './features.ts';
 import { limitOf, type PackageGrant } from './limits.ts';
 import { monthOf } from './periods.ts';
+import type { MeterItem } from '../metering/meter-items.ts';
 import { usageOf } from './usage.ts';
 
 export { activePackages, limitOf, type PackageGrant } from './limits.ts';
@@ -51,7 +52,7 @@ export interface CheckResult {
 export const resetOf = (feature: Feature, now: Date): string | undefined =>
   features[feature].period === 'month' ? monthOf(now).end.toISOString() : undefined;
 
-function standing(feature: Feature, used: number, limit: number | null, now: Date): Standing {
+export function standing(feature: Feature, used: number, limit: number | null, now: Date): Standing {
   const resetAt = resetOf(feature, now);
   return {
     used,
@@ -63,10 +64,22 @@ function standing(feature: Feature, used: number, limit: number | null, now: Dat
   };
 }
 
-/** Every feature of the scope: what is used, the limit, what is left. */
-export async function standingsOf(deps: Deps, scope: EntitlementScope): Promise<Record<Feature, Standing>> {
+/** A standing as the check and usage answers report it: current_usage, limit, available, unit, reset_at. */
+export const countsOf = ({ used, limit, available, unit, reset_at }: Standing) => ({
+  current_usage: used,
+  limit,
+  available,
+  unit,
+  ...(reset_at ? { reset_at } : {}),
+});
+
+/**
+ * Every feature of the scope: what is used, the limit, what is left. `meter`: the
+ * workspace's meter items of the month, where the caller has read them already.
+ */
+export async function standingsOf(deps: Deps, scope: EntitlementScope, meter?: MeterItem[]): Promise<Record<Feature, Standing>> {
   const now = deps.clock.now();
-  const used = await usageOf(deps, scope, now);
+  const used = await usageOf(deps, scope, now, meter);
   return Object.fromEntries(
     featureNames.map((feature) => [feature, standing(feature, used[feature], limitOf(scope.tier, feature, scope.packages, now), now)]),
   ) as Record<Feature, Standing>;
@@ -75,8 +88,8 @@ export async function standingsOf(deps: Deps, scope: EntitlementScope): Promise<
 /** The answer to "may the scope use `quantity` more of `feature`?" (GET /entitlements/check). */
 export function checkResult(feature: Feature, quantity: number, current: Standing): CheckResult {
   const allowed = current.limit === null || current.used + quantity <= current.limit;
-  const { used, limit, available, unit, reset_at } = current;
-  const counts = { current_usage: used, limit, available, unit, ...(reset_at ? { reset_at } : {}) };
+  const { limit, available, unit } = current;
+  const counts = countsOf(current);
   if (allowed) return { allowed, feature, message: current.limit === null ? `${feature} is unlimited.` : `${feature}: ${quantity} more fits within the limit of ${limit} ${unit}.`, ...counts };
   return {
     allowed,

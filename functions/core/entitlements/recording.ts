@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { ValidationFailed } from '../errors.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import { monthlyCounterTtl, monthOf } from './periods.ts';
-import { limitOf, resetOf, type EntitlementScope } from './entitlements.ts';
+import { countsOf, limitOf, standing, type EntitlementScope } from './entitlements.ts';
 import { features, type Feature } from './features.ts';
 import { counterKey } from './usage.ts';
 
@@ -60,17 +60,7 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
     used = Math.max(0, data?.used ?? 0);
   }
   const { unit } = features[feature];
-  const resetAt = resetOf(feature, now);
-  const counts = {
-    feature,
-    quantity,
-    current_usage: used,
-    limit,
-    available: limit === null ? null : Math.max(0, limit - used),
-    unit,
-    ...(resetAt ? { reset_at: resetAt } : {}),
-    ...(metadata ? { metadata } : {}),
-  };
+  const counts = { feature, quantity, ...countsOf(standing(feature, used, limit, now)), ...(metadata ? { metadata } : {}) };
   if (recorded) return { recorded, ...counts, message: `${feature}: recorded ${quantity} (${unit}).` };
   const message =
     quantity < 0

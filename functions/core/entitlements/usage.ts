@@ -44,14 +44,15 @@ export async function meterItemsOf(deps: Deps, workspaceId: string, environment:
  * What the scope has used of every feature now. Counted by the service: api_calls (the
  * usage meter of the workspace), members (the workspace's member count); the rest from
  * the scope's usage counters. A user's own namespace makes no requests and has no members.
+ * `meterRead`: the meter's items, where the caller has read them already.
  */
-export async function usageOf(deps: Deps, scope: EntitlementScope, now: Date): Promise<Record<Feature, number>> {
+export async function usageOf(deps: Deps, scope: EntitlementScope, now: Date, meterRead?: MeterItem[]): Promise<Record<Feature, number>> {
   const isWorkspace = scope.ownerType === 'Workspace';
   const [counters, meter, members] = await Promise.all([
     deps.db.entities.usageCounter.query
       .byOwner({ ownerType: scope.ownerType, ownerId: scope.ownerId, environment: scope.environment })
       .go({ ...hotPath, consistent: true, pages: 'all' }),
-    isWorkspace ? meterItemsOf(deps, scope.ownerId, scope.environment, monthOf(now).key) : [],
+    meterRead ?? (isWorkspace ? meterItemsOf(deps, scope.ownerId, scope.environment, monthOf(now).key) : []),
     isWorkspace ? counted(deps.db, collections.membersOfWorkspace(scope.ownerId)).count() : 0,
   ]);
   const used = Object.fromEntries(featureNames.map((feature) => [feature, 0])) as Record<Feature, number>;

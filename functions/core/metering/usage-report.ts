@@ -13,7 +13,8 @@ const userSubject = /^user:(\d+)$/;
 export async function usageReport(deps: Deps, scope: EntitlementScope & { ownerType: 'Workspace' }) {
   const now = deps.clock.now();
   const month = monthOf(now);
-  const [items, features] = await Promise.all([meterItemsOf(deps, scope.ownerId, scope.environment, month.key), standingsOf(deps, scope)]);
+  const items = await meterItemsOf(deps, scope.ownerId, scope.environment, month.key);
+  const features = await standingsOf(deps, scope, items);
   const byDay = new Map<string, number>();
   const bySubject = new Map<string, number>();
   for (const item of items) {
