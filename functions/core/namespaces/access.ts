@@ -51,23 +51,24 @@ function requireActive<N extends NamespaceContext>(namespace: N): N {
 }
 
 /**
+ * A workspace's default namespace. A workspace made before namespaces existed has no
+ * namespace record: its default acts as one without packages, not as an error.
+ */
+export async function defaultNamespaceOf(deps: Deps, workspaceId: string): Promise<NamespaceContext> {
+  const id = defaultNamespaceId(workspaceId);
+  const { data } = await deps.db.entities.namespace.get({ id }).go({ ...hotPath, consistent: true });
+  return data ?? { id, ownerType: 'Workspace', ownerId: workspaceId, workspaceId, isDefault: true, isActive: true, packages: [] };
+}
+
+/**
  * The namespace a request acts in (the spec's namespace context). Unnamed: the acting
  * workspace's default namespace. Named (X-Namespace-ID or `namespace_id`): a namespace
  * the credential may use (its user's own, or a default namespace of one of the user's
  * workspaces), else 403 NAMESPACE_ACCESS_DENIED, whether or not it exists. An inactive
  * namespace is 403 too, with a message that says so.
- *
- * A workspace made before namespaces existed has no namespace record: its default acts as
- * one without packages.
  */
 export async function resolveNamespace(deps: Deps, principal: Principal, workspaceId: string, named?: string): Promise<NamespaceContext> {
-  if (named === undefined) {
-    const id = defaultNamespaceId(workspaceId);
-    const { data } = await deps.db.entities.namespace.get({ id }).go({ ...hotPath, consistent: true });
-    return requireActive(
-      data ?? { id, ownerType: 'Workspace', ownerId: workspaceId, workspaceId, isDefault: true, isActive: true, packages: [] },
-    );
-  }
+  if (named === undefined) return requireActive(await defaultNamespaceOf(deps, workspaceId));
   const namespace = namespaceIdPattern.test(named) ? await usableNamespace(deps, principal, normaliseId(named)) : null;
   if (!namespace) throw new NamespaceAccessDenied(named);
   return requireActive(namespace);
