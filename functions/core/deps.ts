@@ -8,6 +8,7 @@ import { recordingGatewayKeys } from './gateway/recording-gateway-keys.ts';
 import { sharedKeysOf } from './gateway/shared-keys.ts';
 import { createDocumentClient } from './store/client.ts';
 import { createDatabase, type Database } from './store/database.ts';
+import type { DeliveryQueue, EventRelay, RetryScheduler } from './webhooks/ports.ts';
 
 /** Password and key hashing, behind an interface so that the bench can count verifications. */
 export interface Hasher {
@@ -25,8 +26,7 @@ export const bcryptHasher: Hasher = {
 
 /**
  * What domain code needs from the outside world; handed in, never imported. Each port has
- * its AWS adapter and a local one (ARCHITECTURE.md, Ports); the queue and the scheduler
- * join as fields here, with their defaults in createDeps.
+ * its AWS adapter and a local one (ARCHITECTURE.md, Ports), with its default in createDeps.
  */
 export interface Deps {
   db: Database;
@@ -35,6 +35,10 @@ export interface Deps {
   mailer: Mailer;
   /** Each workspace's API Gateway key in its tier's usage plan. */
   gatewayKeys: GatewayKeys;
+  /** Asks for committed events to be fanned out (core/webhooks/ports.ts). */
+  eventRelay: EventRelay;
+  deliveryQueue: DeliveryQueue;
+  retryScheduler: RetryScheduler;
 }
 
 /** What an entry point may put in place of a default port (the tests' clock, the bench's counting hasher). */
@@ -56,6 +60,14 @@ const noMailer: Mailer = {
   send: async () => {
     throw new Error('No mailer is configured in this process.');
   },
+};
+
+/** In AWS the table's stream relays events; a process without a relay of its own leaves them to the sweeper. */
+const streamRelay: EventRelay = { relay: async () => {} };
+
+/** Until a process is given the queue and scheduler (core/webhooks/ adapters or the local runner's), waking a delivery is a fault. */
+const unwired = (port: string) => async () => {
+  throw new Error(`No ${port} is configured in this process.`);
 };
 
 /**
@@ -83,6 +95,9 @@ export function createDeps(settings: StoreSettings & Partial<GatewaySettings>, o
     hasher: overrides.hasher ?? bcryptHasher,
     mailer: overrides.mailer ?? noMailer,
     gatewayKeys: overrides.gatewayKeys ?? defaultGatewayKeys(settings),
+    eventRelay: overrides.eventRelay ?? streamRelay,
+    deliveryQueue: overrides.deliveryQueue ?? { send: unwired('delivery queue') },
+    retryScheduler: overrides.retryScheduler ?? { schedule: unwired('retry scheduler') },
     client,
     tableName: settings.TABLE_NAME,
     close: () => client.destroy(),

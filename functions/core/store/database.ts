@@ -20,6 +20,9 @@ import { usageCounterSchema } from './entities/usage-counter.ts';
 import { userSchema } from './entities/user.ts';
 import { userEmailSchema } from './entities/user-email.ts';
 import { userTokenSchema } from './entities/user-token.ts';
+import { webhookDeliverySchema } from './entities/webhook-delivery.ts';
+import { webhookEndpointSchema } from './entities/webhook-endpoint.ts';
+import { webhookEventSchema } from './entities/webhook-event.ts';
 import { workspaceSchema } from './entities/workspace.ts';
 import { workspaceSlugSchema } from './entities/workspace-slug.ts';
 
@@ -52,6 +55,9 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       user: new Entity(userSchema, config),
       userEmail: new Entity(userEmailSchema, config),
       userToken: new Entity(userTokenSchema, config),
+      webhookDelivery: new Entity(webhookDeliverySchema, config),
+      webhookEndpoint: new Entity(webhookEndpointSchema, config),
+      webhookEvent: new Entity(webhookEventSchema, config),
       workspace: new Entity(workspaceSchema, config),
       workspaceSlug: new Entity(workspaceSlugSchema, config),
     },

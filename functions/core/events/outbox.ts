@@ -1,0 +1,79 @@
+import type { EntityItem } from 'electrodb';
+import type { Environment } from '../auth/api-key-format.ts';
+import type { Deps } from '../deps.ts';
+import { newId } from '../ids.ts';
+import { commitOrThrow } from '../store/conditions.ts';
+import type { Database } from '../store/database.ts';
+import { telemetry } from '../telemetry.ts';
+import type { EventType } from './event-types.ts';
+
+/** How long an event, and each of its deliveries, is kept: well past the last rung of the retry ladder. */
+export const eventRetentionDays = 30;
+
+/** Where an event belongs: the workspace and environment whose endpoints may receive it. */
+export interface EventOrigin {
+  workspaceId: string;
+  environment: Environment;
+}
+
+/** An event to emit: its type, where it belongs, and `data`, the resource as the API returns it. */
+export interface NewEvent {
+  type: EventType;
+  origin: EventOrigin;
+  data: object;
+}
+
+export type WebhookEventItem = EntityItem<Database['entities']['webhookEvent']>;
+
+type WriteTransaction = Parameters<Database['transaction']['write']>[0];
+type TransactionEntities = Parameters<WriteTransaction>[0];
+type TransactionItems = ReturnType<WriteTransaction>;
+
+/** The event's record, with its envelope serialised once: every attempt sends these bytes. */
+export function eventRecordOf(event: NewEvent, now: Date): WebhookEventItem {
+  const id = newId('event', now);
+  const createdAt = now.toISOString();
+  const envelope = { id, type: event.type, created_at: createdAt, workspace_id: event.origin.workspaceId, data: event.data };
+  return {
+    id,
+    type: event.type,
+    workspaceId: event.origin.workspaceId,
+    environment: event.origin.environment,
+    body: JSON.stringify(envelope),
+    createdAt,
+    ttl: Math.floor(now.getTime() / 1000) + eventRetentionDays * 86_400,
+    dueAt: createdAt,
+  };
+}
+
+/**
+ * The outbox: writes a change and the events that report it in one DynamoDB transaction,
+ * so that an event exists exactly when its change does, then asks for the events to be
+ * fanned out. That request may fail or be lost after the commit without losing anything:
+ * the events stay in the due index until fanned out, where the sweeper finds them.
+ * Every write site that emits events goes through here (or `emitEvents` for a change with
+ * no other item); none writes event records of its own.
+ */
+export async function commitWithEvents(deps: Deps, events: readonly NewEvent[], build: (entities: TransactionEntities) => TransactionItems) {
+  const now = deps.clock.now();
+  const records = events.map((event) => eventRecordOf(event, now));
+  await commitOrThrow(() =>
+    deps.db.transaction
+      .write((entities) => [...build(entities), ...records.map((record) => entities.webhookEvent.create(record).commit())])
+      .go(),
+  );
+  await relayEvents(deps, records);
+}
+
+/** Events of a change that is itself no item of ours (or was written already by a step that cannot be undone). */
+export const emitEvents = (deps: Deps, events: readonly NewEvent[]) => commitWithEvents(deps, events, () => []);
+
+/** Hands committed events to fan-out; a failure here is the sweeper's to repair, never the client's to see. */
+async function relayEvents(deps: Deps, records: readonly WebhookEventItem[]) {
+  if (!records.length) return;
+  try {
+    await deps.eventRelay.relay(records.map((record) => record.id));
+  } catch (error) {
+    telemetry().logger.warn('Event relay failed; the sweeper will fan the events out.', { events: records.map((r) => r.id), error });
+  }
+}

@@ -1,0 +1,64 @@
+import { createSchema } from 'electrodb';
+import { environments } from '../../auth/api-key-format.ts';
+import { dueAttributes, dueIndex } from './due.ts';
+
+export const deliveryStatuses = ['pending', 'retrying', 'success', 'failed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/**
+ * One event's delivery to one endpoint: the truth of where it stands on the retry ladder
+ * (the queue only wakes the worker). Its id is derived from the event and the endpoint
+ * (core/webhooks/delivery-ids.ts), so that fanning an event out twice creates it once.
+ * Deliveries live in their endpoint's partition, newest last; gsi1 holds them again by
+ * status, so a status filter is a key range too. While an attempt is due, the delivery is
+ * in the due index, where the sweeper finds it if its wake-up was lost.
+ *
+ * | access pattern                 | index | pk                      | sk          |
+ * |--------------------------------|-------|-------------------------|-------------|
+ * | delivery by id                 | table | WH#<webhookId>          | DEL#<id>    |
+ * | deliveries of an endpoint      | table | WH#<webhookId>          | DEL#        |
+ * | ... with a status              | gsi1  | WH#<webhookId>#<status> | DEL#<id>    |
+ * | overdue deliveries             | gsi2  | DUE#webhookDelivery     | <dueAt>     |
+ */
+export const webhookDeliverySchema = createSchema({
+  model: { entity: 'webhookDelivery', version: '1', service: 'tenant-api' },
+  attributes: {
+    id: { type: 'string', required: true },
+    webhookId: { type: 'string', required: true },
+    workspaceId: { type: 'string', required: true },
+    environment: { type: environments, required: true },
+    eventId: { type: 'string', required: true },
+    eventType: { type: 'string', required: true },
+    status: { type: deliveryStatuses, required: true },
+    /** The number of the attempt made last, or about to be made (1 to 6). */
+    attempt: { type: 'number', required: true },
+    /** The receiver's HTTP status of the last attempt, if it answered. */
+    responseCode: { type: 'number' },
+    /** The start of the receiver's answer to the last attempt (bounded), or why there was none. */
+    responseExcerpt: { type: 'string' },
+    error: { type: 'string' },
+    responseTimeMs: { type: 'number' },
+    /** Every attempt so far: `{ attempt, at, status_code?, error?, response_time_ms }`. */
+    attempts: { type: 'any' },
+    deliveredAt: { type: 'string' },
+    lastAttemptAt: { type: 'string' },
+    nextRetryAt: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    updatedAt: { type: 'string', required: true },
+    /** Epoch seconds: kept 30 days, as its event. */
+    ttl: { type: 'number', required: true },
+    ...dueAttributes('webhookDelivery'),
+  },
+  indexes: {
+    byWebhook: {
+      pk: { field: 'pk', composite: ['webhookId'], template: 'WH#${webhookId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['id'], template: 'DEL#${id}', casing: 'none' },
+    },
+    byStatus: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['webhookId', 'status'], template: 'WH#${webhookId}#${status}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['id'], template: 'DEL#${id}', casing: 'none' },
+    },
+    byDueAt: dueIndex,
+  },
+});

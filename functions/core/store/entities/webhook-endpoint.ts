@@ -1,0 +1,47 @@
+import { createSchema } from 'electrodb';
+import { environments } from '../../auth/api-key-format.ts';
+
+/**
+ * A webhook endpoint: where a workspace's events of one environment are sent. Endpoints
+ * live in their workspace's partition under their environment, so a test credential's
+ * reads and the fan-out of a test event never meet a live endpoint, and the other way round.
+ * The secret is kept as the signing key it is (deliveries need it); only the create and
+ * rotate responses show it.
+ *
+ * | access pattern                     | index | pk         | sk                    |
+ * |------------------------------------|-------|------------|-----------------------|
+ * | endpoint by id                     | table | WKS#<wid>  | WH#<env>#<id>         |
+ * | endpoints of a workspace and env   | table | WKS#<wid>  | WH#<env>#             |
+ */
+export const webhookEndpointSchema = createSchema({
+  model: { entity: 'webhookEndpoint', version: '1', service: 'tenant-api' },
+  attributes: {
+    id: { type: 'string', required: true },
+    workspaceId: { type: 'string', required: true },
+    environment: { type: environments, required: true },
+    url: { type: 'string', required: true },
+    /** Exact types, `resource.*` and `*` (core/events/subscriptions.ts). */
+    events: { type: 'list', items: { type: 'string' }, required: true },
+    secret: { type: 'string', required: true },
+    /** The secret before the last rotation, which still signs until `previousSecretExpiresAt`. */
+    previousSecret: { type: 'string' },
+    previousSecretExpiresAt: { type: 'string' },
+    isActive: { type: 'boolean', required: true },
+    /** Set when deliveries disabled the endpoint (not when a client did, by PATCH). */
+    disabledAt: { type: 'string' },
+    /** Deliveries that ended `success`, and `failed`. */
+    successCount: { type: 'number', required: true, default: 0 },
+    failureCount: { type: 'number', required: true, default: 0 },
+    /** Deliveries that ended `failed` since the last success: at the threshold the endpoint is disabled. */
+    consecutiveFailures: { type: 'number', required: true, default: 0 },
+    lastDeliveryAt: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byWorkspace: {
+      pk: { field: 'pk', composite: ['workspaceId'], template: 'WKS#${workspaceId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['environment', 'id'], template: 'WH#${environment}#${id}', casing: 'none' },
+    },
+  },
+});

@@ -1,0 +1,32 @@
+/**
+ * The ports of webhook delivery (ARCHITECTURE.md, Ports). In AWS: the table's stream
+ * relays events to fan-out, SQS carries deliveries, EventBridge Scheduler wakes the long
+ * rungs of the ladder. In the local runner: in-process timers driven by the table
+ * (lib/local/webhooks/). The delivery record in the table is the truth; these only wake
+ * the code that reads it, so a lost or repeated wake-up changes nothing but timing.
+ */
+
+/** Wakes the worker for one attempt of one delivery; `attempt` lets it drop a stale duplicate. */
+export interface DeliveryMessage {
+  deliveryId: string;
+  webhookId: string;
+  attempt: number;
+}
+
+/** SQS in AWS: sends each message, visible after `delaySeconds` (at most 900). Throws if any was not sent. */
+export interface DeliveryQueue {
+  send(messages: readonly DeliveryMessage[], delaySeconds: number): Promise<void>;
+}
+
+/**
+ * EventBridge Scheduler in AWS: puts the message on the delivery queue at `at`, once, then
+ * deletes the schedule. Scheduling the same message twice makes one schedule.
+ */
+export interface RetryScheduler {
+  schedule(message: DeliveryMessage, at: Date): Promise<void>;
+}
+
+/** Asks for committed events to be fanned out. In AWS the table's stream does it, so the relay does nothing. */
+export interface EventRelay {
+  relay(eventIds: readonly string[]): Promise<void>;
+}

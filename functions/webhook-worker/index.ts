@@ -1,0 +1,4 @@
+// Replaced by the delivery engine (issue 9): webhook-worker's Lambda entry point.
+export const handler = async (): Promise<void> => {
+  throw new Error('not built yet');
+};
