@@ -13,7 +13,11 @@ export interface DeliveryMessage {
   attempt: number;
 }
 
-/** SQS in AWS: sends each message, visible after `delaySeconds` (at most 900). Throws if any was not sent. */
+/**
+ * SQS in AWS: sends each message, visible after `delaySeconds` (at most 900; the SQS
+ * adapter rounds a fraction up, the local one keeps it, for WEBHOOK_RETRY_SCALE's short
+ * delays). Throws if any message was not sent.
+ */
 export interface DeliveryQueue {
   send(messages: readonly DeliveryMessage[], delaySeconds: number): Promise<void>;
 }
