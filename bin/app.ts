@@ -26,6 +26,10 @@ const contextSchema = z.object({
   upgradeUrl: z.string().refine((value) => upgradeUrl.safeParse(value).success, 'must be a URL').optional(),
   /** GATEWAY_KEY_BUDGET: how many workspaces get an API Gateway key of their own (the region holds 10,000 for every stack). */
   gatewayKeyBudget: z.coerce.number().int().min(0).max(10_000).default(defaultGatewayKeyBudget),
+  /** WEBHOOK_TIMEOUT_MS: each delivery attempt's timeout; the worker's Lambda timeout, half a minute more, must stay within 15 minutes. */
+  webhookTimeoutMs: z.coerce.number().int().min(100).max(870_000).default(30_000),
+  /** WEBHOOK_DISABLE_AFTER: deliveries in a row ending `failed` that disable an endpoint. */
+  webhookDisableAfter: z.coerce.number().int().min(1).max(1_000_000).default(15),
 });
 
 export type AppContext = z.input<typeof contextSchema>;

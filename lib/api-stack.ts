@@ -12,6 +12,7 @@ import { Mail } from './constructs/mail.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { PruningSchedule } from './constructs/pruning-schedule.ts';
 import { TierUsagePlans } from './constructs/tier-usage-plans.ts';
+import { Webhooks, workerTimeoutOf } from './constructs/webhooks.ts';
 
 export interface ApiStackProps extends StackProps {
   /** The path prefix of every route, without slashes at the ends: `api/v1`. */
@@ -29,7 +30,14 @@ export interface ApiStackProps extends StackProps {
   upgradeUrl?: string;
   /** How many workspaces get an API Gateway key of their own (GATEWAY_KEY_BUDGET); the rest share their tier's. */
   gatewayKeyBudget: number;
+  /** Each webhook delivery attempt's timeout (WEBHOOK_TIMEOUT_MS); the worker's Lambda timeout follows it. */
+  webhookTimeoutMs: number;
+  /** Deliveries in a row ending `failed` that disable a webhook endpoint (WEBHOOK_DISABLE_AFTER). */
+  webhookDisableAfter: number;
 }
+
+/** Route functions that put a webhook delivery on the queue themselves: a manual retry. */
+const webhookEnqueuers: readonly string[] = ['webhook-deliveries'];
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
 export class ApiStack extends Stack {
@@ -57,6 +65,22 @@ export class ApiStack extends Stack {
     // Deletes in pages and stops before its timeout; a backlog is worked off over several runs.
     const prunerFunction = fn('pruner', { memorySize: 512, timeout: Duration.minutes(5) }).bindTable(table, 'read-write').function;
     new PruningSchedule(this, 'Pruning', { pruner: prunerFunction });
+    const webhookFunctions = {
+      // Up to 100 events a batch, each fanned out to every subscribed endpoint.
+      'webhook-fanout': fn('webhook-fanout', { timeout: Duration.minutes(1) }).bindTable(table, 'read-write').function,
+      'webhook-worker': fn('webhook-worker', { timeout: workerTimeoutOf(props.webhookTimeoutMs) }).bindTable(table, 'read-write').function,
+      // Runs every minute; what it leaves undone, the next run finds.
+      'webhook-sweeper': fn('webhook-sweeper', { timeout: Duration.minutes(1) }).bindTable(table, 'read-write').function,
+    };
+    const webhooks = new Webhooks(this, 'Webhooks', {
+      table,
+      fanout: webhookFunctions['webhook-fanout'],
+      worker: webhookFunctions['webhook-worker'],
+      sweeper: webhookFunctions['webhook-sweeper'],
+      enqueuers: Object.entries(routeFunctions).filter(([name]) => webhookEnqueuers.includes(name)).map(([, routeFunction]) => routeFunction),
+      attemptTimeoutMs: props.webhookTimeoutMs,
+      disableAfter: props.webhookDisableAfter,
+    });
     // Only the account flows mail: registration, verification, invitations (users), password reset (sessions).
     new Mail(this, 'Mail', {
       sender: props.mailFrom,
@@ -82,7 +106,8 @@ export class ApiStack extends Stack {
     new Monitoring(this, 'Monitoring', {
       api: api.restApi,
       table,
-      functions: { ...routeFunctions, authorizer: authorizerFunction, fallback: fallbackFunction, pruner: prunerFunction },
+      functions: { ...routeFunctions, authorizer: authorizerFunction, fallback: fallbackFunction, pruner: prunerFunction, ...webhookFunctions },
+      deadLetterQueues: { WebhookDeadLetters: webhooks.deadLetterQueue, WebhookFanoutFailures: webhooks.fanoutFailures },
     });
 
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API, prefix included' });

@@ -10,8 +10,11 @@ import { lambdaFunctions } from '#routes';
  */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** One bundle per top-level folder of functions/ that AWS invokes: API Gateway, or the pruning schedule. */
-export const functionNames = [...lambdaFunctions, 'authorizer', 'fallback', 'pruner'] as const;
+/**
+ * One bundle per top-level folder of functions/ that AWS invokes: API Gateway, a schedule
+ * (pruner, webhook sweeper), the table's stream (webhook fan-out) or the delivery queue.
+ */
+export const functionNames = [...lambdaFunctions, 'authorizer', 'fallback', 'pruner', 'webhook-fanout', 'webhook-worker', 'webhook-sweeper'] as const;
 export type FunctionName = (typeof functionNames)[number];
 
 export const entryOf = (name: FunctionName) => join(projectRoot, 'functions', name, 'index.ts');

@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableDesign } from '#core/store/table';
 
@@ -7,7 +7,9 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
 /**
  * The single table, shaped by `tableDesign` so that it matches the table the local runner
- * creates. It holds every tenant's data: it survives the stack and can be restored.
+ * creates. It holds every tenant's data: it survives the stack and can be restored. Its
+ * stream carries each new item to the webhook fan-out (constructs/webhooks.ts), which
+ * reads only the new image of an inserted event.
  */
 export class DataTable extends Construct {
   readonly table: Table;
@@ -22,6 +24,7 @@ export class DataTable extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.RETAIN,
+      stream: StreamViewType.NEW_IMAGE,
     });
     for (const index of tableDesign.globalIndexes) {
       this.table.addGlobalSecondaryIndex({

@@ -3,12 +3,15 @@ import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Operation, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 export interface MonitoringProps {
   api: RestApi;
   table: ITable;
   functions: Record<string, IFunction>;
+  /** Queues that hold only what failed for good, by alarm name: a message there waits for an operator. */
+  deadLetterQueues?: Record<string, IQueue>;
 }
 
 const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
@@ -29,8 +32,9 @@ const tableOperations = {
 };
 
 /**
- * Alarms on what should never happen: no client request is meant to produce a 5xx, and
- * on-demand capacity is meant never to throttle. Any one occurrence is worth a look.
+ * Alarms on what should never happen: no client request is meant to produce a 5xx,
+ * on-demand capacity is meant never to throttle, and nothing is meant to land in a
+ * dead-letter queue. Any one occurrence is worth a look.
  */
 export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -41,6 +45,9 @@ export class Monitoring extends Construct {
     for (const [name, fn] of Object.entries(props.functions)) {
       this.alarmOn(`${name}Errors`, fn.metricErrors(fiveMinutes));
       this.alarmOn(`${name}Throttles`, fn.metricThrottles(fiveMinutes));
+    }
+    for (const [name, queue] of Object.entries(props.deadLetterQueues ?? {})) {
+      this.alarmOn(name, queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }));
     }
   }
 

@@ -1,0 +1,163 @@
+import { Aws, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as FunctionTarget } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, FilterRule, StartingPosition, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+export interface WebhooksProps {
+  /** The single table, with its stream (constructs/data-table.ts). */
+  table: ITable;
+  /** functions/webhook-fanout: turns each new event into its deliveries and queues them. */
+  fanout: LambdaFunction;
+  /** functions/webhook-worker: one attempt per message; its timeout comes from workerTimeoutOf. */
+  worker: LambdaFunction;
+  /** functions/webhook-sweeper: fans out and re-queues what is overdue. */
+  sweeper: LambdaFunction;
+  /** Route functions that queue an attempt themselves (a manual retry): they may send to the queue, nothing more. */
+  enqueuers: LambdaFunction[];
+  /** WEBHOOK_TIMEOUT_MS: each attempt's timeout. */
+  attemptTimeoutMs: number;
+  /** WEBHOOK_DISABLE_AFTER: deliveries in a row ending `failed` that disable an endpoint. */
+  disableAfter: number;
+}
+
+/**
+ * The worker's Lambda timeout: a batch's attempts run in parallel, each within the attempt
+ * timeout, and half a minute more covers reading and recording them.
+ */
+export const workerTimeoutOf = (attemptTimeoutMs: number) => Duration.seconds(Math.ceil(attemptTimeoutMs / 1000) + 30);
+
+// AWS's advice for a Lambda consumer: a message stays hidden while up to six invocations
+// could still be working on it, so a slow batch is not handed out twice.
+const visibilityPerFunctionTimeout = 6;
+// After this many receives without success a message goes to the dead-letter queue. A
+// failed attempt does not count: the worker records it and lets the message go.
+const maxReceiveCount = 5;
+const retention = Duration.days(14);
+
+/**
+ * Webhook delivery's AWS side (README, Webhooks in AWS). The table's stream hands each
+ * inserted `webhookEvent` to the fan-out, which queues one message per delivery; the worker
+ * makes one attempt per message and queues the next one with a delay of up to 15 minutes,
+ * or asks EventBridge Scheduler to put it on the queue later. The sweeper, every minute,
+ * fans out and re-queues whatever the others left behind. The delivery records in the
+ * table are the truth: the queue and the schedules only wake the worker.
+ */
+export class Webhooks extends Construct {
+  readonly queue: Queue;
+  /** Messages the worker failed on `maxReceiveCount` times. */
+  readonly deadLetterQueue: Queue;
+  /** Stream batches the fan-out failed on after all its retries (the sweeper still fans their events out). */
+  readonly fanoutFailures: Queue;
+  readonly scheduleGroup: CfnScheduleGroup;
+  /** What EventBridge Scheduler acts as: it may only send to the queue. */
+  readonly schedulerRole: Role;
+
+  constructor(scope: Construct, id: string, props: WebhooksProps) {
+    super(scope, id);
+    const workerTimeout = props.worker.timeout ?? Duration.seconds(3); // Lambda's default
+    this.deadLetterQueue = this.queueOf('DeadLetterQueue', { retentionPeriod: retention });
+    this.fanoutFailures = this.queueOf('FanoutFailures', { retentionPeriod: retention });
+    Validations.of(this.fanoutFailures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: "The fan-out's on-failure destination is itself the last stop, a dead-letter queue for stream batches; an alarm watches it.",
+    });
+    this.queue = this.queueOf('Queue', {
+      visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * visibilityPerFunctionTimeout),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
+    });
+
+    const stack = Stack.of(this);
+    this.scheduleGroup = new CfnScheduleGroup(this, 'ScheduleGroup', { name: `${stack.stackName}-webhook-retries` });
+    this.schedulerRole = new Role(this, 'SchedulerRole', {
+      description: 'EventBridge Scheduler puts a webhook retry back on the delivery queue',
+      // Only schedules of this account's group act as it (the confused deputy).
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID, 'aws:SourceArn': this.scheduleGroup.attrArn } },
+      }),
+      inlinePolicies: { SendToDeliveryQueue: new PolicyDocument({ statements: [this.sendStatement()] }) },
+    });
+
+    this.wireFanout(props);
+    props.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
+    new Rule(this, 'SweeperSchedule', {
+      description: 'Fans out webhook events and re-queues deliveries that are overdue',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new FunctionTarget(props.sweeper, { retryAttempts: 2, maxEventAge: Duration.minutes(1) })],
+    });
+    // A failed sweep is not retried: the next minute's sweep does the same work.
+    props.sweeper.configureAsyncInvoke({ retryAttempts: 0 });
+
+    for (const fn of [props.fanout, props.worker, props.sweeper, ...props.enqueuers]) this.grantEnqueue(fn);
+    for (const fn of [props.worker, props.sweeper]) {
+      this.grantSchedule(fn);
+      fn.addEnvironment('WEBHOOK_TIMEOUT_MS', String(props.attemptTimeoutMs));
+      fn.addEnvironment('WEBHOOK_DISABLE_AFTER', String(props.disableAfter));
+    }
+  }
+
+  /** The stream's inserted events only: every other write to the table never invokes the fan-out. */
+  private wireFanout(props: WebhooksProps): void {
+    props.fanout.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        // A failing batch is halved until the failing event stands alone, so it holds up no other.
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        retryAttempts: 10,
+        onFailure: new SqsDlq(this.fanoutFailures),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            // ElectroDB names each item's entity in `__edb_e__`.
+            dynamodb: { NewImage: { __edb_e__: { S: FilterRule.isEqual('webhookEvent') } } },
+          }),
+        ],
+      }),
+    );
+    Validations.of(props.fanout.role!).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Reading a table stream needs dynamodb:ListStreams, which has no resource-level permissions; active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, likewise.',
+    });
+  }
+
+  private queueOf(id: string, props: ConstructorParameters<typeof Queue>[2]): Queue {
+    return new Queue(this, id, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, ...props });
+  }
+
+  /** sqs:SendMessage alone, which also covers SendMessageBatch. */
+  private sendStatement(): PolicyStatement {
+    return new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] });
+  }
+
+  private grantEnqueue(fn: LambdaFunction): void {
+    fn.addToRolePolicy(this.sendStatement());
+    fn.addEnvironment('WEBHOOK_QUEUE_URL', this.queue.queueUrl);
+  }
+
+  /** One-time schedules in the group alone, acting as the scheduler's role and no other. */
+  private grantSchedule(fn: LambdaFunction): void {
+    const schedules = Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.scheduleGroup.name}/*` });
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule'], resources: [schedules] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    Validations.of(fn.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${this.scheduleGroup.name}/*]`,
+      reason: "Each retry is a schedule of its own, named at run time: the wildcard covers only the schedules of this stack's group.",
+    });
+    fn.addEnvironment('WEBHOOK_QUEUE_ARN', this.queue.queueArn);
+    fn.addEnvironment('WEBHOOK_SCHEDULE_GROUP', this.scheduleGroup.name!);
+    fn.addEnvironment('WEBHOOK_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn);
+  }
+}
