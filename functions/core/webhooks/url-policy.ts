@@ -46,10 +46,10 @@ function addressProblem(address: string): string | undefined {
   if (!isIP(address)) return 'no IP address';
   // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is classified as the IPv4 address it maps.
   const parsed = ipaddr.process(address);
-  if (parsed.kind() === 'ipv6' && parsed.match(ipv4Compatible)) return 'an IPv4-compatible IPv6 address';
   const range = parsed.range();
-  if (range === 'unicast') return undefined;
-  return rangeNames[range] ?? `a special-purpose address (${range})`;
+  if (range !== 'unicast') return rangeNames[range] ?? `a special-purpose address (${range})`;
+  if (parsed.kind() === 'ipv6' && parsed.match(ipv4Compatible)) return 'an IPv4-compatible IPv6 address';
+  return undefined;
 }
 
 /** Whether a webhook may never be sent to `address`: anything but a public unicast IP address. */
