@@ -45,7 +45,7 @@ const isAdminRoute = (route: Route) => route.platformAdmin === true || route.pat
 const urlOf = (route: Route, path: string) => (route.mount === 'root' ? api.runner.origin : api.runner.baseUrl) + path;
 const paramsOf = (path: string) => [...path.matchAll(/([^/]+)\/\{([^}]+)\}/g)].map((m) => ({ key: `${m[1]}/{${m[2]}}`, name: m[2]! }));
 
-type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace';
+type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace' | 'webhook';
 
 interface Created {
   id: string;
@@ -174,6 +174,16 @@ const creators: Record<string, Creator> = {
       };
     },
   },
+  'webhooks/{id}': {
+    kind: 'webhook',
+    ghost: 'wh_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      // A public target subscribed to an event nothing here emits: no delivery is attempted.
+      const body = { url: 'https://93.184.216.34/tenant-a', events: ['workspace.deleted'] };
+      const data = await created(api.call('POST', '/webhooks', as(A.key, { body })), 'a webhook endpoint');
+      return { id: data.id, readPath: `/webhooks/${data.id}` };
+    },
+  },
   'tokens/{id}': {
     kind: 'userToken',
     ghost: '987654321',
@@ -193,6 +203,8 @@ const validBodies: Record<string, unknown> = {
   updateWorkspaceAsAdmin: { tier: 'enterprise' },
   checkNamespaceEntitlement: { feature: 'posts', quantity: 1 },
   grantNamespacePackage: { name: 'Takeover', entitlements: { api_calls: 1_000_000 } },
+  updateWebhook: { url: 'https://93.184.216.34/taken-over', events: ['*'], is_active: false },
+  rotateWebhookSecret: { grace_period_hours: 0 },
 };
 
 function bodyFor(route: Route): unknown {
@@ -334,6 +346,7 @@ describe("tenant B's view", () => {
       user: new Set([String(A.userId)]),
       userToken: new Set(),
       namespace: new Set(),
+      webhook: new Set(),
     };
     for (const m of made) aIds[m.kind].add(m.id);
     for (const k of (await api.call('GET', '/api-keys?per_page=100', as(A.key))).body.data) aIds.apiKey.add(k.id);
@@ -341,9 +354,11 @@ describe("tenant B's view", () => {
     for (const t of (await api.call('GET', '/user/tokens?per_page=100', as(A.session))).body.data) aIds.userToken.add(String(t.id));
     for (const u of (await api.call('GET', '/users?per_page=100', as(A.key))).body.data) aIds.user.add(String(u.id));
     for (const n of (await api.call('GET', '/namespaces?per_page=100', as(A.key))).body.data) aIds.namespace.add(n.id);
+    for (const w of (await api.call('GET', '/webhooks?per_page=100', as(A.key))).body.data) aIds.webhook.add(w.id);
     expect(aIds.apiKey.size).toBeGreaterThanOrEqual(2);
     expect(aIds.user.size).toBeGreaterThanOrEqual(2);
-    const stringIds = [...aIds.workspace, ...aIds.apiKey, ...aIds.namespace];
+    expect(aIds.webhook.size).toBeGreaterThanOrEqual(1);
+    const stringIds = [...aIds.workspace, ...aIds.apiKey, ...aIds.namespace, ...aIds.webhook];
 
     /** What the `id` of a read endpoint's items is. */
     const itemKinds: Record<string, IdKind> = {
@@ -354,6 +369,7 @@ describe("tenant B's view", () => {
       '/user/tokens': 'userToken',
       '/user/invitations': 'workspace',
       '/namespaces': 'namespace',
+      '/webhooks': 'webhook',
       '/entitlements/summary': 'workspace',
       '/usage': 'workspace',
     };

@@ -1,3 +1,4 @@
+import type { Environment } from '../auth/api-key-format.ts';
 import { hotPath, type Database } from './database.ts';
 
 /**
@@ -15,6 +16,7 @@ export const collections = {
   apiKeysOfWorkspace: (workspaceId: string) => `api-keys-of-workspace:${workspaceId}`,
   invitationsOfUser: (userId: number) => `invitations-of-user:${userId}`,
   userTokensOfUser: (userId: number) => `user-tokens-of-user:${userId}`,
+  webhooksOfWorkspace: (workspaceId: string, environment: Environment) => `webhooks-of-workspace:${workspaceId}:${environment}`,
 } as const;
 
 /** The counter item's name of a collection (seeding tools write it directly). */

@@ -1,0 +1,156 @@
+import type { Deps } from '../deps.ts';
+import { countOneFewerOf, countOneMoreWithin, withinLimit } from '../entitlements/limited-counts.ts';
+import { workspaceScope } from '../entitlements/workspace-scope.ts';
+import { NotFound } from '../errors.ts';
+import type { EventType } from '../events/event-types.ts';
+import { commitWithEvents, type EventOrigin, type NewEvent } from '../events/outbox.ts';
+import { idsCreatedWithin, newId } from '../ids.ts';
+import type { ListSource } from '../lists/list-source.ts';
+import { goneAsNotFound } from '../store/conditions.ts';
+import { keyOrderReader } from '../store/key-order.ts';
+import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
+import { endpointKey, webhookEndpointView, type WebhookEndpointItem, type WebhookEndpointView } from './endpoint-view.ts';
+import { generateWebhookSecret } from './secrets.ts';
+import { webhookConfig } from './settings.ts';
+import { checkWebhookUrl } from './url-policy.ts';
+
+/**
+ * Whose endpoints a request acts on: its workspace's, in the acting credential's
+ * environment (a test key sees and changes only test endpoints). It is also where their
+ * events belong, and what the `webhooks` limit counts in.
+ */
+export type EndpointOwner = EventOrigin;
+
+/** The event that reports a change of an endpoint: `data` is the endpoint as the API shows it. */
+export const endpointEvent = (type: EventType, item: WebhookEndpointItem): NewEvent => ({
+  type,
+  origin: { workspaceId: item.workspaceId, environment: item.environment },
+  data: webhookEndpointView(item),
+});
+
+/** The policy on target URLs in force (WEBHOOK_ALLOW_INSECURE lifts it for local use). */
+const checkUrl = async (url: string) => (await checkWebhookUrl(url, { allowInsecure: webhookConfig().WEBHOOK_ALLOW_INSECURE })).href;
+
+/** Each pattern once, in the order given. */
+const distinct = (events: readonly string[]) => [...new Set(events)];
+
+const collectionOf = (owner: EndpointOwner) => collections.webhooksOfWorkspace(owner.workspaceId, owner.environment);
+
+/** The usage counter the `webhooks` limit reads: the workspace's, in the endpoint's environment. */
+const counterOwner = (owner: EndpointOwner) => ({ ownerType: 'Workspace', ownerId: owner.workspaceId, environment: owner.environment }) as const;
+
+export interface NewWebhookEndpoint {
+  url: string;
+  /** Exact types, `resource.*` and `*`, already checked against the catalogue (schemas/webhooks.ts). */
+  events: readonly string[];
+  /** A client's own secret (secrets.ts isWebhookSecret); generated when absent. */
+  secret?: string;
+}
+
+/**
+ * Creates an endpoint, counted against the workspace's `webhooks` limit in its environment
+ * in the same transaction (so racing creates never pass the limit), with its
+ * `webhook.created` event. Answers it with its secret, the only time the secret is shown
+ * but for rotations.
+ */
+export async function createWebhookEndpoint(deps: Deps, owner: EndpointOwner, input: NewWebhookEndpoint) {
+  const url = await checkUrl(input.url);
+  const { data: workspace } = await deps.db.entities.workspace.get({ id: owner.workspaceId }).go();
+  if (!workspace) throw new NotFound('workspace', owner.workspaceId);
+  const now = deps.clock.now();
+  const item: WebhookEndpointItem = {
+    id: newId('webhook', now),
+    workspaceId: owner.workspaceId,
+    environment: owner.environment,
+    url,
+    events: distinct(input.events),
+    secret: input.secret ?? generateWebhookSecret(),
+    isActive: true,
+    successCount: 0,
+    failureCount: 0,
+    consecutiveFailures: 0,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  const scope = await workspaceScope(deps, workspace, owner.environment);
+  await withinLimit(deps, scope, 'webhooks', (limit) =>
+    commitWithEvents(deps, [endpointEvent('webhook.created', item)], ({ webhookEndpoint, counter, usageCounter }) => [
+      webhookEndpoint.create(item).commit(),
+      countOneMore(counter, collectionOf(owner)),
+      countOneMoreWithin(usageCounter, scope, 'webhooks', limit, now),
+    ]),
+  );
+  return { ...webhookEndpointView(item), secret: item.secret };
+}
+
+/** An endpoint of the owner's workspace and environment; 404 for any other, as if it did not exist. */
+export async function loadWebhookEndpoint(deps: Deps, owner: EndpointOwner, id: string): Promise<WebhookEndpointItem> {
+  const { data } = await deps.db.entities.webhookEndpoint.get(endpointKey({ ...owner, id })).go({ consistent: true });
+  if (!data) throw new NotFound('webhook', id);
+  return data;
+}
+
+export const getWebhookEndpoint = async (deps: Deps, owner: EndpointOwner, id: string) => webhookEndpointView(await loadWebhookEndpoint(deps, owner, id));
+
+/** The owner's endpoints in creation order: one Query of their partition's environment. */
+export function webhookEndpointsOf(deps: Deps, owner: EndpointOwner): ListSource<WebhookEndpointItem, WebhookEndpointView> {
+  const { webhookEndpoint } = deps.db.entities;
+  return {
+    ...counted(deps.db, collectionOf(owner)),
+    orderedBy: 'created_at',
+    createdRange: (after, before) => idsCreatedWithin('webhook', after, before),
+    read: keyOrderReader(webhookEndpoint, 'byWorkspace', (range) => {
+      const endpoints = webhookEndpoint.query.byWorkspace({ workspaceId: owner.workspaceId, environment: owner.environment });
+      return range ? endpoints.between({ id: range.from }, { id: range.to }) : endpoints;
+    }),
+    view: async (rows) => rows.map(webhookEndpointView),
+  };
+}
+
+export interface WebhookEndpointChanges {
+  url?: string;
+  events?: readonly string[];
+  isActive?: boolean;
+}
+
+/**
+ * Changes an endpoint's URL (checked as at creation), subscriptions or `is_active`, with its
+ * `webhook.updated` event. Activating an inactive endpoint starts its count of failures in
+ * a row afresh and clears `disabled_at`, so that it is not disabled again by the first
+ * failure. The delivery counters are left alone: deliveries move them meanwhile.
+ */
+export async function updateWebhookEndpoint(deps: Deps, owner: EndpointOwner, id: string, changes: WebhookEndpointChanges) {
+  const current = await loadWebhookEndpoint(deps, owner, id);
+  const reactivated = changes.isActive === true && !current.isActive;
+  const set = {
+    updatedAt: deps.clock.now().toISOString(),
+    ...(changes.url !== undefined && { url: await checkUrl(changes.url) }),
+    ...(changes.events !== undefined && { events: distinct(changes.events) }),
+    ...(changes.isActive !== undefined && { isActive: changes.isActive }),
+    ...(reactivated && { consecutiveFailures: 0 }),
+  };
+  const updated: WebhookEndpointItem = { ...current, ...set, ...(reactivated && { disabledAt: undefined }) };
+  await goneAsNotFound('webhook', id, () =>
+    commitWithEvents(deps, [endpointEvent('webhook.updated', updated)], ({ webhookEndpoint }) => {
+      const patch = webhookEndpoint.patch(endpointKey(current)).set(set);
+      return [(reactivated ? patch.remove(['disabledAt']) : patch).where((attr, op) => op.exists(attr.secret)).commit()];
+    }),
+  );
+  return webhookEndpointView(updated);
+}
+
+/**
+ * Deletes an endpoint, with its counts and its `webhook.deleted` event (`data`: the
+ * endpoint as it was). Its deliveries stay readable by no route and expire with their TTL;
+ * a delivery attempt already under way finds the endpoint gone and ends.
+ */
+export async function deleteWebhookEndpoint(deps: Deps, owner: EndpointOwner, id: string): Promise<void> {
+  const endpoint = await loadWebhookEndpoint(deps, owner, id);
+  await goneAsNotFound('webhook', id, () =>
+    commitWithEvents(deps, [endpointEvent('webhook.deleted', endpoint)], ({ webhookEndpoint, counter, usageCounter }) => [
+      webhookEndpoint.delete(endpointKey(endpoint)).where((attr, op) => op.exists(attr.secret)).commit(),
+      countOneFewer(counter, collectionOf(owner)),
+      countOneFewerOf(usageCounter, counterOwner(owner), 'webhooks', deps.clock.now()),
+    ]),
+  );
+}

@@ -1,0 +1,109 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { ValidationFailed } from '../errors.ts';
+
+/**
+ * Where a webhook may be sent (README, Webhook endpoints and secrets): an `https://` URL
+ * without credentials whose host is, and resolves only to, public unicast addresses. It is
+ * checked when an endpoint is created or its URL changed, and again at every send, where
+ * the delivery agent (request-filtering-agent) checks the address actually connected to.
+ * Both classify addresses with ipaddr.js, so what this accepts the agent connects to.
+ */
+
+/** Every address a host name resolves to. */
+export type Lookup = (hostname: string) => Promise<readonly string[]>;
+
+const systemLookup: Lookup = async (hostname) => (await dnsLookup(hostname, { all: true, verbatim: true })).map((found) => found.address);
+
+/** A resolver that does not answer within this time leaves the URL refused, not the request hanging. */
+const lookupTimeoutMs = 5_000;
+
+/**
+ * IPv4-compatible IPv6 (`::a.b.c.d`, deprecated by RFC 4291): ipaddr.js calls it unicast,
+ * but it only ever names an IPv4 address (`::127.0.0.1`), so it is refused whatever it embeds.
+ */
+const ipv4Compatible = ipaddr.parseCIDR('::/96');
+
+/** How a refusal names ipaddr.js's ranges; any other range but `unicast` is "special-purpose". */
+const rangeNames: Record<string, string> = {
+  unspecified: 'an unspecified address',
+  broadcast: 'a broadcast address',
+  multicast: 'a multicast address',
+  linkLocal: 'a link-local address (where cloud metadata services answer)',
+  loopback: 'a loopback address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  private: 'a private address',
+  reserved: 'a reserved address',
+  uniqueLocal: 'a unique-local address',
+  rfc6052: 'a NAT64 address',
+  '6to4': 'a 6to4 address',
+  teredo: 'a Teredo address',
+};
+
+/** What kind of address a webhook may not reach `address` is, or undefined when it is public unicast. */
+function addressProblem(address: string): string | undefined {
+  if (!isIP(address)) return 'no IP address';
+  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is classified as the IPv4 address it maps.
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range !== 'unicast') return rangeNames[range] ?? `a special-purpose address (${range})`;
+  if (parsed.kind() === 'ipv6' && parsed.match(ipv4Compatible)) return 'an IPv4-compatible IPv6 address';
+  return undefined;
+}
+
+/** Whether a webhook may never be sent to `address`: anything but a public unicast IP address. */
+export const isForbiddenAddress = (address: string): boolean => addressProblem(address) !== undefined;
+
+export interface UrlPolicy {
+  /** WEBHOOK_ALLOW_INSECURE (local use): `http://` and any address are accepted. */
+  allowInsecure: boolean;
+  lookup?: Lookup;
+}
+
+const refusal = (why: string) => new ValidationFailed({ url: [why] });
+
+/**
+ * Checks a webhook URL against the policy and answers it as the WHATWG parser reads it
+ * (what is stored and sent to: `https://0x7f.1/` is `https://127.0.0.1/`), or throws 422
+ * naming the rule it breaks. A name must resolve, and every address it resolves to must be
+ * allowed: one private address among public ones is enough to refuse it.
+ */
+export async function checkWebhookUrl(raw: string, { allowInsecure, lookup = systemLookup }: UrlPolicy): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refusal('must be an absolute URL, e.g. https://example.com/webhooks');
+  }
+  if (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:')) {
+    throw refusal(allowInsecure ? 'must be an http:// or https:// URL' : 'must be an https:// URL');
+  }
+  if (url.username || url.password) throw refusal('must not carry a user name or password');
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const addresses = isIP(host) ? [host] : await resolve(host, lookup);
+  if (allowInsecure) return url;
+  for (const address of addresses) {
+    const problem = addressProblem(address);
+    if (!problem) continue;
+    throw refusal(address === host ? `must not point to ${problem} (${host})` : `must not point to ${problem}: ${host} resolves to ${address}`);
+  }
+  return url;
+}
+
+async function resolve(host: string, lookup: Lookup): Promise<readonly string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(refusal(`has a host name, ${host}, that did not resolve within ${lookupTimeoutMs / 1000} seconds`)), lookupTimeoutMs);
+  });
+  try {
+    const addresses = await Promise.race([lookup(host), timeout]);
+    if (!addresses.length) throw refusal(`has a host name, ${host}, that resolves to no address`);
+    return addresses;
+  } catch (error) {
+    if (error instanceof ValidationFailed) throw error;
+    throw refusal(`has a host name, ${host}, that does not resolve`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,55 @@
+import type { Principal } from '#core/auth/principal';
+import type { HandlersFor } from '#core/http/types';
+import { listPage } from '#core/lists/list-page';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  webhookEndpointsOf,
+  type EndpointOwner,
+} from '#core/webhooks/endpoints';
+import { rotateWebhookSecret } from '#core/webhooks/secret-rotation';
+import type { webhookRoutes } from './routes.ts';
+
+/** The endpoints a request acts on: its workspace's, in its credential's environment. */
+const ownerOf = ({ principal, workspaceId }: { principal: Principal; workspaceId: string }): EndpointOwner => ({
+  workspaceId,
+  environment: principal.environment,
+});
+
+export const webhookHandlers: HandlersFor<(typeof webhookRoutes)[number]> = {
+  listWebhooks: async (request, deps) => ({
+    status: 200,
+    body: await listPage(webhookEndpointsOf(deps, ownerOf(request)), request.query, request.route.list, request.url),
+  }),
+  getWebhook: async (request, deps) => ({
+    status: 200,
+    body: { data: await getWebhookEndpoint(deps, ownerOf(request), request.params.id) },
+  }),
+  createWebhook: async (request, deps) => ({
+    status: 201,
+    body: {
+      message: 'Webhook endpoint created. Store the secret now: it is not shown again.',
+      data: await createWebhookEndpoint(deps, ownerOf(request), request.body),
+    },
+  }),
+  updateWebhook: async ({ body, ...request }, deps) => ({
+    status: 200,
+    body: {
+      message: 'Webhook endpoint updated.',
+      data: await updateWebhookEndpoint(deps, ownerOf(request), request.params.id, { url: body.url, events: body.events, isActive: body.is_active }),
+    },
+  }),
+  deleteWebhook: async (request, deps) => {
+    await deleteWebhookEndpoint(deps, ownerOf(request), request.params.id);
+    return { status: 204 };
+  },
+  rotateWebhookSecret: async (request, deps) => ({
+    status: 200,
+    body: {
+      message: 'Webhook secret rotated. Store the new secret now: it is not shown again.',
+      data: await rotateWebhookSecret(deps, ownerOf(request), request.params.id, request.body.grace_period_hours),
+    },
+  }),
+};

@@ -1,0 +1,7 @@
+import { createFunction } from '#core/http/pipeline';
+import { runIdempotently } from '#core/idempotency/idempotent-requests';
+import { runtimeDeps } from '#core/runtime';
+import { webhookHandlers } from './handlers.ts';
+import { webhookRoutes } from './routes.ts';
+
+export const handler = createFunction({ routes: webhookRoutes, handlers: webhookHandlers, deps: runtimeDeps, idempotency: runIdempotently });

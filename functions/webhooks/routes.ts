@@ -1,0 +1,117 @@
+import { listQuerySchema } from '#core/lists';
+import type { RouteSpec } from '#core/route-types';
+import { contextQuery, createdOf, dataOf, listOf, noContent } from '#schemas/common';
+import {
+  createdWebhookEndpoint,
+  createWebhookBody,
+  rotatedWebhookSecret,
+  rotateWebhookSecretBody,
+  updateWebhookBody,
+  webhookEndpoint,
+  webhookId,
+} from '#schemas/webhooks';
+import * as z from 'zod/mini';
+
+const webhookList = {
+  fields: [
+    'id',
+    'url',
+    'events',
+    'is_active',
+    'success_count',
+    'failure_count',
+    'consecutive_failures',
+    'last_delivery_at',
+    'disabled_at',
+    'environment',
+    'workspace_id',
+    'created_at',
+    'updated_at',
+  ],
+  sortable: ['url', 'is_active', 'success_count', 'failure_count', 'consecutive_failures', 'last_delivery_at', 'created_at', 'updated_at'],
+  searchable: ['url'],
+  filters: { is_active: ['true', 'false'] },
+} as const;
+
+/**
+ * The routes of the webhooks function: the endpoints of the acting workspace in the acting
+ * credential's environment (a test key manages test endpoints only). Deliveries, test
+ * sends and retries are the webhook-deliveries function's.
+ */
+export const webhookRoutes = [
+  {
+    operationId: 'listWebhooks',
+    method: 'GET',
+    path: '/webhooks',
+    auth: 'credential',
+    scope: 'webhooks:read',
+    summary: "List the workspace's webhook endpoints in your credential's environment (never their secrets)",
+    tag: 'Webhooks',
+    query: listQuerySchema(webhookList),
+    list: webhookList,
+    responses: { 200: { description: 'A page of webhook endpoints.', schema: listOf(webhookEndpoint) } },
+  },
+  {
+    operationId: 'getWebhook',
+    method: 'GET',
+    path: '/webhooks/{id}',
+    auth: 'credential',
+    scope: 'webhooks:read',
+    summary: 'Get a webhook endpoint with its delivery counters',
+    tag: 'Webhooks',
+    params: z.object({ id: webhookId }),
+    query: contextQuery,
+    responses: { 200: { description: 'The webhook endpoint.', schema: dataOf(webhookEndpoint) } },
+  },
+  {
+    operationId: 'createWebhook',
+    method: 'POST',
+    path: '/webhooks',
+    auth: 'credential',
+    scope: 'webhooks:write',
+    summary: 'Create a webhook endpoint; the response shows its secret once',
+    tag: 'Webhooks',
+    query: contextQuery,
+    body: createWebhookBody,
+    errors: ['ENTITLEMENT_DENIED'],
+    responses: { 201: { description: 'The new endpoint, with `secret` in full.', schema: createdOf(createdWebhookEndpoint) } },
+  },
+  {
+    operationId: 'updateWebhook',
+    method: 'PATCH',
+    path: '/webhooks/{id}',
+    auth: 'credential',
+    scope: 'webhooks:write',
+    summary: "Change a webhook endpoint's URL, events or is_active",
+    tag: 'Webhooks',
+    params: z.object({ id: webhookId }),
+    query: contextQuery,
+    body: updateWebhookBody,
+    responses: { 200: { description: 'The endpoint as changed.', schema: createdOf(webhookEndpoint) } },
+  },
+  {
+    operationId: 'deleteWebhook',
+    method: 'DELETE',
+    path: '/webhooks/{id}',
+    auth: 'credential',
+    scope: 'webhooks:delete',
+    summary: 'Delete a webhook endpoint; nothing more is sent to it',
+    tag: 'Webhooks',
+    params: z.object({ id: webhookId }),
+    query: contextQuery,
+    responses: { 204: noContent },
+  },
+  {
+    operationId: 'rotateWebhookSecret',
+    method: 'POST',
+    path: '/webhooks/{id}/rotate-secret',
+    auth: 'credential',
+    scope: 'webhooks:write',
+    summary: 'Rotate the signing secret: the old one keeps signing beside the new one for the grace period',
+    tag: 'Webhooks',
+    params: z.object({ id: webhookId }),
+    query: contextQuery,
+    body: rotateWebhookSecretBody,
+    responses: { 200: { description: 'The endpoint with its new `secret` in full, and until when the old one signs.', schema: createdOf(rotatedWebhookSecret) } },
+  },
+] as const satisfies readonly RouteSpec[];
