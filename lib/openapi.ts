@@ -6,6 +6,7 @@ import { routes } from '#routes';
 import { takesIdempotencyKey } from '#core/idempotency/idempotent-routes';
 import { errorCodeSchema, errorEnvelopeSchema, errorResponsesOf, errorSchemaName, headerComponents, headersOf } from './openapi/error-responses.ts';
 import { errorCodesOf } from './openapi/route-errors.ts';
+import { webhookHeaderParameters, webhooksOf } from './openapi/webhooks.ts';
 
 /**
  * openapi.yaml, derived from the route table, its zod schemas and the error catalogue:
@@ -130,6 +131,7 @@ export function openApiDocument(prefix = '/api/v1') {
   const errorCodes = [...new Set((routes as readonly Route[]).flatMap(errorCodesOf))].sort() as ErrorCode[];
   for (const code of errorCodes) componentSchemas[errorSchemaName(code)] = errorCodeSchema(code);
   componentSchemas.Error = errorEnvelopeSchema;
+  const webhooks = webhooksOf(schemaOf);
   return {
     openapi: '3.1.0',
     info: {
@@ -140,8 +142,12 @@ export function openApiDocument(prefix = '/api/v1') {
     },
     servers: [server(`{base_url}${prefix}`)],
     security: [{ bearerAuth: [] }, { basicAuth: [] }, { sessionCookie: [] }],
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: `${name} endpoints` })),
+    tags: [
+      ...[...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: `${name} endpoints` })),
+      { name: 'Events', description: 'What subscribed webhook endpoints receive: the event catalogue' },
+    ],
     paths,
+    webhooks,
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -188,6 +194,7 @@ export function openApiDocument(prefix = '/api/v1') {
           description: 'Your own request id (8-128 of A-Z a-z 0-9 . _ : -); echoed back, else one is made.',
           schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,128}$' },
         },
+        ...webhookHeaderParameters,
       },
       headers: {
         ...headerComponents,

@@ -26,7 +26,8 @@ export const sessionRoutes = [
     summary: 'Open a mailed verification link (60 minutes, once): sets email_verified_at',
     tag: 'Sessions',
     params: accountLinkParams,
-    errors: ['ACCESS_DENIED'],
+    // RESOURCE_LOCKED: the account kept being changed by others while the link was opened.
+    errors: ['ACCESS_DENIED', 'RESOURCE_LOCKED'],
     responses: { 200: { description: 'The email is verified.', schema: accountMessage } },
   },
   {
@@ -78,6 +79,8 @@ export const sessionRoutes = [
     summary: 'Set a new password with a mailed token (60 minutes, once); ends every session of the user',
     tag: 'Sessions',
     body: resetPasswordBody,
+    // RESOURCE_LOCKED: the account kept being changed by others meanwhile.
+    errors: ['RESOURCE_LOCKED'],
     responses: { 200: { description: 'The password is changed; log in with it.', schema: accountMessage } },
   },
   {

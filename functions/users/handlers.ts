@@ -28,10 +28,10 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   }),
   acceptInvitation: async ({ principal, params }, deps) => {
     requireUnboundCredential(principal, 'join other workspaces');
-    return { status: 200, body: { message: 'Invitation accepted.', data: await acceptInvitation(deps, principal.userId, params.workspace_id) } };
+    return { status: 200, body: { message: 'Invitation accepted.', data: await acceptInvitation(deps, principal.userId, params.workspace_id, principal) } };
   },
   declineInvitation: async ({ principal, params }, deps) => {
-    await declineInvitation(deps, principal.userId, params.workspace_id);
+    await declineInvitation(deps, principal.userId, params.workspace_id, principal);
     return { status: 204 };
   },
   getCurrentUser: async ({ principal }, deps) => ({
@@ -40,7 +40,7 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   }),
   updateUser: async ({ principal, params, body, baseUrl }, deps) => {
     requireUnboundCredential(principal, 'change accounts');
-    const { user, emailChangeMailed } = await updateUser(deps, principal.userId, params.user_id, body, linksFor(baseUrl));
+    const { user, emailChangeMailed } = await updateUser(deps, principal.userId, params.user_id, body, linksFor(baseUrl), principal);
     const message = emailChangeMailed
       ? 'Saved. The email changes once the link we mailed to the new address is opened (within 60 minutes).'
       : 'User updated.';
@@ -48,7 +48,7 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   },
   changePassword: async ({ principal, body }, deps) => {
     const keepSessionDigest = principal.credential.type === 'session' ? principal.credential.id : undefined;
-    await changePassword(deps, { userId: principal.userId, currentPassword: body.current_password, password: body.password, keepSessionDigest });
+    await changePassword(deps, { userId: principal.userId, currentPassword: body.current_password, password: body.password, keepSessionDigest }, principal);
     return { status: 200, body: { message: 'Password changed; your other sessions have ended.' } };
   },
   createUserToken: async ({ principal, workspaceId, body }, deps) => ({

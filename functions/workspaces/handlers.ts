@@ -15,7 +15,7 @@ export const workspaceHandlers: HandlersFor<(typeof workspaceRoutes)[number]> = 
   }),
   createWorkspace: async ({ principal, body }, deps) => {
     requireUnboundCredential(principal, 'create workspaces');
-    return { status: 201, body: { message: 'Workspace created.', data: await createWorkspace(deps, principal.userId, body) } };
+    return { status: 201, body: { message: 'Workspace created.', data: await createWorkspace(deps, principal.userId, body, { acting: principal }) } };
   },
   updateWorkspace: async ({ principal, params, body }, deps) => ({
     status: 200,

@@ -226,13 +226,20 @@ describe('what the table keeps of the secrets clients saw', () => {
     for (const token of mailedTokens) expect(folder).toContain(token);
   });
 
-  it('keeps an invitation to an email without an account under the SHA-256 digest of the address only', () => {
-    expect(dump).not.toContain(invitedOnly);
+  /**
+   * Events are the exception, by design (README, Events): an event's `data` is the resource
+   * as the API answered, emails included, kept as sent until the event expires (30 days),
+   * so that every retry sends the same bytes. No secret is in them (checked above).
+   */
+  const withoutEvents = () => JSON.stringify(items.filter((item) => item.__edb_e__ !== 'webhookEvent'));
+
+  it('keeps an invitation to an email without an account under the SHA-256 digest of the address only (events aside)', () => {
+    expect(withoutEvents()).not.toContain(invitedOnly);
     expect(items.find((item) => item.pk === `PENDING_INVITES#${sha256(invitedOnly)}`)).toBeDefined();
   });
 
-  it('keeps nothing of an email a user changed away from', () => {
-    expect(dump).not.toContain(changedFrom);
-    expect(dump).toContain('paula.new@example.com');
+  it('keeps nothing of an email a user changed away from (events aside)', () => {
+    expect(withoutEvents()).not.toContain(changedFrom);
+    expect(withoutEvents()).toContain('paula.new@example.com');
   });
 });

@@ -45,4 +45,6 @@ export interface Actor {
   role?: Role;
   /** `workspaceId`: the only workspace the credential may act in (an OAuth token's client's); others are 404 to it. */
   limits?: { workspaceId?: string };
+  /** The credential's environment, which the events of its changes carry; absent (admin CLI, links): `live`. */
+  environment?: Environment;
 }

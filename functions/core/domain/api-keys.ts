@@ -18,7 +18,9 @@ import { idsCreatedWithin, newId } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { keyStatus } from './api-key-status.ts';
 import { requireRole, roleIn } from './membership.ts';
-import { commitOrThrow, goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
+import { eventIn, type Acting } from '../events/origins.ts';
+import { commitWithEvents } from '../events/outbox.ts';
+import { goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
@@ -66,23 +68,23 @@ export interface NewApiKey {
   plaintext?: string;
 }
 
-/** Stores a new key for `userId` in `workspaceId` and returns its view with the key, once. */
-export async function issueApiKey(deps: Deps, userId: number, workspaceId: string, input: NewApiKey) {
+/**
+ * Stores a new key for `userId` in `workspaceId`, with `api_key.created` in the environment
+ * of the credential `acting` (none: bootstrap, `live`), and returns its view with the key, once.
+ */
+export async function issueApiKey(deps: Deps, userId: number, workspaceId: string, input: NewApiKey, acting?: Acting) {
   const { item, key, workspace } = await newKeyItem(deps, userId, workspaceId, input);
   const scope = await workspaceScope(deps, workspace, item.environment);
+  const view = apiKeyView(item, deps.clock.now());
   // Each environment's keys are counted against the limit apart: test keys never use up live ones.
   await withinLimit(deps, scope, 'api_keys', (limit) =>
-    commitOrThrow(() =>
-      deps.db.transaction
-        .write(({ apiKey, counter, usageCounter }) => [
-          apiKey.create(item).commit(),
-          countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
-          countOneMoreWithin(usageCounter, scope, 'api_keys', limit, deps.clock.now()),
-        ])
-        .go(),
-    ),
+    commitWithEvents(deps, [eventIn(workspaceId, acting, 'api_key.created', view)], ({ apiKey, counter, usageCounter }) => [
+      apiKey.create(item).commit(),
+      countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
+      countOneMoreWithin(usageCounter, scope, 'api_keys', limit, deps.clock.now()),
+    ]),
   );
-  return { ...apiKeyView(item, deps.clock.now()), key };
+  return { ...view, key };
 }
 
 /** A key's record and the key itself, not yet stored. */
@@ -130,14 +132,20 @@ export async function createApiKey(deps: Deps, principal: Principal, workspaceId
   requireHeldScopes(principal, scopes, 'A key cannot be given scopes its creator does not hold');
   const environment = input.environment ?? principal.environment;
   requireEnvironment(principal, environment, 'create');
-  return issueApiKey(deps, principal.userId, workspaceId, {
-    ...input,
-    scopes,
-    environment,
-    tierCeiling: principal.limits?.tier,
-    expiresAt: expiryWithin(principal, input.expiresAt, deps.clock.now()),
-    allowedIps: ipListWithin(principal, input.allowedIps),
-  });
+  return issueApiKey(
+    deps,
+    principal.userId,
+    workspaceId,
+    {
+      ...input,
+      scopes,
+      environment,
+      tierCeiling: principal.limits?.tier,
+      expiresAt: expiryWithin(principal, input.expiresAt, deps.clock.now()),
+      allowedIps: ipListWithin(principal, input.allowedIps),
+    },
+    principal,
+  );
 }
 
 /**
@@ -184,16 +192,13 @@ export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string
   if (key.userId !== actor.userId) {
     requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], "revoke another member's key");
   }
+  const revoked = eventIn(workspaceId, actor, 'api_key.revoked', apiKeyView(key, deps.clock.now()));
   await goneAsNotFound('api_key', id, () =>
-    commitOrThrow(() =>
-      deps.db.transaction
-        .write(({ apiKey, counter, usageCounter }) => [
-          apiKey.delete({ workspaceId, id }).where((attr, op) => op.exists(attr.keyHash)).commit(),
-          countOneFewer(counter, collections.apiKeysOfWorkspace(workspaceId)),
-          countOneFewerOf(usageCounter, keyOwner(key), 'api_keys', deps.clock.now()),
-        ])
-        .go(),
-    ),
+    commitWithEvents(deps, [revoked], ({ apiKey, counter, usageCounter }) => [
+      apiKey.delete({ workspaceId, id }).where((attr, op) => op.exists(attr.keyHash)).commit(),
+      countOneFewer(counter, collections.apiKeysOfWorkspace(workspaceId)),
+      countOneFewerOf(usageCounter, keyOwner(key), 'api_keys', deps.clock.now()),
+    ]),
   );
 }
 
@@ -251,22 +256,20 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   // period: at the limit, one key at a time can be rotated, never a chain of them.
   const scope = await workspaceScope(deps, workspace, old.environment);
   const limit = limitNow(scope, 'api_keys', now);
+  const oldEnds = graceEndsAt.toISOString();
+  const rotated = { ...apiKeyView(item, now), grace_period_ends_at: oldEnds, previous_key: { id: old.id, grace_period_ends_at: oldEnds } };
   try {
-    await commitOrThrow(() =>
-      deps.db.transaction
-        .write(({ apiKey, counter, usageCounter }) => [
-          apiKey.create(item).commit(),
-          apiKey
-            .patch({ workspaceId, id })
-            .set({ graceEndsAt: graceEndsAt.toISOString(), rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
-            .where((attr, op) => op.notExists(attr.graceEndsAt))
-            .commit(),
-          // The old key stays counted until the pruning job deletes it after its grace period.
-          countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
-          countOneMoreWithin(usageCounter, scope, 'api_keys', limit === null ? null : limit + 1, now),
-        ])
-        .go(),
-    );
+    await commitWithEvents(deps, [eventIn(workspaceId, principal, 'api_key.rotated', rotated)], ({ apiKey, counter, usageCounter }) => [
+      apiKey.create(item).commit(),
+      apiKey
+        .patch({ workspaceId, id })
+        .set({ graceEndsAt: oldEnds, rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
+        .where((attr, op) => op.notExists(attr.graceEndsAt))
+        .commit(),
+      // The old key stays counted until the pruning job deletes it after its grace period.
+      countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
+      countOneMoreWithin(usageCounter, scope, 'api_keys', limit === null ? null : limit + 1, now),
+    ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const used = await usedOf(deps, scope, 'api_keys', now);
@@ -275,6 +278,5 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
     await loadLiveKey(deps, workspaceId, id);
     throw new StateConflict('The key was rotated meanwhile; rotate the key that replaced it.', 'grace_period', 'rotate');
   }
-  const oldEnds = graceEndsAt.toISOString();
-  return { ...apiKeyView(item, now), key, grace_period_ends_at: oldEnds, previous_key: { id: old.id, grace_period_ends_at: oldEnds } };
+  return { ...rotated, key };
 }

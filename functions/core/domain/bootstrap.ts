@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { generateApiKey } from '../auth/api-key-format.ts';
 import type { Deps } from '../deps.ts';
 import { issueApiKey } from './api-keys.ts';
-import { createUser, noUsersYet } from './users.ts';
-import { createWorkspace } from './workspaces.ts';
+import { createAccount } from './accounts.ts';
+import { noUsersYet } from './users.ts';
 
 export interface BootstrapInput {
   apiKey?: string;
@@ -29,8 +29,11 @@ export async function bootstrapAdmin(deps: Deps, input: BootstrapInput): Promise
   const email = input.email ?? 'admin@example.com';
   const password = input.password ?? randomBytes(12).toString('base64url');
   const apiKey = input.apiKey ?? generateApiKey('live');
-  const user = await createUser(deps, { name: 'Admin', email, password, tier: 'enterprise', platformAdmin: true, emailVerified: true });
-  const workspace = await createWorkspace(deps, user.id, { name: 'Admin workspace', tier: 'enterprise' });
+  const { user, workspace } = await createAccount(
+    deps,
+    { name: 'Admin', email, password, tier: 'enterprise', platformAdmin: true, emailVerified: true },
+    'Admin workspace',
+  );
   await issueApiKey(deps, user.id, workspace.id, { name: 'Bootstrap key', scopes: ['*'], plaintext: apiKey });
   return { userId: user.id, email, password, workspaceId: workspace.id, apiKey };
 }

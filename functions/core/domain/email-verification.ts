@@ -1,11 +1,11 @@
 import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { InvalidLink } from '../errors.ts';
-import { isConditionFailure } from '../store/conditions.ts';
 import { accountMail, type AccountLinks } from './account-mail.ts';
 import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
 import { claimPendingInvitations } from './pending-invitations.ts';
 import { accountThrottles, reserveAttempt } from './throttle.ts';
+import { changeUser } from './user-changes.ts';
 import { loadUser, userView, type UserItem } from './users.ts';
 
 /** Mails `user` a link that verifies their current email: `{base}/email/verify/{id}/{token}`. */
@@ -35,18 +35,13 @@ export async function verifyEmail(deps: Deps, userId: number, token: string) {
   if (!used) throw new InvalidLink();
   const user = await loadUser(deps, userId);
   if (user.email !== used.email) throw new InvalidLink();
-  if (!user.emailVerifiedAt) {
-    try {
-      await deps.db.entities.user
-        .patch({ id: userId })
-        .set({ emailVerifiedAt: isoNow(deps.clock) })
-        .where((attr, op) => op.eq(attr.email, used.email))
-        .go();
-    } catch (error) {
-      if (isConditionFailure(error)) throw new InvalidLink();
-      throw error;
-    }
-  }
+  // Opened from a mailed link, with no credential: `live`. The email must still be the one the link went to.
+  const verified = user.emailVerifiedAt
+    ? user
+    : await changeUser(deps, userId, undefined, (current) => {
+        if (current.email !== used.email) throw new InvalidLink();
+        return { emailVerifiedAt: isoNow(deps.clock) };
+      });
   await claimPendingInvitations(deps, userId, used.email);
-  return userView(await loadUser(deps, userId));
+  return userView(verified);
 }

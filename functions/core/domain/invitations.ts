@@ -2,7 +2,9 @@ import type { EntityItem } from 'electrodb';
 import type { Deps } from '../deps.ts';
 import { EmailNotVerified, NotFound } from '../errors.ts';
 import type { ListSource } from '../lists/list-source.ts';
-import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
+import { eventIn, type Acting } from '../events/origins.ts';
+import { commitWithEvents, type NewEvent } from '../events/outbox.ts';
+import { isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore, countOneMoreBelow } from '../store/list-counts.ts';
@@ -10,6 +12,7 @@ import { withinLimit } from '../entitlements/limited-counts.ts';
 import { workspaceScope } from '../entitlements/workspace-scope.ts';
 import { prunableFrom } from '../store/table.ts';
 import type { Role } from '../store/entities/membership.ts';
+import { memberView } from './users.ts';
 import { workspaceSummaryView } from './workspace-view.ts';
 
 type InvitationItem = EntityItem<Database['entities']['invitation']>;
@@ -19,26 +22,31 @@ export const invitationLifetimeSeconds = 7 * 24 * 3600;
 /** Past its TTL an invitation has lapsed, whether or not it has been pruned yet. */
 export const invitationIsOpen = (item: Pick<InvitationItem, 'ttl'>, now: Date) => item.ttl * 1000 > now.getTime();
 
+/** What reports an invitation, by its expiry: POST /users's `invitation.created`; nothing when a pending one is claimed. */
+export type InvitationEvents = (expiresAt: Date) => NewEvent[];
+
 /**
  * Invites a user into a workspace, counted among the user's invitations; inviting again
- * renews the invitation (a new week, the new role) and counts nothing twice.
+ * renews the invitation (a new week, the new role) and counts nothing twice. Either write
+ * carries the events `reported` makes.
  */
-export async function invite(deps: Deps, invitation: { userId: number; workspaceId: string; role: Role; invitedBy: number }) {
+export async function invite(
+  deps: Deps,
+  invitation: { userId: number; workspaceId: string; role: Role; invitedBy: number },
+  reported: InvitationEvents = () => [],
+) {
   const now = deps.clock.now();
   const ttl = Math.floor(now.getTime() / 1000) + invitationLifetimeSeconds;
   const fields = { role: invitation.role, invitedBy: invitation.invitedBy, createdAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) };
   const key = { userId: invitation.userId, workspaceId: invitation.workspaceId };
+  const events = reported(new Date(ttl * 1000));
   // The pruning job may delete a lapsed one between the two attempts: then create again.
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await commitOrThrow(() =>
-        deps.db.transaction
-          .write(({ invitation: invitations, counter }) => [
-            invitations.create({ ...key, ...fields }).commit(),
-            countOneMore(counter, collections.invitationsOfUser(invitation.userId)),
-          ])
-          .go(),
-      );
+      await commitWithEvents(deps, events, ({ invitation: invitations, counter }) => [
+        invitations.create({ ...key, ...fields }).commit(),
+        countOneMore(counter, collections.invitationsOfUser(invitation.userId)),
+      ]);
       return new Date(ttl * 1000);
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -46,7 +54,7 @@ export async function invite(deps: Deps, invitation: { userId: number; workspace
     try {
       // createdAt is read-only: a renewed invitation keeps the date it was first made.
       const { createdAt: _kept, ...renewed } = fields;
-      await deps.db.entities.invitation.patch(key).set(renewed).go();
+      await commitWithEvents(deps, events, ({ invitation: invitations }) => [invitations.patch(key).set(renewed).commit()]);
       return new Date(ttl * 1000);
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -97,13 +105,14 @@ async function openInvitation(deps: Deps, userId: number, workspaceId: string) {
  * with it. Only an account whose email is verified may accept: whoever registered an
  * address they do not own cannot take up what was sent to it.
  */
-export async function acceptInvitation(deps: Deps, userId: number, workspaceId: string) {
+export async function acceptInvitation(deps: Deps, userId: number, workspaceId: string, acting?: Acting) {
   const { data: user } = await deps.db.entities.user.get({ id: userId }).go({ consistent: true });
   if (!user?.emailVerifiedAt) throw new EmailNotVerified('accept an invitation');
   const invitation = await openInvitation(deps, userId, workspaceId);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
   if (!workspace) throw new NotFound('invitation', workspaceId);
   const members = collections.membersOfWorkspace(workspaceId);
+  const joined = eventIn(workspaceId, acting, 'member.added', memberView(user, invitation.role));
   try {
     // The member count is conditioned on the plan's limit: racing accepts cannot pass it.
     await withinLimit(
@@ -111,17 +120,13 @@ export async function acceptInvitation(deps: Deps, userId: number, workspaceId: 
       await workspaceScope(deps, workspace, 'live'),
       'members',
       (limit) =>
-        commitOrThrow(() =>
-          deps.db.transaction
-            .write(({ membership, invitation: invitations, counter }) => [
-              membership.create({ workspaceId, userId, role: invitation.role, createdAt: deps.clock.now().toISOString() }).commit(),
-              invitations.delete({ userId, workspaceId }).where((attr, op) => op.exists(attr.role)).commit(),
-              countOneFewer(counter, collections.invitationsOfUser(userId)),
-              countOneMore(counter, collections.workspacesOfUser(userId)),
-              countOneMoreBelow(counter, members, limit),
-            ])
-            .go(),
-        ),
+        commitWithEvents(deps, [joined], ({ membership, invitation: invitations, counter }) => [
+          membership.create({ workspaceId, userId, role: invitation.role, createdAt: deps.clock.now().toISOString() }).commit(),
+          invitations.delete({ userId, workspaceId }).where((attr, op) => op.exists(attr.role)).commit(),
+          countOneFewer(counter, collections.invitationsOfUser(userId)),
+          countOneMore(counter, collections.workspacesOfUser(userId)),
+          countOneMoreBelow(counter, members, limit),
+        ]),
       () => counted(deps.db, members).count(),
     );
   } catch (error) {
@@ -132,9 +137,12 @@ export async function acceptInvitation(deps: Deps, userId: number, workspaceId: 
   return { ...workspaceSummaryView(workspace), role: invitation.role };
 }
 
-export async function declineInvitation(deps: Deps, userId: number, workspaceId: string): Promise<void> {
+/** Declines, with `invitation.declined` to the inviting workspace (none if that is being deleted: nobody is left to tell). */
+export async function declineInvitation(deps: Deps, userId: number, workspaceId: string, acting?: Acting): Promise<void> {
   const invitation = await openInvitation(deps, userId, workspaceId);
-  await removeInvitation(deps, invitation).catch((error: unknown) => {
+  const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
+  const events = workspace ? [eventIn(workspaceId, acting, 'invitation.declined', invitationView(invitation, workspace.name))] : [];
+  await removeInvitation(deps, invitation, events).catch((error: unknown) => {
     if (isConditionFailure(error)) throw new NotFound('invitation', workspaceId);
     throw error;
   });
@@ -142,15 +150,12 @@ export async function declineInvitation(deps: Deps, userId: number, workspaceId:
 
 /**
  * Deletes an invitation as it was read (its `prunableAt` unchanged, so a renewal meanwhile
- * survives) and counts it out: declining, pruning and deleting the workspace all do this.
+ * survives) and counts it out: declining (with its event), pruning and deleting the
+ * workspace all do this.
  */
-export function removeInvitation(deps: Deps, item: Pick<InvitationItem, 'userId' | 'workspaceId' | 'prunableAt'>) {
-  return commitOrThrow(() =>
-    deps.db.transaction
-      .write(({ invitation, counter }) => [
-        invitation.delete({ userId: item.userId, workspaceId: item.workspaceId }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt)).commit(),
-        countOneFewer(counter, collections.invitationsOfUser(item.userId)),
-      ])
-      .go(),
-  );
+export function removeInvitation(deps: Deps, item: Pick<InvitationItem, 'userId' | 'workspaceId' | 'prunableAt'>, events: readonly NewEvent[] = []) {
+  return commitWithEvents(deps, events, ({ invitation, counter }) => [
+    invitation.delete({ userId: item.userId, workspaceId: item.workspaceId }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt)).commit(),
+    countOneFewer(counter, collections.invitationsOfUser(item.userId)),
+  ]);
 }

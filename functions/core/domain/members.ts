@@ -3,7 +3,8 @@ import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound } from '../errors.ts';
 import type { ListSource } from '../lists/list-source.ts';
-import { commitOrThrow } from '../store/conditions.ts';
+import { eventIn } from '../events/origins.ts';
+import { commitWithEvents, type NewEvent } from '../events/outbox.ts';
 import { limitNow, requireBelow } from '../entitlements/limited-counts.ts';
 import { workspaceScope } from '../entitlements/workspace-scope.ts';
 import type { Database } from '../store/database.ts';
@@ -14,7 +15,7 @@ import { accountMail, type AccountLinks, type Paragraph } from './account-mail.t
 import { invite } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { invitePendingEmail } from './pending-invitations.ts';
-import { findUserIdByEmail, normalizeEmail, userView } from './users.ts';
+import { findUserIdByEmail, loadUser, memberView, normalizeEmail, userView } from './users.ts';
 
 type MembershipItem = EntityItem<Database['entities']['membership']>;
 
@@ -32,22 +33,22 @@ export function membersOf(deps: Deps, workspaceId: string): ListSource<Membershi
       if (!rows.length) return [];
       const { data: users } = await user.get(rows.map((m) => ({ id: m.userId }))).go();
       const byId = new Map(users.map((u) => [u.id, u]));
-      return rows.filter((m) => byId.has(m.userId)).map((m) => ({ ...userView(byId.get(m.userId)!), role: m.role }));
+      return rows.filter((m) => byId.has(m.userId)).map((m) => memberView(byId.get(m.userId)!, m.role));
     },
   };
 }
 
-/** Makes a user a member, counted among the workspace's members and the user's workspaces. */
+/**
+ * Makes a user a member, counted among the workspace's members and the user's workspaces,
+ * with `member.added` (an operator's direct add: `live`).
+ */
 export async function join(deps: Deps, workspaceId: string, userId: number, role: Role): Promise<void> {
-  await commitOrThrow(() =>
-    deps.db.transaction
-      .write(({ membership, counter }) => [
-        membership.create({ workspaceId, userId, role, createdAt: deps.clock.now().toISOString() }).commit(),
-        countOneMore(counter, collections.membersOfWorkspace(workspaceId)),
-        countOneMore(counter, collections.workspacesOfUser(userId)),
-      ])
-      .go(),
-  );
+  const user = await loadUser(deps, userId);
+  await commitWithEvents(deps, [eventIn(workspaceId, undefined, 'member.added', memberView(user, role))], ({ membership, counter }) => [
+    membership.create({ workspaceId, userId, role, createdAt: deps.clock.now().toISOString() }).commit(),
+    countOneMore(counter, collections.membersOfWorkspace(workspaceId)),
+    countOneMore(counter, collections.workspacesOfUser(userId)),
+  ]);
 }
 
 export interface NewMember {
@@ -85,8 +86,10 @@ export async function addMember(deps: Deps, actor: Actor, workspaceId: string, i
   const accept = `POST ${links.api}/user/invitations/${workspaceId}/accept`;
   let expiresAt: Date;
   let nextSteps: Paragraph[];
+  // The invitation as this answers it, in the inviter's environment.
+  const invited = (expiresAt: Date): NewEvent[] => [eventIn(workspaceId, actor, 'invitation.created', sentInvitationView(email, input.role, workspaceId, expiresAt))];
   if (existingId === undefined) {
-    expiresAt = await invitePendingEmail(deps, { email, workspaceId, role: input.role, invitedBy: actor.userId });
+    expiresAt = await invitePendingEmail(deps, { email, workspaceId, role: input.role, invitedBy: actor.userId }, invited);
     nextSteps = [
       `${input.name ? `${input.name}, to` : 'To'} join, create an account with this email address (POST, with name, email and password):`,
       { link: `${links.base}/register` },
@@ -96,9 +99,17 @@ export async function addMember(deps: Deps, actor: Actor, workspaceId: string, i
     const { data: member } = await deps.db.entities.membership.get({ workspaceId, userId: existingId }).go();
     // The actor may list the members anyway: saying so discloses nothing.
     if (member) throw new DuplicateResource('membership', 'email');
-    expiresAt = await invite(deps, { userId: existingId, workspaceId, role: input.role, invitedBy: actor.userId });
+    expiresAt = await invite(deps, { userId: existingId, workspaceId, role: input.role, invitedBy: actor.userId }, invited);
     nextSteps = [`Sign in and accept it (your email must be verified): ${accept}`, 'Your invitations:', { link: `${links.api}/user/invitations` }];
   }
   await deps.mailer.send(accountMail.invitation(email, workspace.name, input.role, nextSteps));
-  return { email, role: input.role, workspace_id: workspaceId, status: 'invited', expires_at: expiresAt.toISOString() };
+  return sentInvitationView(email, input.role, workspaceId, expiresAt);
 }
+
+const sentInvitationView = (email: string, role: Role, workspaceId: string, expiresAt: Date): SentInvitation => ({
+  email,
+  role,
+  workspace_id: workspaceId,
+  status: 'invited',
+  expires_at: expiresAt.toISOString(),
+});

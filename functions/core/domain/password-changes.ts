@@ -1,13 +1,14 @@
 import { sha256 } from '../auth/secrets.ts';
-import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { NotFound, ValidationFailed } from '../errors.ts';
+import type { Acting } from '../events/origins.ts';
 import { accountMail, type AccountLinks } from './account-mail.ts';
 import { revokeApiKey } from './api-keys.ts';
 import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import { endSessionsOf } from './sessions.ts';
 import { accountThrottles, refundAttempt, reserveAttempt } from './throttle.ts';
+import { changeUser } from './user-changes.ts';
 import { revokeUserToken } from './user-tokens.ts';
 import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from './users.ts';
 
@@ -43,7 +44,11 @@ export async function resetPassword(deps: Deps, input: { token: string; email: s
   const used = await takeAccountToken(deps, 'reset-password', input.token, (item) => item.email === email);
   const user = used && (await loadUser(deps, used.userId));
   if (!used || !user || user.email !== email) throw new ValidationFailed({ token: ['is invalid, used or expired: ask for a new reset link'] });
-  await deps.db.entities.user.patch({ id: user.id }).set({ passwordHash, updatedAt: isoNow(deps.clock) }).go();
+  // Reset from a mailed link, with no credential: `live`. An email changed meanwhile voids the token.
+  await changeUser(deps, user.id, undefined, (current) => {
+    if (current.email !== email) throw new ValidationFailed({ token: ['is invalid, used or expired: ask for a new reset link'] });
+    return { passwordHash };
+  });
   await endSessionsOf(deps, user.id);
   if (!user.emailVerifiedAt) await revokeCredentialsOf(deps, user.id);
 }
@@ -71,6 +76,7 @@ async function revokeCredentialsOf(deps: Deps, userId: number): Promise<void> {
 export async function changePassword(
   deps: Deps,
   input: { userId: number; currentPassword: string; password: string; keepSessionDigest?: string },
+  acting?: Acting,
 ): Promise<void> {
   const subject = `password:user:${input.userId}`;
   await reserveAttempt(deps, subject, accountThrottles.passwordChange, 'Too many wrong passwords; wait before trying again.');
@@ -80,6 +86,6 @@ export async function changePassword(
   }
   await refundAttempt(deps, subject, accountThrottles.passwordChange);
   const passwordHash = await hashPassword(deps, input.password);
-  await deps.db.entities.user.patch({ id: user.id }).set({ passwordHash, updatedAt: isoNow(deps.clock) }).go();
+  await changeUser(deps, user.id, acting, () => ({ passwordHash }));
   await endSessionsOf(deps, user.id, input.keepSessionDigest);
 }

@@ -2,7 +2,8 @@ import { sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import type { Role } from '../store/entities/membership.ts';
 import { prunableFrom } from '../store/table.ts';
-import { invitationIsOpen, invitationLifetimeSeconds, invite } from './invitations.ts';
+import { commitWithEvents } from '../events/outbox.ts';
+import { invitationIsOpen, invitationLifetimeSeconds, invite, type InvitationEvents } from './invitations.ts';
 
 /** Pending invitations are found by the digest of the normalized email (the caller normalizes). */
 const emailDigestOf = (email: string) => sha256(email);
@@ -14,20 +15,23 @@ const emailDigestOf = (email: string) => sha256(email);
 export async function invitePendingEmail(
   deps: Deps,
   invitation: { email: string; workspaceId: string; role: Exclude<Role, 'owner'>; invitedBy: number },
+  reported: InvitationEvents,
 ): Promise<Date> {
   const now = deps.clock.now();
   const ttl = Math.floor(now.getTime() / 1000) + invitationLifetimeSeconds;
-  await deps.db.entities.pendingInvitation
-    .put({
-      emailDigest: emailDigestOf(invitation.email),
-      workspaceId: invitation.workspaceId,
-      role: invitation.role,
-      invitedBy: invitation.invitedBy,
-      createdAt: now.toISOString(),
-      ttl,
-      prunableAt: prunableFrom(ttl),
-    })
-    .go();
+  await commitWithEvents(deps, reported(new Date(ttl * 1000)), ({ pendingInvitation }) => [
+    pendingInvitation
+      .put({
+        emailDigest: emailDigestOf(invitation.email),
+        workspaceId: invitation.workspaceId,
+        role: invitation.role,
+        invitedBy: invitation.invitedBy,
+        createdAt: now.toISOString(),
+        ttl,
+        prunableAt: prunableFrom(ttl),
+      })
+      .commit(),
+  ]);
   return new Date(ttl * 1000);
 }
 

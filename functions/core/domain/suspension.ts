@@ -1,7 +1,8 @@
 import type { Deps } from '../deps.ts';
 import { AccessDenied } from '../errors.ts';
-import { goneAsNotFound } from '../store/conditions.ts';
+import { eventIn } from '../events/origins.ts';
 import { loadUser } from './users.ts';
+import { changeWorkspace } from './workspace-changes.ts';
 import { workspaceView } from './workspace-view.ts';
 
 /** Platform operations are for platform admins, whatever scopes their credential holds. */
@@ -15,19 +16,20 @@ export function adminView(item: Parameters<typeof workspaceView>[0]) {
   return { ...workspaceView(item), suspended_at: item.suspendedAt ?? null, suspended_reason: item.suspendedReason ?? null };
 }
 
+/** A platform admin's doing (admin route or CLI), so its events are `live`; `data` is the workspace as admins see it. */
 export async function suspendWorkspace(deps: Deps, id: string, reason: string) {
-  const { data } = await goneAsNotFound('workspace', id, () =>
-    deps.db.entities.workspace
-      .patch({ id })
-      .set({ suspendedAt: deps.clock.now().toISOString(), suspendedReason: reason })
-      .go({ response: 'all_new' }),
-  );
-  return adminView(data as Parameters<typeof workspaceView>[0]);
+  const updated = await changeWorkspace(deps, id, () => ({
+    set: { suspendedAt: deps.clock.now().toISOString(), suspendedReason: reason },
+    events: (after) => [eventIn(id, undefined, 'workspace.suspended', adminView(after))],
+  }));
+  return adminView(updated);
 }
 
 export async function resumeWorkspace(deps: Deps, id: string) {
-  const { data } = await goneAsNotFound('workspace', id, () =>
-    deps.db.entities.workspace.patch({ id }).remove(['suspendedAt', 'suspendedReason']).go({ response: 'all_new' }),
-  );
-  return adminView(data as Parameters<typeof workspaceView>[0]);
+  const updated = await changeWorkspace(deps, id, () => ({
+    set: {},
+    remove: ['suspendedAt', 'suspendedReason'],
+    events: (after) => [eventIn(id, undefined, 'workspace.resumed', adminView(after))],
+  }));
+  return adminView(updated);
 }

@@ -3,13 +3,17 @@ import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, DuplicateResource, InvalidLink, NotFound, StateConflict } from '../errors.ts';
 import { personalNamespace } from '../namespaces/defaults.ts';
-import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
+import { personalEvents, type Acting } from '../events/origins.ts';
+import { commitWithEvents } from '../events/outbox.ts';
+import { isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
+import type { Role } from '../store/entities/membership.ts';
 import type { Tier } from '../tiers.ts';
 import { accountMail, type AccountLinks } from './account-mail.ts';
 import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { claimPendingInvitations } from './pending-invitations.ts';
+import { changeUser } from './user-changes.ts';
 
 export type UserItem = EntityItem<Database['entities']['user']>;
 
@@ -23,6 +27,9 @@ export function userView(item: UserItem) {
     created_at: item.createdAt,
   };
 }
+
+/** A member as GET /users lists them: the user with their role in the workspace; what `member.added` carries. */
+export const memberView = (user: UserItem, role: Role) => ({ ...userView(user), role });
 
 /** Emails are compared and stored case-insensitively. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -42,9 +49,14 @@ export interface NewUser {
   platformAdmin?: boolean;
   /** An operator vouches for the address (admin CLI, bootstrap): no link to open. */
   emailVerified?: boolean;
+  /** The id of the workspace made with the account (accounts.ts), where the user's events go. */
+  personalWorkspaceId?: string;
 }
 
-/** Creates a user and claims its email in one transaction: a taken email is a 409. */
+/**
+ * Creates a user and claims its email in one transaction, with `user.created` (sent to the
+ * personal workspace, when the account has one): a taken email is a 409.
+ */
 export async function createUser(deps: Deps, input: NewUser): Promise<UserItem> {
   const now = isoNow(deps.clock);
   const email = normalizeEmail(input.email);
@@ -56,19 +68,17 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserItem> 
     platformAdmin: input.platformAdmin ?? false,
     passwordHash: input.password === undefined ? undefined : await hashPassword(deps, input.password),
     emailVerifiedAt: input.emailVerified ? now : undefined,
+    personalWorkspaceId: input.personalWorkspaceId,
     createdAt: now,
     updatedAt: now,
   };
   try {
-    await commitOrThrow(() =>
-      deps.db.transaction
-        .write(({ user, userEmail, namespace }) => [
-          userEmail.create({ email, userId: item.id }).commit(),
-          user.create(item).commit(),
-          personalNamespace(namespace, item),
-        ])
-        .go(),
-    );
+    // Made by registration, the admin CLI or bootstrap: no credential acts, so `live`.
+    await commitWithEvents(deps, personalEvents(item, undefined, 'user.created', userView(item)), ({ user, userEmail, namespace }) => [
+      userEmail.create({ email, userId: item.id }).commit(),
+      user.create(item).commit(),
+      personalNamespace(namespace, item),
+    ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // No existing_resource_id: it would tell anyone whose account an email belongs to.
@@ -125,14 +135,11 @@ export interface UserChanges {
  * to the new address (and a notice to the current one), and the email changes when that
  * link is opened. Whether another account uses the new address is not told here.
  */
-export async function updateUser(deps: Deps, actorId: number, targetId: number, changes: UserChanges, links: AccountLinks) {
+export async function updateUser(deps: Deps, actorId: number, targetId: number, changes: UserChanges, links: AccountLinks, acting?: Acting) {
   const current = await loadUser(deps, targetId);
   await requireSelf(deps, actorId, current);
-  const updated =
-    changes.name === undefined
-      ? current
-      : ((await deps.db.entities.user.patch({ id: targetId }).set({ name: changes.name, updatedAt: isoNow(deps.clock) }).go({ response: 'all_new' }))
-          .data as UserItem);
+  const { name } = changes;
+  const updated = name === undefined ? current : await changeUser(deps, targetId, acting, () => ({ name }));
   const email = changes.email === undefined ? current.email : normalizeEmail(changes.email);
   if (email === current.email) return { user: userView(updated), emailChangeMailed: false };
   const token = await issueAccountToken(deps, 'change-email', targetId, email);
@@ -151,21 +158,21 @@ export async function confirmEmailChange(deps: Deps, userId: number, token: stri
   if (!change) throw new InvalidLink();
   const current = await loadUser(deps, userId);
   const now = isoNow(deps.clock);
+  const set = { email: change.email, emailVerifiedAt: now, updatedAt: now };
+  const updated = { ...current, ...set };
   try {
-    await commitOrThrow(() =>
-      deps.db.transaction
-        .write(({ user, userEmail }) => [
-          userEmail.create({ email: change.email, userId }).commit(),
-          // Both conditions fail the whole change if another one got there first.
-          userEmail.delete({ email: current.email }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
-          user
-            .patch({ id: userId })
-            .set({ email: change.email, emailVerifiedAt: now, updatedAt: now })
-            .where((attr, op) => op.eq(attr.email, current.email))
-            .commit(),
-        ])
-        .go(),
-    );
+    // Opened from a mailed link, with no credential: `live`.
+    await commitWithEvents(deps, personalEvents(updated, undefined, 'user.updated', userView(updated)), ({ user, userEmail }) => [
+      userEmail.create({ email: change.email, userId }).commit(),
+      // Both conditions fail the whole change if another one got there first.
+      userEmail.delete({ email: current.email }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
+      // As read, so that the event reports the user as written; a change meanwhile voids the link (409 below).
+      user
+        .patch({ id: userId })
+        .set(set)
+        .where((attr, op) => `${op.eq(attr.email, current.email)} AND ${op.eq(attr.updatedAt, current.updatedAt)}`)
+        .commit(),
+    ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     if ((await findUserIdByEmail(deps, change.email)) === undefined) {
@@ -174,5 +181,5 @@ export async function confirmEmailChange(deps: Deps, userId: number, token: stri
     throw new DuplicateResource('user', 'email');
   }
   await claimPendingInvitations(deps, userId, change.email);
-  return userView(await loadUser(deps, userId));
+  return userView(updated);
 }

@@ -1,11 +1,13 @@
 import type { Deps } from '../deps.ts';
 import { NotFound } from '../errors.ts';
-import { goneAsNotFound } from '../store/conditions.ts';
+import { eventIn } from '../events/origins.ts';
 import type { Tier } from '../tiers.ts';
 import { adminView } from './suspension.ts';
-import { loadUser, userView } from './users.ts';
+import { changeUser } from './user-changes.ts';
+import { userView } from './users.ts';
+import { changeWorkspace } from './workspace-changes.ts';
 import { moveGatewayKey } from './workspace-gateway-keys.ts';
-import type { WorkspaceItem } from './workspace-view.ts';
+import { workspaceView } from './workspace-view.ts';
 
 /**
  * A platform admin's change of a workspace's tier: the one way above its creator's own
@@ -17,16 +19,17 @@ export async function setWorkspaceTier(deps: Deps, id: string, tier: Tier) {
   if (!current) throw new NotFound('workspace', id);
   // Before the record: should the move fail, the workspace keeps its old tier and the change can simply be sent again.
   await moveGatewayKey(deps, current, tier);
-  const { data } = await goneAsNotFound('workspace', id, () =>
-    deps.db.entities.workspace.patch({ id }).set({ tier, updatedAt: deps.clock.now().toISOString() }).go({ response: 'all_new' }),
+  // A platform admin's doing, so `live`; the event carries the workspace as its members see it.
+  const updated = await changeWorkspace(
+    deps,
+    id,
+    () => ({ set: { tier, updatedAt: deps.clock.now().toISOString() }, events: (after) => [eventIn(id, undefined, 'workspace.updated', workspaceView(after))] }),
+    current,
   );
-  return adminView(data as WorkspaceItem);
+  return adminView(updated);
 }
 
 /** A platform admin's change of a user's own tier: the ceiling of the workspaces they create. */
 export async function setUserTier(deps: Deps, userId: number, tier: Tier) {
-  await goneAsNotFound('user', String(userId), () =>
-    deps.db.entities.user.patch({ id: userId }).set({ tier, updatedAt: deps.clock.now().toISOString() }).go(),
-  );
-  return userView(await loadUser(deps, userId));
+  return userView(await changeUser(deps, userId, undefined, () => ({ tier })));
 }

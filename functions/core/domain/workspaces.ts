@@ -6,6 +6,8 @@ import { DuplicateResource, NotFound, StateConflict, ValidationFailed, Workspace
 import { idsCreatedWithin, newId } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { forgetWorkspaceNamespace, workspaceNamespace } from '../namespaces/defaults.ts';
+import { eventIn, type Acting } from '../events/origins.ts';
+import { commitWithEvents } from '../events/outbox.ts';
 import { commitOrThrow, goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
 import { hotPath, type Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
@@ -17,6 +19,7 @@ import { removeInvitation } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { loadUser } from './users.ts';
 import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
+import { changeWorkspace } from './workspace-changes.ts';
 import { workspaceSummaryView, workspaceView } from './workspace-view.ts';
 import { forgetWebhookEndpointsOf } from '../webhooks/endpoint-removal.ts';
 
@@ -62,20 +65,28 @@ async function requireTierWithin(deps: Deps, ownerId: number, tier: Tier | undef
   }
 }
 
-export async function createWorkspace(deps: Deps, ownerId: number, input: NewWorkspace) {
+/**
+ * Creates a workspace owned by `ownerId`; `id` when its id was chosen already (an account's
+ * personal workspace, which the user's record names first), `acting` the credential whose
+ * environment its `workspace.created` event carries.
+ */
+export async function createWorkspace(deps: Deps, ownerId: number, input: NewWorkspace, { id, acting }: { id?: string; acting?: Acting } = {}) {
   await requireTierWithin(deps, ownerId, input.tier);
   const createdAt = deps.clock.now();
-  const id = newId('workspace', createdAt);
+  const workspaceId = id ?? newId('workspace', createdAt);
   const tier = input.tier ?? defaultTier;
-  return withGatewayKey(deps, id, tier, (gatewayKey) => storeWorkspace(deps, ownerId, input, { id, tier, createdAt, gatewayKey }));
+  return withGatewayKey(deps, workspaceId, tier, (gatewayKey) =>
+    storeWorkspace(deps, ownerId, input, { id: workspaceId, tier, createdAt, gatewayKey }, acting),
+  );
 }
 
-/** The workspace's records, in one transaction with its owner's membership and slug claim. */
+/** The workspace's records, in one transaction with its owner's membership, slug claim and `workspace.created`. */
 async function storeWorkspace(
   deps: Deps,
   ownerId: number,
   input: NewWorkspace,
   { id, tier, createdAt, gatewayKey }: { id: string; tier: Tier; createdAt: Date; gatewayKey?: GatewayKey },
+  acting: Acting | undefined,
 ) {
   const now = createdAt.toISOString();
   const item = {
@@ -91,20 +102,17 @@ async function storeWorkspace(
   // A concurrent create may take the chosen auto slug first; the claim is conditional, so retry.
   for (let attempt = 0; ; attempt++) {
     const slug = input.slug ?? (await freeSlug(deps, ownerId, slugify(input.name)));
+    const view = workspaceView({ ...item, slug });
     try {
-      await commitOrThrow(() =>
-        deps.db.transaction
-          .write(({ workspace, membership, workspaceSlug, counter, namespace }) => [
-            workspace.create({ ...item, slug }).commit(),
-            workspaceNamespace(namespace, { id, name: input.name, slug, createdAt: now }),
-            membership.create({ workspaceId: id, userId: ownerId, role: 'owner', createdAt: now }).commit(),
-            workspaceSlug.create({ ownerId, slug, workspaceId: id }).commit(),
-            countOneMore(counter, collections.workspacesOfUser(ownerId)),
-            countOneMore(counter, collections.membersOfWorkspace(id)),
-          ])
-          .go(),
-      );
-      return workspaceView({ ...item, slug });
+      await commitWithEvents(deps, [eventIn(id, acting, 'workspace.created', view)], ({ workspace, membership, workspaceSlug, counter, namespace }) => [
+        workspace.create({ ...item, slug }).commit(),
+        workspaceNamespace(namespace, { id, name: input.name, slug, createdAt: now }),
+        membership.create({ workspaceId: id, userId: ownerId, role: 'owner', createdAt: now }).commit(),
+        workspaceSlug.create({ ownerId, slug, workspaceId: id }).commit(),
+        countOneMore(counter, collections.workspacesOfUser(ownerId)),
+        countOneMore(counter, collections.membersOfWorkspace(id)),
+      ]);
+      return view;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       if (input.slug) {
@@ -173,23 +181,31 @@ export interface WorkspaceChanges {
 }
 
 export async function updateWorkspace(deps: Deps, actor: Actor, id: string, changes: WorkspaceChanges) {
-  const { role, workspace: current } = await memberWorkspace(deps, actor, id);
+  const { role, workspace: first } = await memberWorkspace(deps, actor, id);
   requireRole(role, ['owner', 'admin'], 'change a workspace');
-  const { data } = await goneAsNotFound('workspace', id, () =>
-    deps.db.entities.workspace
-      .patch({ id })
-      .set({
-        ...(changes.name !== undefined ? { name: changes.name } : {}),
-        settings: { ...current.settings, ...changes.settings },
-        updatedAt: isoNow(deps.clock),
-      })
-      .go({ response: 'all_new' }),
+  const updated = await changeWorkspace(
+    deps,
+    id,
+    (current) => {
+      // Suspended since it was first read: refused as if it had been then.
+      if (current.suspendedAt) throw new WorkspaceSuspended(id, current.suspendedAt, current.suspendedReason ?? '');
+      return {
+        set: {
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          settings: { ...current.settings, ...changes.settings },
+          updatedAt: isoNow(deps.clock),
+        },
+        events: (after) => [eventIn(id, actor, 'workspace.updated', workspaceView(after))],
+      };
+    },
+    first,
   );
-  return workspaceView(data as typeof current);
+  return workspaceView(updated);
 }
 
 /**
- * Deletes a workspace and all it owns. Keys go first so that they stop working at once;
+ * Deletes a workspace and all it owns, reported by one `workspace.deleted` (its keys,
+ * members and invitations go with it without events of their own). Keys go first so that they stop working at once;
  * each membership and invitation goes with its count in its user's lists; the workspace
  * record goes last, so an interrupted delete can simply be sent again; its gateway key
  * after it, as nothing reads the key once the workspace is gone.
@@ -223,7 +239,12 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, home
   await forgetWorkspaceNamespace(deps, id);
   await forgetUsage(deps, id);
   await entities.workspaceSlug.delete({ ownerId: current.ownerId, slug: current.slug }).go();
-  await entities.workspace.delete({ id }).go();
+  // A delete sent twice at once: the second finds nothing left to delete, as if it were gone before.
+  await goneAsNotFound('workspace', id, () =>
+    commitWithEvents(deps, [eventIn(id, actor, 'workspace.deleted', workspaceView(current))], ({ workspace }) => [
+      workspace.delete({ id }).where((attr, op) => op.exists(attr.id)).commit(),
+    ]),
+  );
   await removeGatewayKey(deps, current.gatewayKey);
 }
 

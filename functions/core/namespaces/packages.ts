@@ -1,16 +1,15 @@
 import type { Deps } from '../deps.ts';
 import { activePackages, type PackageGrant } from '../entitlements/entitlements.ts';
-import { NotFound, ResourceLocked, StateConflict, ValidationFailed } from '../errors.ts';
+import { changeAsRead } from '../domain/change-as-read.ts';
+import { eventIn, personalEvents } from '../events/origins.ts';
+import { commitWithEvents, type NewEvent } from '../events/outbox.ts';
+import { NotFound, StateConflict, ValidationFailed } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { isConditionFailure } from '../store/conditions.ts';
 import type { NamespaceItem } from './access.ts';
-import { packageView } from './view.ts';
+import { namespaceWithPackagesView, packageView } from './view.ts';
 
 /** Packages live on the namespace item and are read with it on every request: a bounded few. */
 export const maxPackagesInForce = 20;
-
-/** Tries of a change that others' concurrent changes keep overtaking (a platform admin's rare race). */
-const changeAttempts = 8;
 
 export interface NewPackage {
   name: string;
@@ -27,27 +26,34 @@ async function loadNamespace(deps: Deps, id: string): Promise<NamespaceItem> {
 /**
  * Replaces a namespace's packages with what `change` makes of the ones in force (expired
  * packages are dropped on the way), on the condition that nobody changed them since they
- * were read; a concurrent change is read again and the change made anew.
+ * were read, with its `namespace.updated` event: the namespace with the packages now in force.
  */
-async function changePackages<T>(deps: Deps, namespaceId: string, change: (inForce: PackageGrant[], now: Date) => { packages: PackageGrant[]; result: T }) {
-  for (let attempt = 0; ; attempt++) {
+function changePackages<T>(deps: Deps, namespaceId: string, change: (inForce: PackageGrant[], now: Date) => { packages: PackageGrant[]; result: T }) {
+  return changeAsRead(async () => {
     const current = await loadNamespace(deps, namespaceId);
     const now = deps.clock.now();
     const { packages, result } = change(activePackages(current.packages, now), now);
-    try {
-      await deps.db.entities.namespace
+    const updated = { ...current, packages, updatedAt: now.toISOString() };
+    const events = await namespaceEvents(deps, updated, namespaceWithPackagesView(updated, now));
+    await commitWithEvents(deps, events, ({ namespace }) => [
+      namespace
         .patch({ id: namespaceId })
-        .set({ packages, updatedAt: now.toISOString() })
+        .set({ packages, updatedAt: updated.updatedAt })
         .where((attr, op) => op.eq(attr.packages, current.packages))
-        .go();
-      return result;
-    } catch (error) {
-      // Changed meanwhile (or gone: the next read says 404): again, with what is there now.
-      if (!isConditionFailure(error)) throw error;
-      if (attempt >= changeAttempts) throw new ResourceLocked("The namespace's packages are being changed by others; try again.");
-      await new Promise((done) => setTimeout(done, Math.random() * 20 * (attempt + 1)));
-    }
-  }
+        .commit(),
+    ]);
+    return result;
+  }, "The namespace's packages are being changed by others; try again.");
+}
+
+/**
+ * A namespace's event goes to its workspace, or for a user's own namespace to the user's
+ * personal workspace; packages are a platform admin's doing, so `live`.
+ */
+async function namespaceEvents(deps: Deps, namespace: NamespaceItem, data: object): Promise<NewEvent[]> {
+  if (namespace.workspaceId) return [eventIn(namespace.workspaceId, undefined, 'namespace.updated', data)];
+  const { data: owner } = await deps.db.entities.user.get({ id: Number(namespace.ownerId) }).go();
+  return owner ? personalEvents(owner, undefined, 'namespace.updated', data) : [];
 }
 
 /**

@@ -29,7 +29,12 @@ export const packageView = (grant: PackageGrant) => ({
   granted_at: grant.grantedAt,
 });
 
+/** A namespace with its packages in force: what a `namespace.updated` event carries. */
+export function namespaceWithPackagesView(item: NamespaceItem, now: Date) {
+  return { ...namespaceView(item), packages: activePackages(item.packages, now).map(packageView) };
+}
+
 /** GET /namespaces/{id}: the namespace with its packages in force (expired ones are absent) and where each feature stands. */
 export function namespaceDetailView(item: NamespaceItem, standings: Record<Feature, Standing>, now: Date) {
-  return { ...namespaceView(item), packages: activePackages(item.packages, now).map(packageView), entitlements: standings };
+  return { ...namespaceWithPackagesView(item, now), entitlements: standings };
 }

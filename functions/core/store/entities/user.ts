@@ -23,6 +23,8 @@ export const userSchema = createSchema({
     platformAdmin: { type: 'boolean', required: true, default: false },
     /** Set when a link mailed to `email` was opened (or an operator made the account). */
     emailVerifiedAt: { type: 'string' },
+    /** The workspace made with the account (registration, admin CLI, bootstrap): where the user's own events go. */
+    personalWorkspaceId: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },

@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+import { eventTypeNames, eventTypes, type EventType } from '#core/events/event-types';
+import { eventDataSchemas } from '#schemas/events';
+
+/** The payload's schema by its name in openapi.yaml's components. */
+const dataOf = (type: EventType) => `\`${z.globalRegistry.get(eventDataSchemas[type])?.id}\``;
+
+/**
+ * The README's catalogue table, made from the catalogue and the payload schemas, so that
+ * the two cannot drift (test/unit/event-catalogue.test.ts compares them).
+ */
+export function eventCatalogueTable(): string {
+  const rows = eventTypeNames.map((type) => `| \`${type}\` | ${eventTypes[type].description.replaceAll('|', '\\|')} | ${dataOf(type)} |`);
+  return ['| type | when | `data` |', '|---|---|---|', ...rows].join('\n');
+}
