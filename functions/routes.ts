@@ -5,6 +5,7 @@ import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { webhookDeliveryRoutes } from './webhook-deliveries/routes.ts';
 import { workspaceRoutes } from './workspaces/routes.ts';
 
 /**
@@ -22,6 +23,7 @@ export const routeTables = {
   oauth: oauthRoutes,
   entitlements: entitlementRoutes,
   namespaces: namespaceRoutes,
+  'webhook-deliveries': webhookDeliveryRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;
