@@ -18,7 +18,8 @@ const relayed: string[] = [];
 const receivers: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  clock = manualClock(new Date('2026-03-01T00:00:00Z'));
+  // Real time, to the second: DynamoDB Local's TTL removes items whose ttl has passed by the wall clock.
+  clock = manualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
   queue = recordingQueue(clock);
   scheduler = recordingScheduler();
   deps = await testDeps({ clock, deliveryQueue: queue, retryScheduler: scheduler, eventRelay: { relay: async (ids) => void relayed.push(...ids) } });
