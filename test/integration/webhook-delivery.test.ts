@@ -146,7 +146,7 @@ describe('an attempt', () => {
     const ok = await receiver();
     const endpoint = await storeEndpoint(deps, { workspaceId: newWorkspace(), url: ok.url });
     await fanOut(deps, [await emit(endpoint.workspaceId)]);
-    const [{ message }] = queue.take() as [{ message: DeliveryMessage }];
+    const { message } = queue.take()[0]!;
     await Promise.all([attemptDelivery(deps, message, local), attemptDelivery(deps, message, local)]);
     await attemptDelivery(deps, message, local);
     expect(ok.received).toHaveLength(1);
