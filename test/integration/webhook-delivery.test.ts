@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { emitEvents, type NewEvent } from '#core/events/outbox';
 import { attemptDelivery } from '#core/webhooks/attempt';
@@ -140,6 +142,22 @@ describe('an attempt', () => {
     expect(await deliveriesTo(endpoint.id)).toMatchObject([{ status: 'failed', attempt: 1, responseCode: status }]);
     expect(queue.sent).toEqual([]);
     expect(scheduler.scheduled).toEqual([]);
+  });
+
+  it('that times out is retried on the ladder, with the timeout as its error', async () => {
+    const stuck = createServer(() => {}); // takes the request, never answers
+    await new Promise<void>((listening) => stuck.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = stuck.address() as AddressInfo;
+      const endpoint = await storeEndpoint(deps, { workspaceId: newWorkspace(), url: `http://127.0.0.1:${port}/hook` });
+      await fanOut(deps, [await emit(endpoint.workspaceId)]);
+      await drainQueue({ ...local, timeoutMs: 300 });
+      expect(await deliveriesTo(endpoint.id)).toMatchObject([{ status: 'retrying', attempt: 2, error: 'The request failed: timed out after 300 ms' }]);
+      expect(queue.take().map((q) => q.delaySeconds)).toEqual([60]);
+    } finally {
+      stuck.closeAllConnections();
+      await new Promise((closed) => stuck.close(closed));
+    }
   });
 
   it('happens once for two copies of its message, and a stale message is dropped', async () => {
