@@ -5,6 +5,7 @@ import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { webhookDeliveryRoutes } from './webhook-deliveries/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { workspaceRoutes } from './workspaces/routes.ts';
 
@@ -24,6 +25,7 @@ export const routeTables = {
   entitlements: entitlementRoutes,
   namespaces: namespaceRoutes,
   webhooks: webhookRoutes,
+  'webhook-deliveries': webhookDeliveryRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;

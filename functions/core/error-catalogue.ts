@@ -126,6 +126,11 @@ const documentation = {
     mayCarry: { existing_resource_id: text('The id holding the value, where you may know it.') },
     rateLimitHeaders: 'always',
   },
+  CANNOT_RETRY: {
+    description: 'A webhook delivery that cannot be retried by hand: it succeeded, used all 6 attempts, or is still being attempted (pending or retrying).',
+    carries: { current_state: text('The delivery\'s status.'), attempt: count('The number of its last attempt.') },
+    rateLimitHeaders: 'always',
+  },
   STATE_CONFLICT: {
     description: 'The resource is not in a state that allows this (a key already rotated, your own home workspace).',
     carries: { current_state: text('The state it is in.'), requested_action: text('What was asked.') },

@@ -6,6 +6,7 @@
  */
 export const INVALID_FORMAT = { status: 400, code: 'bad_request', errorCode: 'INVALID_FORMAT' } as const;
 export const BAD_REQUEST = { status: 400, code: 'bad_request', errorCode: 'BAD_REQUEST' } as const;
+export const CANNOT_RETRY = { status: 400, code: 'cannot_retry', errorCode: 'CANNOT_RETRY' } as const;
 export const UNAUTHENTICATED = { status: 401, code: 'unauthorized', errorCode: 'UNAUTHENTICATED' } as const;
 export const INVALID_API_KEY = { status: 401, code: 'unauthorized', errorCode: 'INVALID_API_KEY' } as const;
 export const TOKEN_EXPIRED = { status: 401, code: 'unauthorized', errorCode: 'TOKEN_EXPIRED' } as const;

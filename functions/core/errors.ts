@@ -142,6 +142,13 @@ export class StateConflict extends ApiError {
   }
 }
 
+/** A manual retry of a webhook delivery the state table does not allow (succeeded, exhausted, or still being tried). */
+export class CannotRetry extends ApiError {
+  constructor(message: string, currentState: string, attempt: number) {
+    super(codes.CANNOT_RETRY, message, { current_state: currentState, attempt });
+  }
+}
+
 export class InternalError extends ApiError {
   constructor() {
     super(codes.INTERNAL_ERROR, 'Something went wrong on our side. Quote the request id when reporting it.');

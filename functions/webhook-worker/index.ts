@@ -1,4 +1,21 @@
-// Replaced by the delivery engine (issue 9): webhook-worker's Lambda entry point.
-export const handler = async (): Promise<void> => {
-  throw new Error('not built yet');
-};
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { attemptDelivery } from '#core/webhooks/attempt';
+import { deliveryRuntimeDeps } from '#core/webhooks/aws/delivery-runtime';
+import { parseDeliveryMessage } from '#core/webhooks/message-format';
+import { telemetry } from '#core/telemetry';
+
+const processor = new BatchProcessor(EventType.SQS);
+
+/** One attempt per message; a message that is no delivery message is logged and dropped, not retried until the DLQ. */
+async function attemptOf(record: SQSRecord): Promise<void> {
+  const message = parseDeliveryMessage(record.body);
+  if (!message) {
+    telemetry().logger.error('Dropped a queue message that is no delivery message.', { messageId: record.messageId, body: record.body.slice(0, 500) });
+    return;
+  }
+  await attemptDelivery(deliveryRuntimeDeps(), message);
+}
+
+/** The delivery queue's consumer: a failed record alone comes back (reportBatchItemFailures), after the visibility timeout. */
+export const handler = (event: SQSEvent, context: Context) => processPartialResponse(event, attemptOf, processor, { context });

@@ -12,6 +12,7 @@ import { handler as fallback } from '../../functions/fallback/index.ts';
 import { oauthHandlers } from '../../functions/oauth/handlers.ts';
 import { sessionHandlers } from '../../functions/sessions/handlers.ts';
 import { userHandlers } from '../../functions/users/handlers.ts';
+import { webhookDeliveryHandlers } from '../../functions/webhook-deliveries/handlers.ts';
 import { webhookHandlers } from '../../functions/webhooks/handlers.ts';
 import { workspaceHandlers } from '../../functions/workspaces/handlers.ts';
 import type { LocalFunctions, ProxyHandler } from './gateway.ts';
@@ -42,6 +43,7 @@ export function localFunctions(deps: Deps, wiring: LocalWiring): LocalFunctions 
     entitlements: createFunction({ routes: routeTables.entitlements, handlers: entitlementHandlers, deps: using, publicBaseUrl, idempotency }),
     namespaces: createFunction({ routes: routeTables.namespaces, handlers: namespaceHandlers, deps: using, publicBaseUrl, idempotency }),
     webhooks: createFunction({ routes: routeTables.webhooks, handlers: webhookHandlers, deps: using, publicBaseUrl, idempotency }),
+    'webhook-deliveries': createFunction({ routes: routeTables['webhook-deliveries'], handlers: webhookDeliveryHandlers, deps: using, publicBaseUrl, idempotency }),
   } satisfies Record<LambdaFunctionName, ProxyHandler>;
   return {
     authorizer: (event) => authorize(deps, event),

@@ -23,6 +23,7 @@ const samples: Record<string, () => errors.ApiError> = {
   MethodNotAllowed: () => new errors.MethodNotAllowed('PUT', '/workspaces', ['GET', 'POST']),
   DuplicateResource: () => new errors.DuplicateResource('workspace', 'slug', 'wks_1'),
   StateConflict: () => new errors.StateConflict('Rotated already.', 'grace_period', 'rotate'),
+  CannotRetry: () => new errors.CannotRetry('The delivery succeeded already.', 'success', 1),
   InternalError: () => new errors.InternalError(),
   InvalidCredentials: () => new errors.InvalidCredentials(),
   InvalidToken: () => new errors.InvalidToken(),

@@ -21,6 +21,7 @@ import { userSchema } from './entities/user.ts';
 import { userEmailSchema } from './entities/user-email.ts';
 import { userTokenSchema } from './entities/user-token.ts';
 import { webhookDeliverySchema } from './entities/webhook-delivery.ts';
+import { webhookDeliveryCountSchema } from './entities/webhook-delivery-count.ts';
 import { webhookEndpointSchema } from './entities/webhook-endpoint.ts';
 import { webhookEventSchema } from './entities/webhook-event.ts';
 import { workspaceSchema } from './entities/workspace.ts';
@@ -56,6 +57,7 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       userEmail: new Entity(userEmailSchema, config),
       userToken: new Entity(userTokenSchema, config),
       webhookDelivery: new Entity(webhookDeliverySchema, config),
+      webhookDeliveryCount: new Entity(webhookDeliveryCountSchema, config),
       webhookEndpoint: new Entity(webhookEndpointSchema, config),
       webhookEvent: new Entity(webhookEventSchema, config),
       workspace: new Entity(workspaceSchema, config),

@@ -10,7 +10,8 @@
  * It shares gsi2 with prunable.ts: an entity uses one or the other. As there, the partition
  * key has a composite attribute of its own (`dueBucket`, derived from `dueAt`), so a write
  * that sets `dueAt` writes both keys; an item leaves the index when its work is done by
- * removing `dueAt`, `dueBucket` and the two keys (store/due-work.ts).
+ * removing `dueAt` and `dueBucket`, from which ElectroDB removes the two keys as well
+ * (store/due-work.ts: removing `dueAt` alone would remove only `gsi2sk`).
  */
 export function dueAttributes<const E extends string>(entity: E) {
   return {

@@ -1,0 +1,153 @@
+import type { Deps } from '../deps.ts';
+import { isConditionFailure } from '../store/conditions.ts';
+import { hotPath } from '../store/database.ts';
+import { leavesDueIndex } from '../store/due-work.ts';
+import { moveDeliveryCounts } from './delivery-counts.ts';
+import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
+import { countEndedDelivery } from './endpoint-health.ts';
+import type { WebhookDeliveryItem, WebhookEndpointItem } from './fan-out.ts';
+import { outcomeOf, type AttemptOutcome } from './outcome.ts';
+import type { DeliveryMessage } from './ports.ts';
+import { send, type SendResult } from './sender.ts';
+import { signatureHeaders } from './signing.ts';
+import { messageOf, wakeDelivery } from './wake.ts';
+
+/** How early a wake-up may come and still find its attempt due (a local timer firing a hair early). */
+const earlyWakeMs = 1_000;
+/** How long a claimed attempt may take beyond its timeout before the sweeper wakes it again (its worker died). */
+const claimMarginMs = 60_000;
+/** Attempts kept in a delivery's history. */
+const attemptsKept = 10;
+
+/** One entry of a delivery's `attempts`. */
+export interface AttemptRecord {
+  attempt: number;
+  at: string;
+  status_code?: number;
+  error?: string;
+  response_time_ms: number;
+}
+
+/**
+ * Makes the attempt a message wakes the worker for, at most once at a time: the delivery
+ * is read (consistently) and the message dropped unless the delivery still waits for that
+ * very attempt; the attempt is then claimed by moving its `dueAt` to the end of a lease,
+ * on condition that it was due, so a second copy of the message finds it not due and is
+ * dropped, while a claim whose worker died lapses and the sweeper wakes the delivery again.
+ * The send's outcome is recorded on condition that the claim still holds; then the endpoint's
+ * counters move and the next attempt, if any, is woken.
+ */
+export async function attemptDelivery(deps: Deps, message: DeliveryMessage, overrides: Partial<DeliveryOptions> = {}): Promise<void> {
+  const options = deliveryOptions(overrides);
+  const delivery = await waitingDelivery(deps, message);
+  if (!delivery) return;
+  const lease = await claim(deps, delivery, options);
+  if (!lease) return;
+  const startedAt = deps.clock.now();
+  const endpoint = await endpointOf(deps, delivery);
+  const result: SendResult = endpoint.item ? await sendTo(deps, endpoint.item, delivery, options) : { error: endpoint.problem, refused: true, responseTimeMs: 0 };
+  const outcome: AttemptOutcome = endpoint.item ? outcomeOf(result, delivery.attempt, options.retryScale) : { next: 'failed' };
+  const recorded = await record(deps, delivery, lease, startedAt, result, outcome);
+  if (!recorded) return;
+  if (outcome.next !== 'retrying' && endpoint.item) await countEndedDelivery(deps, endpoint.item, outcome.next === 'success', options.disableAfter);
+  if (recorded.next) await wakeDelivery(deps, messageOf(recorded.next), new Date(recorded.next.dueAt));
+}
+
+/** The delivery, if it still waits for the message's attempt. */
+async function waitingDelivery(deps: Deps, message: DeliveryMessage): Promise<WebhookDeliveryItem | undefined> {
+  const { data } = await deps.db.entities.webhookDelivery.get({ webhookId: message.webhookId, id: message.deliveryId }).go({ ...hotPath, consistent: true });
+  const waiting = data && (data.status === 'pending' || data.status === 'retrying') && data.attempt === message.attempt;
+  return waiting && data.ttl > deps.clock.now().getTime() / 1000 ? data : undefined;
+}
+
+/** Claims the delivery's due attempt; the lease's end (its new `dueAt`), or undefined when another holds it or it is not due. */
+async function claim(deps: Deps, delivery: WebhookDeliveryItem, options: DeliveryOptions): Promise<string | undefined> {
+  const now = deps.clock.now().getTime();
+  const lease = new Date(now + options.timeoutMs + claimMarginMs).toISOString();
+  const dueBy = new Date(now + earlyWakeMs).toISOString();
+  try {
+    await deps.db.entities.webhookDelivery
+      .patch({ webhookId: delivery.webhookId, id: delivery.id })
+      .set({ dueAt: lease })
+      .where((attr, op) => `${op.eq(attr.status, delivery.status)} AND ${op.eq(attr.attempt, delivery.attempt)} AND ${op.lte(attr.dueAt, dueBy)}`)
+      .go({ ...hotPath, response: 'none' });
+    return lease;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+type EndpointState = { item: WebhookEndpointItem; problem?: undefined } | { item?: undefined; problem: string };
+
+async function endpointOf(deps: Deps, delivery: WebhookDeliveryItem): Promise<EndpointState> {
+  const { data } = await deps.db.entities.webhookEndpoint
+    .get({ workspaceId: delivery.workspaceId, environment: delivery.environment, id: delivery.webhookId })
+    .go({ ...hotPath, consistent: true });
+  if (!data) return { problem: 'The webhook endpoint was deleted.' };
+  if (!data.isActive) return { problem: 'The webhook endpoint is disabled (is_active is false).' };
+  return { item: data };
+}
+
+/** Signs and sends the event's body; an event gone (past its retention) is a failure without a send. */
+async function sendTo(deps: Deps, endpoint: WebhookEndpointItem, delivery: WebhookDeliveryItem, options: DeliveryOptions): Promise<SendResult> {
+  const { data: event } = await deps.db.entities.webhookEvent.get({ id: delivery.eventId }).go(hotPath);
+  if (!event) return { error: 'The event is no longer kept.', refused: true, responseTimeMs: 0 };
+  const message = { eventId: event.id, eventType: event.type, body: event.body };
+  return send({
+    url: endpoint.url,
+    headers: signatureHeaders(endpoint, message, deps.clock.now()),
+    body: event.body,
+    timeoutMs: options.timeoutMs,
+    allowInsecure: options.allowInsecure,
+  });
+}
+
+/**
+ * Writes the attempt and where it leaves the delivery, if the claim still holds; what was
+ * written (with the delivery as it now waits for its next attempt, if it does), or
+ * undefined when the claim had lapsed and another worker took the attempt over.
+ */
+async function record(deps: Deps, delivery: WebhookDeliveryItem, lease: string, startedAt: Date, result: SendResult, outcome: AttemptOutcome) {
+  const now = deps.clock.now();
+  const entry: AttemptRecord = {
+    attempt: delivery.attempt,
+    at: startedAt.toISOString(),
+    ...(result.statusCode !== undefined ? { status_code: result.statusCode } : {}),
+    ...(result.error !== undefined ? { error: result.error } : {}),
+    response_time_ms: result.responseTimeMs,
+  };
+  const attempts = [...((delivery.attempts as AttemptRecord[] | undefined) ?? []), entry].slice(-attemptsKept);
+  const retryAt = outcome.next === 'retrying' ? new Date(now.getTime() + outcome.delaySeconds * 1000).toISOString() : undefined;
+  const set = {
+    status: outcome.next,
+    attempts,
+    responseTimeMs: result.responseTimeMs,
+    lastAttemptAt: startedAt.toISOString(),
+    updatedAt: now.toISOString(),
+    ...(result.statusCode !== undefined ? { responseCode: result.statusCode } : {}),
+    ...(result.responseExcerpt !== undefined ? { responseExcerpt: result.responseExcerpt } : {}),
+    ...(result.error !== undefined ? { error: result.error } : {}),
+    ...(outcome.next === 'success' ? { deliveredAt: now.toISOString() } : {}),
+    ...(retryAt ? { attempt: delivery.attempt + 1, nextRetryAt: retryAt, dueAt: retryAt } : {}),
+  };
+  const cleared = [
+    ...(result.statusCode === undefined ? (['responseCode'] as const) : []),
+    ...(result.responseExcerpt === undefined ? (['responseExcerpt'] as const) : []),
+    ...(result.error === undefined ? (['error'] as const) : []),
+    ...(retryAt ? [] : (['nextRetryAt', ...leavesDueIndex] as const)),
+  ];
+  try {
+    await deps.db.entities.webhookDelivery
+      .patch({ webhookId: delivery.webhookId, id: delivery.id })
+      .set(set)
+      .remove(cleared)
+      .where((attr, op) => `${op.eq(attr.status, delivery.status)} AND ${op.eq(attr.attempt, delivery.attempt)} AND ${op.eq(attr.dueAt, lease)}`)
+      .go({ ...hotPath, response: 'none' });
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+  if (outcome.next !== delivery.status) await moveDeliveryCounts(deps, delivery.webhookId, delivery.ttl, { [delivery.status]: -1, [outcome.next]: 1 });
+  return { next: retryAt ? { ...delivery, attempt: delivery.attempt + 1, dueAt: retryAt } : undefined };
+}

@@ -1,0 +1,123 @@
+import type { Environment } from '../auth/api-key-format.ts';
+import type { Deps } from '../deps.ts';
+import { CannotRetry, NotFound } from '../errors.ts';
+import { idsCreatedWithin } from '../ids.ts';
+import type { ListSource } from '../lists/list-source.ts';
+import { isConditionFailure } from '../store/conditions.ts';
+import { hotPath } from '../store/database.ts';
+import type { DeliveryStatus } from '../store/entities/webhook-delivery.ts';
+import { keyOrderReader } from '../store/key-order.ts';
+import { telemetry } from '../telemetry.ts';
+import type { AttemptRecord } from './attempt.ts';
+import { deliveryCount, listedFromTtl, moveDeliveryCounts } from './delivery-counts.ts';
+import type { WebhookDeliveryItem, WebhookEndpointItem } from './fan-out.ts';
+import { maxAttempts } from './ladder.ts';
+import { messageOf, wakeDelivery } from './wake.ts';
+
+/** Where an endpoint is looked up: the caller's workspace and environment (a test credential never sees a live endpoint). */
+export interface EndpointScope {
+  workspaceId: string;
+  environment: Environment;
+}
+
+/** The caller's endpoint, or 404 (another workspace's or environment's is as absent as a deleted one). */
+export async function endpointInScope(deps: Deps, scope: EndpointScope, id: string): Promise<WebhookEndpointItem> {
+  const { data } = await deps.db.entities.webhookEndpoint.get({ ...scope, id }).go({ ...hotPath, consistent: true });
+  if (!data) throw new NotFound('webhook', id);
+  return data;
+}
+
+export function deliveryView(item: WebhookDeliveryItem) {
+  return {
+    id: item.id,
+    webhook_id: item.webhookId,
+    event_id: item.eventId,
+    event_type: item.eventType,
+    status: item.status,
+    attempt: item.attempt,
+    attempts: item.attempt,
+    response_code: item.responseCode ?? null,
+    status_code: item.responseCode ?? null,
+    response_excerpt: item.responseExcerpt ?? null,
+    error: item.error ?? null,
+    response_time_ms: item.responseTimeMs ?? null,
+    attempt_history: (item.attempts as AttemptRecord[] | undefined) ?? [],
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+    delivered_at: item.deliveredAt ?? null,
+    last_attempt_at: item.lastAttemptAt ?? null,
+    next_retry_at: item.status === 'retrying' ? (item.nextRetryAt ?? null) : null,
+  };
+}
+
+export type DeliveryView = ReturnType<typeof deliveryView>;
+
+/**
+ * An endpoint's deliveries (or those in one status, from the status index), in id order,
+ * which is their events' order: the handler reads it newest first. Deliveries leave the
+ * list on the day they expire, as their counts do (delivery-counts.ts).
+ */
+export function deliveriesOf(deps: Deps, webhookId: string, status?: DeliveryStatus): ListSource<WebhookDeliveryItem, DeliveryView> {
+  const { webhookDelivery } = deps.db.entities;
+  const listedFrom = listedFromTtl(deps.clock.now());
+  const read = status
+    ? keyOrderReader(webhookDelivery, 'byStatus', (range) => {
+        const query = webhookDelivery.query.byStatus({ webhookId, status });
+        return (range ? query.between({ id: range.from }, { id: range.to }) : query).where((attr, op) => op.gte(attr.ttl, listedFrom));
+      })
+    : keyOrderReader(webhookDelivery, 'byWebhook', (range) => {
+        const query = webhookDelivery.query.byWebhook({ webhookId });
+        return (range ? query.between({ id: range.from }, { id: range.to }) : query).where((attr, op) => op.gte(attr.ttl, listedFrom));
+      });
+  return {
+    collection: `deliveries-of-webhook:${webhookId}${status ? `:${status}` : ''}`,
+    count: () => deliveryCount(deps, webhookId, status ?? 'all'),
+    orderedBy: 'created_at',
+    createdRange: (after, before) => idsCreatedWithin('delivery', after, before),
+    read,
+    view: async (rows) => rows.map(deliveryView),
+  };
+}
+
+/**
+ * A manual retry, per the state table: a `failed` delivery with attempts left goes back to
+ * `pending` with its attempt number one higher, and is queued at once. A succeeded or
+ * exhausted one cannot be retried (400 cannot_retry), nor can one still being attempted
+ * (pending or retrying: its next attempt is on its way already), also 400 cannot_retry,
+ * as the state table keeps such a delivery unchanged.
+ */
+export async function retryDelivery(deps: Deps, scope: EndpointScope, webhookId: string, deliveryId: string) {
+  await endpointInScope(deps, scope, webhookId);
+  const { webhookDelivery } = deps.db.entities;
+  const { data: delivery } = await webhookDelivery.get({ webhookId, id: deliveryId }).go({ ...hotPath, consistent: true });
+  if (!delivery || delivery.ttl < listedFromTtl(deps.clock.now())) throw new NotFound('delivery', deliveryId);
+  requireRetryable(delivery);
+  const now = deps.clock.now().toISOString();
+  const attempt = delivery.attempt + 1;
+  try {
+    await webhookDelivery
+      .patch({ webhookId, id: deliveryId })
+      .set({ status: 'pending', attempt, dueAt: now, updatedAt: now })
+      .remove(['nextRetryAt'])
+      .where((attr, op) => `${op.eq(attr.status, 'failed')} AND ${op.eq(attr.attempt, delivery.attempt)}`)
+      .go({ ...hotPath, response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw new CannotRetry('The delivery was retried meanwhile.', 'pending', attempt);
+  }
+  await moveDeliveryCounts(deps, webhookId, delivery.ttl, { failed: -1, pending: 1 });
+  try {
+    await wakeDelivery(deps, messageOf({ id: deliveryId, webhookId, attempt }), new Date(now));
+  } catch (error) {
+    // The delivery is pending and due: the sweeper queues it within a few minutes.
+    telemetry().logger.warn('Queueing a retried delivery failed; the sweeper will.', { deliveryId, error });
+  }
+  return { id: deliveryId, status: 'pending' as const, attempt };
+}
+
+function requireRetryable(delivery: WebhookDeliveryItem) {
+  const { status, attempt } = delivery;
+  if (status === 'success') throw new CannotRetry('The delivery succeeded already.', status, attempt);
+  if (status !== 'failed') throw new CannotRetry(`The delivery is ${status}: its next attempt is on its way already.`, status, attempt);
+  if (attempt >= maxAttempts) throw new CannotRetry(`The delivery used all ${maxAttempts} attempts.`, status, attempt);
+}

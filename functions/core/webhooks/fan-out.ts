@@ -1,0 +1,96 @@
+import type { EntityItem } from 'electrodb';
+import { ConcurrencyLimit } from '../auth/concurrency-limit.ts';
+import type { Deps } from '../deps.ts';
+import { eventTypes, type EventType } from '../events/event-types.ts';
+import type { WebhookEventItem } from '../events/outbox.ts';
+import { subscribes } from '../events/subscriptions.ts';
+import { isConditionFailure } from '../store/conditions.ts';
+import { hotPath, type Database } from '../store/database.ts';
+import { leavesDueIndex } from '../store/due-work.ts';
+import { deliveryIdOf } from './delivery-ids.ts';
+import { moveDeliveryCounts } from './delivery-counts.ts';
+import { messageOf } from './wake.ts';
+
+export type WebhookEndpointItem = EntityItem<Database['entities']['webhookEndpoint']>;
+export type WebhookDeliveryItem = EntityItem<Database['entities']['webhookDelivery']>;
+
+/** Deliveries created at once (an enterprise workspace has up to 1,000 endpoints), and messages per queue call. */
+const parallelCreates = 25;
+const messagesPerSend = 100;
+
+/**
+ * Fans events out: for each event not yet fanned out, one delivery per active endpoint of
+ * its workspace and environment that subscribes to its type, then a message for each on
+ * the queue, then the event leaves the due index. Safe to repeat at any point (the stream
+ * may hand an event over twice, the sweeper retries one left behind): delivery ids derive
+ * from the event and the endpoint, and each is created on condition that it does not
+ * exist, so every delivery exists once. Messages for deliveries made by an earlier,
+ * interrupted run are sent again; the worker drops what is not due.
+ */
+export async function fanOut(deps: Deps, eventIds: readonly string[]): Promise<void> {
+  for (const eventId of new Set(eventIds)) await fanOutEvent(deps, eventId);
+}
+
+async function fanOutEvent(deps: Deps, eventId: string) {
+  const { webhookEvent } = deps.db.entities;
+  const { data: event } = await webhookEvent.get({ id: eventId }).go({ ...hotPath, consistent: true });
+  if (!event || event.fannedOutAt) return;
+  const now = deps.clock.now();
+  if (event.ttl > now.getTime() / 1000) {
+    const deliveries = (await subscribersOf(deps, event)).map((endpoint) => deliveryOf(event, endpoint, now));
+    await createAll(deps, deliveries);
+    const messages = deliveries.map(messageOf);
+    for (let i = 0; i < messages.length; i += messagesPerSend) await deps.deliveryQueue.send(messages.slice(i, i + messagesPerSend), 0);
+  }
+  // An expired event is past every retry its deliveries could have: it leaves the index undelivered.
+  await webhookEvent
+    .patch({ id: eventId })
+    .set({ fannedOutAt: now.toISOString() })
+    .remove([...leavesDueIndex])
+    .go({ ...hotPath, response: 'none' });
+}
+
+/** The endpoints that receive the event: its workspace's, in its environment, active, subscribed to its type. */
+async function subscribersOf(deps: Deps, event: WebhookEventItem): Promise<WebhookEndpointItem[]> {
+  if (!(event.type in eventTypes)) return [];
+  const { data } = await deps.db.entities.webhookEndpoint.query
+    .byWorkspace({ workspaceId: event.workspaceId, environment: event.environment })
+    .go({ ...hotPath, pages: 'all' });
+  return data.filter((endpoint) => endpoint.isActive && subscribes(endpoint.events, event.type as EventType));
+}
+
+/** An event's delivery to an endpoint, due at once; it is born with its event (its created_at and its id's time are the event's). */
+function deliveryOf(event: WebhookEventItem, endpoint: WebhookEndpointItem, now: Date): WebhookDeliveryItem {
+  return {
+    id: deliveryIdOf(event.id, event.createdAt, endpoint.id),
+    webhookId: endpoint.id,
+    workspaceId: event.workspaceId,
+    environment: event.environment,
+    eventId: event.id,
+    eventType: event.type,
+    status: 'pending',
+    attempt: 1,
+    createdAt: event.createdAt,
+    updatedAt: now.toISOString(),
+    ttl: event.ttl,
+    dueAt: now.toISOString(),
+  };
+}
+
+/** Creates each delivery that does not exist yet, and counts those it made. */
+async function createAll(deps: Deps, deliveries: readonly WebhookDeliveryItem[]) {
+  const lanes = new ConcurrencyLimit(parallelCreates);
+  await Promise.all(
+    deliveries.map((delivery) =>
+      lanes.run(async () => {
+        try {
+          await deps.db.entities.webhookDelivery.create(delivery).go({ ...hotPath, response: 'none' });
+        } catch (error) {
+          if (isConditionFailure(error)) return;
+          throw error;
+        }
+        await moveDeliveryCounts(deps, delivery.webhookId, delivery.ttl, { all: 1, pending: 1 });
+      }),
+    ),
+  );
+}

@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { idPattern } from '../ids.ts';
+import { maxAttempts } from './ladder.ts';
+import type { DeliveryMessage } from './ports.ts';
+
+const deliveryMessage = z.object({
+  deliveryId: z.string().check(z.regex(idPattern('delivery'))),
+  webhookId: z.string().check(z.regex(idPattern('webhook'))),
+  attempt: z.int().check(z.gte(1), z.lte(maxAttempts)),
+});
+
+/** A queue message's body as the message it carries, or undefined when it is none (such a message is dropped, never retried). */
+export function parseDeliveryMessage(body: string): DeliveryMessage | undefined {
+  try {
+    const parsed = deliveryMessage.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

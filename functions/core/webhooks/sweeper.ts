@@ -1,0 +1,52 @@
+import type { Deps } from '../deps.ts';
+import { hotPath } from '../store/database.ts';
+import { fanOut, type WebhookDeliveryItem } from './fan-out.ts';
+import { messageOf, wakeDelivery } from './wake.ts';
+
+/** Items read per Query page of the due index. */
+const pageSize = 100;
+
+type Page<T> = { data: T[]; cursor: string | null };
+
+/** Runs `each` on every page a paged query gives; the number of items seen. */
+async function forEachPage<T>(read: (cursor: string | null) => Promise<Page<T>>, each: (items: T[]) => Promise<void>): Promise<number> {
+  let seen = 0;
+  let cursor: string | null = null;
+  do {
+    const page: Page<T> = await read(cursor);
+    await each(page.data);
+    seen += page.data.length;
+    cursor = page.cursor;
+  } while (cursor);
+  return seen;
+}
+
+/**
+ * Repairs what a lost relay or wake-up left behind, from the due index: fans out every
+ * event not yet fanned out, and wakes every delivery whose next step was due, each at its
+ * `dueAt` (at once, in one queue call per page, when that has passed), for everything due
+ * before `dueBefore`. In AWS it runs every minute with `dueBefore` a little in the past,
+ * so that it does not race the normal path (a duplicate would only be dropped); the local
+ * runner runs it at start with a far-future `dueBefore`, which re-arms the timer of every
+ * pending retry. A delivery whose attempt is under way is woken when its claim lapses.
+ */
+export async function sweep(deps: Deps, options: { dueBefore: Date }): Promise<{ events: number; deliveries: number }> {
+  const before = options.dueBefore.toISOString();
+  const { webhookEvent, webhookDelivery } = deps.db.entities;
+  const events = await forEachPage(
+    (cursor) => webhookEvent.query.byDueAt({ dueBucket: 'webhookEvent' }).lt({ dueAt: before }).go({ ...hotPath, cursor, limit: pageSize }),
+    (due) => fanOut(deps, due.map((event) => event.id)),
+  );
+  const deliveries = await forEachPage(
+    (cursor) => webhookDelivery.query.byDueAt({ dueBucket: 'webhookDelivery' }).lt({ dueAt: before }).go({ ...hotPath, cursor, limit: pageSize }),
+    (due) => wakeAll(deps, due),
+  );
+  return { events, deliveries };
+}
+
+async function wakeAll(deps: Deps, due: WebhookDeliveryItem[]) {
+  const now = deps.clock.now().getTime();
+  const overdue = due.filter((delivery) => Date.parse(delivery.dueAt!) <= now);
+  if (overdue.length) await deps.deliveryQueue.send(overdue.map(messageOf), 0);
+  for (const later of due.filter((delivery) => Date.parse(delivery.dueAt!) > now)) await wakeDelivery(deps, messageOf(later), new Date(later.dueAt!));
+}

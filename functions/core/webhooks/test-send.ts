@@ -1,0 +1,43 @@
+import type { Deps } from '../deps.ts';
+import { newId } from '../ids.ts';
+import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
+import type { WebhookEndpointItem } from './fan-out.ts';
+import { send } from './sender.ts';
+import { signatureHeaders } from './signing.ts';
+
+/** A test send answers within API Gateway's 29 seconds: it waits at most this long, or the delivery timeout if shorter. */
+const testTimeoutMs = 20_000;
+
+/**
+ * POST /webhooks/{id}/test: a `webhook.test` event, in the envelope every event has and
+ * signed as every delivery is, sent at once to this endpoint only (active or not), and
+ * neither stored nor retried. Answers what came of it.
+ */
+export async function sendTestEvent(deps: Deps, endpoint: WebhookEndpointItem, overrides: Partial<DeliveryOptions> = {}) {
+  const options = deliveryOptions(overrides);
+  const now = deps.clock.now();
+  const id = newId('event', now);
+  const body = JSON.stringify({
+    id,
+    type: 'webhook.test',
+    created_at: now.toISOString(),
+    workspace_id: endpoint.workspaceId,
+    data: { webhook_id: endpoint.id, message: 'This is a test event sent by POST /webhooks/{id}/test.' },
+  });
+  const result = await send({
+    url: endpoint.url,
+    headers: signatureHeaders(endpoint, { eventId: id, eventType: 'webhook.test', body }, now),
+    body,
+    timeoutMs: Math.min(options.timeoutMs, testTimeoutMs),
+    allowInsecure: options.allowInsecure,
+  });
+  const status = result.statusCode;
+  const success = status !== undefined && status >= 200 && status < 300;
+  return {
+    success,
+    status_code: status ?? null,
+    response_time_ms: result.responseTimeMs,
+    ...(result.responseExcerpt !== undefined ? { response_body: result.responseExcerpt } : {}),
+    ...(success ? {} : { error: result.error ?? `The endpoint answered ${status}.` }),
+  };
+}

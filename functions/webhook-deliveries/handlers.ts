@@ -1,0 +1,29 @@
+import type { HandlersFor } from '#core/http/types';
+import { listPage } from '#core/lists/list-page';
+import type { DeliveryStatus } from '#core/store/entities/webhook-delivery';
+import { deliveriesOf, endpointInScope, retryDelivery } from '#core/webhooks/deliveries';
+import { sendTestEvent } from '#core/webhooks/test-send';
+import type { webhookDeliveryRoutes } from './routes.ts';
+
+export const webhookDeliveryHandlers: HandlersFor<(typeof webhookDeliveryRoutes)[number]> = {
+  listWebhookDeliveries: async ({ principal, workspaceId, params, query, route, url }, deps) => {
+    const endpoint = await endpointInScope(deps, { workspaceId, environment: principal.environment }, params.id);
+    // A status is its own index (a key range, as the list itself), so it is no filter of the page; newest first unless sorted.
+    const { status, ...rest } = query;
+    return {
+      status: 200,
+      body: await listPage(deliveriesOf(deps, endpoint.id, status as DeliveryStatus | undefined), { ...rest, sort: rest.sort ?? ['-created_at'] }, route.list, url),
+    };
+  },
+  retryWebhookDelivery: async ({ principal, workspaceId, params }, deps) => ({
+    status: 200,
+    body: {
+      message: 'The delivery is queued for another attempt.',
+      data: await retryDelivery(deps, { workspaceId, environment: principal.environment }, params.webhook_id, params.delivery_id),
+    },
+  }),
+  testWebhook: async ({ principal, workspaceId, params }, deps) => ({
+    status: 200,
+    body: await sendTestEvent(deps, await endpointInScope(deps, { workspaceId, environment: principal.environment }, params.id)),
+  }),
+};

@@ -1,0 +1,59 @@
+import { listQuerySchema } from '#core/lists';
+import type { RouteSpec } from '#core/route-types';
+import { deliveryStatuses } from '#core/store/entities/webhook-delivery';
+import { contextQuery, createdOf, listOf } from '#schemas/common';
+import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#schemas/webhook-deliveries';
+import * as z from 'zod/mini';
+
+export const deliveryList = {
+  fields: [
+    'id', 'webhook_id', 'event_id', 'event_type', 'status', 'attempt', 'attempts', 'response_code', 'status_code', 'response_excerpt',
+    'error', 'response_time_ms', 'attempt_history', 'created_at', 'updated_at', 'delivered_at', 'last_attempt_at', 'next_retry_at',
+  ],
+  sortable: ['created_at', 'last_attempt_at', 'attempt'],
+  searchable: ['event_id', 'event_type'],
+  statusField: 'status',
+  statusValues: deliveryStatuses,
+} as const;
+
+/** The routes of the webhook-deliveries function: an endpoint's delivery history, manual retries, test sends. */
+export const webhookDeliveryRoutes = [
+  {
+    operationId: 'listWebhookDeliveries',
+    method: 'GET',
+    path: '/webhooks/{id}/deliveries',
+    auth: 'credential',
+    scope: 'webhooks:read',
+    summary: "List a webhook endpoint's deliveries, newest first (status= is served by an index)",
+    tag: 'Webhooks',
+    params: z.object({ id: webhookId }),
+    query: listQuerySchema(deliveryList),
+    list: deliveryList,
+    responses: { 200: { description: 'A page of deliveries.', schema: listOf(webhookDelivery) } },
+  },
+  {
+    operationId: 'retryWebhookDelivery',
+    method: 'POST',
+    path: '/webhooks/{webhook_id}/deliveries/{delivery_id}/retry',
+    auth: 'credential',
+    scope: 'webhooks:write',
+    summary: 'Retry a failed delivery by hand: back to pending with the next attempt number, queued at once',
+    tag: 'Webhooks',
+    params: z.object({ webhook_id: webhookId, delivery_id: deliveryId }),
+    query: contextQuery,
+    errors: ['CANNOT_RETRY'],
+    responses: { 200: { description: 'The delivery, pending again.', schema: createdOf(retriedDelivery) } },
+  },
+  {
+    operationId: 'testWebhook',
+    method: 'POST',
+    path: '/webhooks/{id}/test',
+    auth: 'credential',
+    scope: 'webhooks:write',
+    summary: 'Send a signed webhook.test event to this endpoint now, and answer what came of it (not stored, not retried)',
+    tag: 'Webhooks',
+    params: z.object({ id: webhookId }),
+    query: contextQuery,
+    responses: { 200: { description: 'What the endpoint answered, or why it did not.', schema: testSendResult } },
+  },
+] as const satisfies readonly RouteSpec[];

@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Environment } from '#core/auth/api-key-format';
+import type { Deps } from '#core/deps';
+import { newId } from '#core/ids';
+import type { DeliveryMessage, DeliveryQueue, RetryScheduler } from '#core/webhooks/ports';
+
+/** A delivery queue that records what it was asked to send, and when (by the deps' clock). */
+export function recordingQueue(clock: { now(): Date }) {
+  const sent: { message: DeliveryMessage; delaySeconds: number; at: Date }[] = [];
+  let failing = false;
+  const queue: DeliveryQueue & { sent: typeof sent; fail(on: boolean): void; take(): typeof sent } = {
+    sent,
+    fail: (on) => void (failing = on),
+    /** The messages sent since the last take. */
+    take: () => sent.splice(0, sent.length),
+    send: async (messages, delaySeconds) => {
+      if (failing) throw new Error('the queue is down');
+      for (const message of messages) sent.push({ message, delaySeconds, at: clock.now() });
+    },
+  };
+  return queue;
+}
+
+export function recordingScheduler() {
+  const scheduled: { message: DeliveryMessage; at: Date }[] = [];
+  const scheduler: RetryScheduler & { scheduled: typeof scheduled; take(): typeof scheduled } = {
+    scheduled,
+    take: () => scheduled.splice(0, scheduled.length),
+    schedule: async (message, at) => void scheduled.push({ message, at }),
+  };
+  return scheduler;
+}
+
+export interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A receiver on 127.0.0.1 that answers each request with what `answer` says (by default 200), and keeps what it got. */
+export async function startReceiver(answer: (received: Received) => { status: number; body?: string } = () => ({ status: 200, body: 'ok' })) {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const got = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      received.push(got);
+      const { status, body } = answer(got);
+      res.writeHead(status, { 'Content-Type': 'text/plain' }).end(body ?? '');
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, port, received, close: () => new Promise<void>((closed) => server.close(() => closed())) };
+}
+
+export interface TestEndpoint {
+  workspaceId: string;
+  environment?: Environment;
+  url: string;
+  events?: string[];
+  isActive?: boolean;
+  secret?: string;
+}
+
+export const testSecret = 'whsec_' + Buffer.alloc(32, 7).toString('base64');
+
+/** An endpoint written straight to the store (the endpoints API is another function's). */
+export async function storeEndpoint(deps: Deps, input: TestEndpoint) {
+  const now = deps.clock.now().toISOString();
+  const item = {
+    id: newId('webhook', deps.clock.now()),
+    workspaceId: input.workspaceId,
+    environment: input.environment ?? 'live',
+    url: input.url,
+    events: input.events ?? ['*'],
+    secret: input.secret ?? testSecret,
+    isActive: input.isActive ?? true,
+    successCount: 0,
+    failureCount: 0,
+    consecutiveFailures: 0,
+    createdAt: now,
+    updatedAt: now,
+  } as const;
+  await deps.db.entities.webhookEndpoint.create({ ...item, events: [...item.events] }).go();
+  return item;
+}
