@@ -1,7 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { lambdaFunctions } from '#routes';
+import { lambdaFunctions, type LambdaFunctionName } from '#routes';
 import type { FunctionName } from '#lib/bundling';
 import { Api, stageThrottle } from './constructs/api.ts';
 import { ApiFunction, type ApiFunctionProps } from './constructs/api-function.ts';
@@ -37,7 +37,12 @@ export interface ApiStackProps extends StackProps {
 }
 
 /** Route functions that put a webhook delivery on the queue themselves: a manual retry. */
-const webhookEnqueuers: readonly string[] = ['webhook-deliveries'];
+const webhookEnqueuers: readonly LambdaFunctionName[] = ['webhook-deliveries'];
+
+/** Route functions that need more than the default: a test send waits up to 20 s for the receiver, within API Gateway's 29 s. */
+const routeFunctionOptions: Partial<Record<LambdaFunctionName, Pick<ApiFunctionProps, 'timeout'>>> = {
+  'webhook-deliveries': { timeout: Duration.seconds(29) },
+};
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
 export class ApiStack extends Stack {
@@ -58,7 +63,7 @@ export class ApiStack extends Stack {
         },
         ...options,
       });
-    const routeFunctions = recordOf(lambdaFunctions, (name) => fn(name).bindTable(table, 'read-write').function);
+    const routeFunctions = recordOf(lambdaFunctions, (name) => fn(name, routeFunctionOptions[name]).bindTable(table, 'read-write').function);
     // bcrypt is CPU-bound: a full vCPU keeps a key's first verification in a process short.
     const authorizerFunction = fn('authorizer', { memorySize: 1769 }).bindTable(table, 'read-write').function;
     const fallbackFunction = fn('fallback').function;
@@ -72,12 +77,12 @@ export class ApiStack extends Stack {
       // Runs every minute; what it leaves undone, the next run finds.
       'webhook-sweeper': fn('webhook-sweeper', { timeout: Duration.minutes(1) }).bindTable(table, 'read-write').function,
     };
-    const webhooks = new Webhooks(this, 'Webhooks', {
+    const webhooks = new Webhooks(this, 'WebhookDelivery', {
       table,
       fanout: webhookFunctions['webhook-fanout'],
       worker: webhookFunctions['webhook-worker'],
       sweeper: webhookFunctions['webhook-sweeper'],
-      enqueuers: Object.entries(routeFunctions).filter(([name]) => webhookEnqueuers.includes(name)).map(([, routeFunction]) => routeFunction),
+      enqueuers: webhookEnqueuers.map((name) => routeFunctions[name]),
       attemptTimeoutMs: props.webhookTimeoutMs,
       disableAfter: props.webhookDisableAfter,
     });

@@ -35,11 +35,11 @@ const statementsOf = (name: string) => statementsOfRole(functionOf(name).Role['F
 const actionsOf = (s: Statement) => [s.Action].flat();
 const granting = (statements: Statement[], action: string) => statements.filter((s) => actionsOf(s).includes(action));
 
-const queueId = idOf('AWS::SQS::Queue', 'WebhooksQueue');
-const deadLetterId = idOf('AWS::SQS::Queue', 'WebhooksDeadLetterQueue');
-const fanoutFailuresId = idOf('AWS::SQS::Queue', 'WebhooksFanoutFailures');
-const schedulerRoleId = idOf('AWS::IAM::Role', 'WebhooksSchedulerRole');
-const groupId = idOf('AWS::Scheduler::ScheduleGroup', 'WebhooksScheduleGroup');
+const queueId = idOf('AWS::SQS::Queue', 'WebhookDeliveryQueue');
+const deadLetterId = idOf('AWS::SQS::Queue', 'WebhookDeliveryDeadLetterQueue');
+const fanoutFailuresId = idOf('AWS::SQS::Queue', 'WebhookDeliveryFanoutFailures');
+const schedulerRoleId = idOf('AWS::IAM::Role', 'WebhookDeliverySchedulerRole');
+const groupId = idOf('AWS::Scheduler::ScheduleGroup', 'WebhookDeliveryScheduleGroup');
 const tableId = idOf('AWS::DynamoDB::Table', 'DataTable');
 const groupName = 'TenantApi-webhook-retries';
 const schedulesArn = {
@@ -125,8 +125,7 @@ describe('the delivery queue', () => {
   });
 
   it('the fan-out, worker, sweeper and webhook-deliveries (manual retry) may send to it; no other function may', () => {
-    const enqueuers = ['webhook-deliveries'].filter((name) => (functionNames as readonly string[]).includes(name));
-    const expected = ['webhook-fanout', 'webhook-worker', 'webhook-sweeper', ...enqueuers].sort();
+    const expected = ['webhook-fanout', 'webhook-worker', 'webhook-sweeper', 'webhook-deliveries'].sort();
     const sendsToQueue = (name: string) => granting(statementsOf(name), 'sqs:SendMessage').some((s) => JSON.stringify(s.Resource) === JSON.stringify(getAtt(queueId)));
     expect(functionNames.filter(sendsToQueue).sort()).toEqual(expected);
     const toldTheQueue = functionNames.filter((name) => environmentOf(name).WEBHOOK_QUEUE_URL !== undefined).sort();
@@ -170,9 +169,16 @@ describe('EventBridge Scheduler', () => {
   });
 });
 
+describe('the webhook-deliveries function', () => {
+  it('may run a test send to its 20 s end: its timeout is API Gateway\'s 29 s, not the default 10 s', () => {
+    expect(functionOf('webhook-deliveries').Timeout).toBe(29);
+    expect(functionOf('webhooks').Timeout).toBe(10);
+  });
+});
+
 describe('the worker and the sweeper', () => {
   const sweeperId = functionIdOf('webhook-sweeper');
-  const ruleId = idOf('AWS::Events::Rule', 'WebhooksSweeperSchedule');
+  const ruleId = idOf('AWS::Events::Rule', 'WebhookDeliverySweeperSchedule');
 
   it('are told the queue, the group, the role, the attempt timeout and the disabling threshold', () => {
     for (const name of schedulers) {
