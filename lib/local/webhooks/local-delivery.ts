@@ -1,9 +1,9 @@
 import type { Deps } from '#core/deps';
 import { telemetry } from '#core/telemetry';
+import { attemptDelivery } from '#core/webhooks/attempt';
 import { fanOut } from '#core/webhooks/fan-out';
 import type { DeliveryMessage, DeliveryQueue, EventRelay, RetryScheduler } from '#core/webhooks/ports';
 import { sweep } from '#core/webhooks/sweeper';
-import { attemptDelivery } from '#core/webhooks/worker';
 
 /** How often the sweeper runs in AWS, and how overdue work must be before it steps in. */
 const sweepEveryMs = 60_000;
