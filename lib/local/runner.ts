@@ -10,12 +10,14 @@ import type { Mailer } from '#core/mail/mailer';
 import { pruneExpired } from '#core/domain/pruning';
 import type { GatewayKeys } from '#core/gateway/gateway-keys';
 import { telemetry } from '#core/telemetry';
+import { webhookConfig } from '#core/webhooks/settings';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { createGateway } from './gateway.ts';
 import { localFunctions } from './functions.ts';
 import { ensureTable } from './table-setup.ts';
 import type { LocalConfig } from './local-config.ts';
 import { printRequestLines } from './request-line.ts';
+import { localDelivery } from './webhooks/local-delivery.ts';
 
 export interface LocalRunner {
   /** Where the gateway listens, e.g. http://127.0.0.1:3000 */
@@ -64,7 +66,9 @@ export async function startLocalRunner(
   if (!cfg.DYNAMODB_ENDPOINT) store = await startDynamoDbLocal(cfg.DATA_DIR, cfg.DYNAMODB_PORT);
   const endpoint = cfg.DYNAMODB_ENDPOINT ?? store!.endpoint;
   const { mailer: givenMailer, ...ports } = overrides;
-  const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, ports);
+  // Read now, so that a bad WEBHOOK_* value stops the runner at start rather than at the first delivery.
+  const delivery = localDelivery(webhookConfig().WEBHOOK_RETRY_SCALE);
+  const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, { ...delivery.ports, ...ports });
   const mailer = givenMailer ?? createEmlMailer({ dir: mail.dir, from: cfg.MAIL_FROM, written: (written) => print(mailLine(written)) });
   let origin = '';
   try {
@@ -74,6 +78,7 @@ export async function startLocalRunner(
       email: cfg.BOOTSTRAP_EMAIL,
       password: cfg.BOOTSTRAP_PASSWORD,
     });
+    await delivery.start(deps);
     // The prefix the route functions serve (pipeline.ts reads the same config()).
     const prefix = config().API_PREFIX;
     const functions = localFunctions(deps, { mailer, publicBaseUrl: () => cfg.PUBLIC_BASE_URL ?? origin });
@@ -101,12 +106,14 @@ export async function startLocalRunner(
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
         await pruning.stop();
+        await delivery.stop();
         deps.close();
         await store?.stop();
         removeMail();
       },
     };
   } catch (error) {
+    await delivery.stop();
     deps.close();
     await store?.stop();
     removeMail();

@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { DepsOverrides } from '#core/deps';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';
@@ -20,7 +21,7 @@ export interface TableTestApi {
  * Like startTestApi, but the table's name is known (and may be shared with another runner,
  * e.g. one listening on another address), so a test can read the table directly.
  */
-export async function startTestApiOnTable(options: { tableName?: string; host?: string } = {}): Promise<TableTestApi> {
+export async function startTestApiOnTable(options: { tableName?: string; host?: string; overrides?: DepsOverrides } = {}): Promise<TableTestApi> {
   const tableName = options.tableName ?? testTableName();
   const runner = await startLocalRunner(
     parseLocalConfig({
@@ -32,7 +33,7 @@ export async function startTestApiOnTable(options: { tableName?: string; host?: 
       DATA_DIR: 'memory',
       ...(options.host ? { HOST: options.host } : {}),
     }),
-    {},
+    options.overrides,
     () => {},
   );
   const adminKey = runner.bootstrap?.apiKey;

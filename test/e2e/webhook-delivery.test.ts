@@ -1,0 +1,150 @@
+import { retryLadderSeconds } from '#core/webhooks/ladder';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { startWebhookReceiver, verifyWebhook, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+// Receivers on 127.0.0.1 over http, and the whole ladder (about 26.6 hours) in under 10 seconds.
+const retryScale = 0.0001;
+process.env.WEBHOOK_ALLOW_INSECURE = '1';
+process.env.WEBHOOK_RETRY_SCALE = String(retryScale);
+
+let api: TestApi;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  [api, receiver] = await Promise.all([startTestApi(), startWebhookReceiver()]);
+});
+afterAll(() => Promise.all([api.stop(), receiver.close()]));
+
+interface Endpoint {
+  id: string;
+  secret: string;
+}
+
+async function subscribe(path: string, events: string[], key?: string): Promise<Endpoint> {
+  const created = await api.call('POST', '/webhooks', { key, body: { url: receiver.origin + path, events } });
+  if (created.status !== 201) throw new Error(`POST /webhooks answered ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.data;
+}
+
+const to = (path: string) => (hook: ReceivedWebhook) => hook.path === path;
+const eventsAt = (path: string, secret: string) => receiver.received.filter(to(path)).map((hook) => verifyWebhook(hook, secret));
+
+async function deliveriesOf(endpoint: Endpoint, key?: string) {
+  const listed = await api.call('GET', `/webhooks/${endpoint.id}/deliveries`, { key });
+  expect(listed.status).toBe(200);
+  return listed.body.data as Array<Record<string, any>>;
+}
+
+describe('webhook delivery through the local runner', () => {
+  it('sends every subscribed mutation to the receiver, signed with both schemes, with the resource as the API returned it', async () => {
+    const all = await subscribe('/all', ['*']);
+    const keysOnly = await subscribe('/keys', ['api_key.*']);
+    const clicksOnly = await subscribe('/clicks', ['link.clicked']);
+
+    const created = await api.call('POST', '/api-keys', { body: { name: 'ci', scopes: ['workspaces:read'] } });
+    const rotated = await api.call('POST', `/api-keys/${created.body.data.id}/rotate`, { body: { grace_period_hours: 1 } });
+    const revoked = await api.call('DELETE', `/api-keys/${rotated.body.data.id}`);
+    const workspace = await api.call('POST', '/workspaces', { body: { name: 'Hooked' } });
+    const renamed = await api.call('PATCH', `/workspaces/${workspace.body.data.id}`, { body: { name: 'Hooked again' } });
+    expect([created.status, rotated.status, revoked.status, workspace.status, renamed.status]).toEqual([201, 200, 204, 201, 200]);
+
+    await receiver.waitFor(3, to('/keys'));
+    const keyEvents = eventsAt('/keys', keysOnly.secret);
+    expect(keyEvents.map((e) => e.type)).toEqual(['api_key.created', 'api_key.rotated', 'api_key.revoked']);
+    const { key: _shownOnce, ...createdView } = created.body.data;
+    expect(keyEvents[0].data).toEqual(createdView);
+    expect(JSON.stringify(keyEvents)).not.toContain(created.body.data.key);
+    expect(keyEvents[0]).toMatchObject({ id: expect.stringMatching(/^evt_/), created_at: expect.any(String), workspace_id: created.body.data.workspace_id });
+
+    // The workspace made here belongs to the same user, but its events are its own workspace's.
+    await receiver.waitFor(1, (hook) => hook.path === '/all' && hook.headers['x-webhook-event'] === 'api_key.revoked');
+    const allTypes = eventsAt('/all', all.secret).map((e) => e.type);
+    expect(allTypes).toEqual(expect.arrayContaining(['webhook.created', 'api_key.created', 'api_key.rotated', 'api_key.revoked']));
+    expect(receiver.received.filter(to('/clicks'))).toEqual([]);
+    expect(clicksOnly.id).toMatch(/^wh_/);
+  });
+
+  it('keeps test and live apart: a test mutation reaches only test endpoints, and a live one only live endpoints', async () => {
+    const testKey = await api.call('POST', '/api-keys', { body: { name: 'sandbox', environment: 'test', scopes: ['*'] } });
+    const live = await subscribe('/live', ['api_key.created']);
+    const sandbox = await subscribe('/sandbox', ['api_key.created'], testKey.body.data.key);
+
+    const fromTest = await api.call('POST', '/api-keys', { key: testKey.body.data.key, body: { name: 'made in test' } });
+    const fromLive = await api.call('POST', '/api-keys', { body: { name: 'made in live' } });
+    await receiver.waitFor(1, to('/sandbox'));
+    await receiver.waitFor(1, to('/live'));
+    // Wait long enough for a wrong delivery to have arrived, had there been one.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(eventsAt('/sandbox', sandbox.secret).map((e) => e.data.id)).toEqual([fromTest.body.data.id]);
+    expect(eventsAt('/live', live.secret).map((e) => e.data.id)).toEqual([fromLive.body.data.id]);
+    // Each credential sees only its environment's endpoints.
+    expect((await api.call('GET', `/webhooks/${sandbox.id}`)).status).toBe(404);
+    expect((await api.call('GET', `/webhooks/${live.id}`, { key: testKey.body.data.key })).status).toBe(404);
+  });
+
+  it('walks the whole ladder against a receiver that always fails, then refuses a manual retry', async () => {
+    const failing = await subscribe('/failing', ['workspace.updated']);
+    receiver.answer('/failing', Array(6).fill(500));
+    const { body } = await api.call('GET', '/workspaces');
+    await api.call('PATCH', `/workspaces/${body.data[0].id}`, { body: { name: 'Ladder' } });
+
+    const hits = await receiver.waitFor(6, to('/failing'));
+    hits.forEach((hook) => verifyWebhook(hook, failing.secret));
+    expect(new Set(hits.map((hook) => hook.headers['x-webhook-id'])).size).toBe(1);
+    // Each attempt waited at least its rung of the ladder (scaled); timers never fire early.
+    const waits = hits.slice(1).map((hook, i) => hook.receivedAt - hits[i].receivedAt);
+    waits.forEach((wait, i) => expect(wait).toBeGreaterThanOrEqual(Math.floor(retryLadderSeconds[i + 1] * retryScale * 1000)));
+    let [delivery] = await deliveriesOf(failing);
+    for (let i = 0; delivery.status !== 'failed' && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      [delivery] = await deliveriesOf(failing);
+    }
+    expect(delivery).toMatchObject({ status: 'failed', attempt: 6, response_code: 500, event_type: 'workspace.updated' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received.filter(to('/failing'))).toHaveLength(6);
+
+    const retried = await api.call('POST', `/webhooks/${failing.id}/deliveries/${delivery.id}/retry`);
+    expect(retried.status).toBe(400);
+    expect(retried.body.error).toBe('cannot_retry');
+  });
+
+  it('ends a delivery the receiver rejects (4xx) at once, and a manual retry sends it again as the next attempt', async () => {
+    const rejecting = await subscribe('/rejecting', ['workspace.updated']);
+    receiver.answer('/rejecting', [422]);
+    const { body } = await api.call('GET', '/workspaces');
+    await api.call('PATCH', `/workspaces/${body.data[0].id}`, { body: { name: 'Rejected' } });
+    await receiver.waitFor(1, to('/rejecting'));
+    let [delivery] = await deliveriesOf(rejecting);
+    for (let i = 0; delivery.status !== 'failed' && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      [delivery] = await deliveriesOf(rejecting);
+    }
+    expect(delivery).toMatchObject({ status: 'failed', attempt: 1, response_code: 422 });
+    await new Promise((r) => setTimeout(r, 2 * retryLadderSeconds[1] * retryScale * 1000 + 200));
+    expect(receiver.received.filter(to('/rejecting'))).toHaveLength(1);
+
+    const retried = await api.call('POST', `/webhooks/${rejecting.id}/deliveries/${delivery.id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toEqual({ id: delivery.id, status: 'pending', attempt: 2 });
+    const [, again] = await receiver.waitFor(2, to('/rejecting'));
+    expect(verifyWebhook(again, rejecting.secret).type).toBe('workspace.updated');
+    for (let i = 0; delivery.status !== 'success' && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      [delivery] = await deliveriesOf(rejecting);
+    }
+    expect(delivery).toMatchObject({ status: 'success', attempt: 2, response_code: 200 });
+    expect((await api.call('POST', `/webhooks/${rejecting.id}/deliveries/${delivery.id}/retry`)).status).toBe(400);
+  });
+
+  it('sends a signed webhook.test on demand and answers what the receiver said', async () => {
+    const tested = await subscribe('/tested', ['api_key.created']);
+    const answer = await api.call('POST', `/webhooks/${tested.id}/test`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, status_code: 200, response_time_ms: expect.any(Number), response_body: 'answered 200' });
+    const [hook] = await receiver.waitFor(1, to('/tested'));
+    expect(verifyWebhook(hook, tested.secret).type).toBe('webhook.test');
+
+    receiver.answer('/tested', [503]);
+    const failed = await api.call('POST', `/webhooks/${tested.id}/test`);
+    expect(failed.body).toMatchObject({ success: false, status_code: 503 });
+  });
+});
