@@ -45,7 +45,7 @@ const isAdminRoute = (route: Route) => route.platformAdmin === true || route.pat
 const urlOf = (route: Route, path: string) => (route.mount === 'root' ? api.runner.origin : api.runner.baseUrl) + path;
 const paramsOf = (path: string) => [...path.matchAll(/([^/]+)\/\{([^}]+)\}/g)].map((m) => ({ key: `${m[1]}/{${m[2]}}`, name: m[2]! }));
 
-type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace' | 'webhook';
+type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace' | 'webhook' | 'delivery';
 
 interface Created {
   id: string;
@@ -99,6 +99,17 @@ async function linkTokenOfB(route: Route): Promise<string> {
   return linkIn(await mailTo(api, email), /\/email\/change\//).split('/').at(-1)!;
 }
 /** How to make a real resource of tenant A for a path parameter, by `<segment>/{<param>}`. */
+const webhookOfA: Creator = {
+  kind: 'webhook',
+  ghost: 'wh_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  async create() {
+    // A public target subscribed to an event nothing here emits: no delivery is attempted.
+    const body = { url: 'https://93.184.216.34/tenant-a', events: ['workspace.deleted'] };
+    const data = await created(api.call('POST', '/webhooks', as(A.key, { body })), 'a webhook endpoint');
+    return { id: data.id, readPath: `/webhooks/${data.id}` };
+  },
+};
+
 const creators: Record<string, Creator> = {
   'workspaces/{id}': {
     kind: 'workspace',
@@ -174,14 +185,23 @@ const creators: Record<string, Creator> = {
       };
     },
   },
-  'webhooks/{id}': {
-    kind: 'webhook',
-    ghost: 'wh_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  'webhooks/{id}': webhookOfA,
+  'webhooks/{webhook_id}': webhookOfA,
+  'deliveries/{delivery_id}': {
+    kind: 'delivery',
+    ghost: 'del_01ARZ3NDEKTSV4RRFFQ69G5FAV',
     async create() {
-      // A public target subscribed to an event nothing here emits: no delivery is attempted.
-      const body = { url: 'https://93.184.216.34/tenant-a', events: ['workspace.deleted'] };
-      const data = await created(api.call('POST', '/webhooks', as(A.key, { body })), 'a webhook endpoint');
-      return { id: data.id, readPath: `/webhooks/${data.id}` };
+      // A delivery of A's that failed its first attempt (the target does not answer here) and waits a minute for its second.
+      const body = { url: 'https://93.184.216.34/tenant-a-deliveries', events: ['workspace.updated'] };
+      const webhook = await created(api.call('POST', '/webhooks', as(A.key, { body })), 'a webhook endpoint');
+      await api.call('PATCH', `/workspaces/${A.workspaceId}`, as(A.key, { body: { name: `A renamed ${++serial}` } }));
+      const readPath = `/webhooks/${webhook.id}/deliveries`;
+      for (let tries = 0; tries < 100; tries++) {
+        const [delivery] = (await api.call('GET', readPath, as(A.key))).body.data;
+        if (delivery?.status === 'retrying') return { id: delivery.id, readPath };
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("A's delivery never reached its first retry");
     },
   },
   'tokens/{id}': {
@@ -347,6 +367,7 @@ describe("tenant B's view", () => {
       userToken: new Set(),
       namespace: new Set(),
       webhook: new Set(),
+      delivery: new Set(),
     };
     for (const m of made) aIds[m.kind].add(m.id);
     for (const k of (await api.call('GET', '/api-keys?per_page=100', as(A.key))).body.data) aIds.apiKey.add(k.id);
@@ -358,7 +379,7 @@ describe("tenant B's view", () => {
     expect(aIds.apiKey.size).toBeGreaterThanOrEqual(2);
     expect(aIds.user.size).toBeGreaterThanOrEqual(2);
     expect(aIds.webhook.size).toBeGreaterThanOrEqual(1);
-    const stringIds = [...aIds.workspace, ...aIds.apiKey, ...aIds.namespace, ...aIds.webhook];
+    const stringIds = [...aIds.workspace, ...aIds.apiKey, ...aIds.namespace, ...aIds.webhook, ...aIds.delivery];
 
     /** What the `id` of a read endpoint's items is. */
     const itemKinds: Record<string, IdKind> = {

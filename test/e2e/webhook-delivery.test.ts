@@ -81,6 +81,18 @@ describe('webhook delivery through the local runner', () => {
     expect((await api.call('GET', `/webhooks/${live.id}`, { key: testKey.body.data.key })).status).toBe(404);
   });
 
+  it("delivers a workspace's last event, workspace.deleted, to its own endpoints, which then go with it", async () => {
+    const workspace = await api.call('POST', '/workspaces', { body: { name: 'Short-lived' } });
+    const inWorkspace = { 'X-Workspace-ID': workspace.body.data.id };
+    const created = await api.call('POST', '/webhooks', { headers: inWorkspace, body: { url: `${receiver.origin}/farewell`, events: ['workspace.deleted'] } });
+    expect(created.status).toBe(201);
+    expect((await api.call('DELETE', `/workspaces/${workspace.body.data.id}`)).status).toBe(204);
+
+    const [hook] = await receiver.waitFor(1, to('/farewell'));
+    expect(verifyWebhook(hook, created.body.data.secret)).toMatchObject({ type: 'workspace.deleted', workspace_id: workspace.body.data.id, data: { id: workspace.body.data.id } });
+    expect((await api.call('GET', `/webhooks/${created.body.data.id}`, { headers: inWorkspace })).status).toBe(403);
+  });
+
   it('walks the whole ladder against a receiver that always fails, then refuses a manual retry', async () => {
     const failing = await subscribe('/failing', ['workspace.updated']);
     receiver.answer('/failing', Array(6).fill(500));

@@ -128,7 +128,7 @@ describe('a test send', () => {
       const bad = await storeEndpoint(deps, { workspaceId, url: down.url });
       expect(await sendTestEvent(deps, good, local)).toMatchObject({ success: true, status_code: 202, response_body: 'got it' });
       expect(await sendTestEvent(deps, bad, local)).toMatchObject({ success: false, status_code: 503, response_body: 'later', error: 'The endpoint answered 503.' });
-      expect(JSON.parse(ok.received[0]!.body)).toMatchObject({ type: 'webhook.test', workspace_id: workspaceId, data: { webhook_id: good.id } });
+      expect(JSON.parse(ok.received[0]!.body)).toMatchObject({ type: 'webhook.test', workspace_id: workspaceId, data: { id: good.id, url: good.url } });
       expect(ok.received[0]!.headers['x-webhook-event']).toBe('webhook.test');
       expect((await deps.db.entities.webhookDelivery.query.byWebhook({ webhookId: good.id }).go()).data).toEqual([]);
     } finally {

@@ -11,6 +11,7 @@ import {
   type EndpointOwner,
 } from '#core/webhooks/endpoints';
 import { rotateWebhookSecret } from '#core/webhooks/secret-rotation';
+import { isRetired } from '#core/webhooks/endpoint-view';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
@@ -272,14 +273,19 @@ describe('deleting a webhook endpoint', () => {
     expect(events[1]!.envelope.data).toEqual(view);
   });
 
-  it('goes with its workspace', async () => {
+  it('goes with its workspace, once the ladder of the workspace.deleted event has had its time', async () => {
     const { user, workspace, live, test } = await workspaceOn();
     const home = await createWorkspace(deps, user.id, { name: 'home' });
     await create(live);
     await create(test);
     await deleteWorkspace(deps, { userId: user.id }, workspace.id, home.id);
     const { data } = await deps.db.entities.webhookEndpoint.query.byWorkspace({ workspaceId: workspace.id }).go();
-    expect(data).toEqual([]);
+    expect(data).toHaveLength(2);
+    const lastDay = clock.now().getTime() + 26.6 * 3_600_000;
+    for (const endpoint of data) {
+      expect(isRetired(endpoint, new Date(lastDay))).toBe(false);
+      expect(isRetired(endpoint, new Date(lastDay + 2 * 86_400_000))).toBe(true);
+    }
   });
 });
 

@@ -1,18 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { startReceiver, type Received } from './webhooks.ts';
 
-export interface ReceivedWebhook {
-  /** The URL's path, telling endpoints on one receiver apart. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  /** The raw body, as signed. */
-  body: string;
+export interface ReceivedWebhook extends Received {
   /** The status this receiver answered. */
   answered: number;
-  /** When it arrived (epoch ms). */
-  receivedAt: number;
 }
 
 export interface WebhookReceiver {
@@ -26,26 +18,19 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-/** A webhook receiver on 127.0.0.1, as a customer would run one. */
+/** A webhook receiver on 127.0.0.1, as a customer would run one, answering by path from a script. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const scripted = new Map<string, number[]>();
   const waiters = new Set<() => void>();
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      const answered = scripted.get(path)?.shift() ?? 200;
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answered, receivedAt: Date.now() });
-      response.writeHead(answered, { 'Content-Type': 'text/plain' }).end(`answered ${answered}`);
-      for (const wake of waiters) wake();
-    });
+  const server = await startReceiver((got) => {
+    const answered = scripted.get(got.path)?.shift() ?? 200;
+    received.push({ ...got, answered });
+    queueMicrotask(() => waiters.forEach((wake) => wake()));
+    return { status: answered, body: `answered ${answered}` };
   });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: server.origin,
     received,
     answer: (path, statuses) => void scripted.set(path, [...statuses]),
     waitFor: (count, which = () => true, timeoutMs = 20_000) =>
@@ -67,14 +52,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         waiters.add(check);
         check();
       }),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((closed) => server.close(() => closed()));
-    },
+    close: server.close,
   };
 }
 
-const header = (hook: ReceivedWebhook, name: string): string => {
+const header = (hook: Received, name: string): string => {
   const value = hook.headers[name];
   if (typeof value !== 'string') throw new Error(`The webhook has no ${name} header`);
   return value;
@@ -86,7 +68,7 @@ const header = (hook: ReceivedWebhook, name: string): string => {
  * by recomputing the hex HMAC of `<timestamp>.<body>` and comparing in constant time.
  * Throws unless both hold; returns the envelope.
  */
-export function verifyWebhook(hook: ReceivedWebhook, secret: string) {
+export function verifyWebhook(hook: Received, secret: string) {
   const envelope = new Webhook(secret).verify(hook.body, {
     'webhook-id': header(hook, 'webhook-id'),
     'webhook-timestamp': header(hook, 'webhook-timestamp'),
@@ -94,7 +76,7 @@ export function verifyWebhook(hook: ReceivedWebhook, secret: string) {
   }) as { id: string; type: string; created_at: string; workspace_id: string; data: Record<string, unknown> };
   const timestamp = header(hook, 'x-webhook-timestamp');
   const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.${hook.body}`).digest('hex'));
-  const offered = header(hook, 'x-webhook-signature').split(/[ ,]+/).map((s) => Buffer.from(s));
+  const offered = header(hook, 'x-webhook-signature').split(',').map((s) => Buffer.from(s.trim()));
   if (!offered.some((signature) => signature.length === expected.length && timingSafeEqual(signature, expected))) {
     throw new Error('X-Webhook-Signature does not match');
   }

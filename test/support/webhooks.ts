@@ -33,8 +33,13 @@ export function recordingScheduler() {
 }
 
 export interface Received {
+  /** The URL's path, telling endpoints on one receiver apart. */
+  path: string;
   headers: IncomingMessage['headers'];
+  /** The raw body, as signed. */
   body: string;
+  /** When it arrived (epoch ms). */
+  receivedAt: number;
 }
 
 /** A receiver on 127.0.0.1 that answers each request with what `answer` says (by default 200), and keeps what it got. */
@@ -44,7 +49,7 @@ export async function startReceiver(answer: (received: Received) => { status: nu
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const got = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const got = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
       received.push(got);
       const { status, body } = answer(got);
       res.writeHead(status, { 'Content-Type': 'text/plain' }).end(body ?? '');
@@ -52,7 +57,11 @@ export async function startReceiver(answer: (received: Received) => { status: nu
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, port, received, close: () => new Promise<void>((closed) => server.close(() => closed())) };
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise<void>((closed) => server.close(() => closed()));
+  };
+  return { url: `http://127.0.0.1:${port}/hook`, origin: `http://127.0.0.1:${port}`, port, received, close };
 }
 
 export interface TestEndpoint {

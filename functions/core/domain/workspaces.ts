@@ -21,7 +21,7 @@ import { loadUser } from './users.ts';
 import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
 import { changeWorkspace } from './workspace-changes.ts';
 import { workspaceSummaryView, workspaceView } from './workspace-view.ts';
-import { forgetWebhookEndpointsOf } from '../webhooks/endpoint-removal.ts';
+import { retireWebhookEndpointsOf } from '../webhooks/endpoint-removal.ts';
 
 export const defaultSettings = { timezone: 'UTC', locale: 'en' };
 
@@ -228,7 +228,7 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, home
   ]);
   if (keys.length) await entities.apiKey.delete(keys.map((k) => ({ workspaceId: id, id: k.id }))).go();
   await forgetCount(deps.db, collections.apiKeysOfWorkspace(id));
-  await forgetWebhookEndpointsOf(deps, id);
+  await retireWebhookEndpointsOf(deps, id);
   // One at a time and each with its count; one already gone (declined, pruned, a repeated delete) is skipped.
   const alreadyGone = (error: unknown) => {
     if (!isConditionFailure(error)) throw error;

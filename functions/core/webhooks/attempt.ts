@@ -5,7 +5,8 @@ import { leavesDueIndex } from '../store/due-work.ts';
 import { moveDeliveryCounts } from './delivery-counts.ts';
 import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
 import { countEndedDelivery } from './endpoint-health.ts';
-import type { WebhookDeliveryItem, WebhookEndpointItem } from './fan-out.ts';
+import { isRetired, type WebhookEndpointItem } from './endpoint-view.ts';
+import type { WebhookDeliveryItem } from './fan-out.ts';
 import { outcomeOf, type AttemptOutcome } from './outcome.ts';
 import type { DeliveryMessage } from './ports.ts';
 import { send, type SendResult } from './sender.ts';
@@ -84,7 +85,7 @@ async function endpointOf(deps: Deps, delivery: WebhookDeliveryItem): Promise<En
   const { data } = await deps.db.entities.webhookEndpoint
     .get({ workspaceId: delivery.workspaceId, environment: delivery.environment, id: delivery.webhookId })
     .go({ ...hotPath, consistent: true });
-  if (!data) return { problem: 'The webhook endpoint was deleted.' };
+  if (!data || isRetired(data, deps.clock.now())) return { problem: 'The webhook endpoint was deleted.' };
   if (!data.isActive) return { problem: 'The webhook endpoint is disabled (is_active is false).' };
   return { item: data };
 }
@@ -92,7 +93,7 @@ async function endpointOf(deps: Deps, delivery: WebhookDeliveryItem): Promise<En
 /** Signs and sends the event's body; an event gone (past its retention) is a failure without a send. */
 async function sendTo(deps: Deps, endpoint: WebhookEndpointItem, delivery: WebhookDeliveryItem, options: DeliveryOptions): Promise<SendResult> {
   const { data: event } = await deps.db.entities.webhookEvent.get({ id: delivery.eventId }).go(hotPath);
-  if (!event) return { error: 'The event is no longer kept.', refused: true, responseTimeMs: 0 };
+  if (!event || event.ttl <= deps.clock.now().getTime() / 1000) return { error: 'The event is no longer kept.', refused: true, responseTimeMs: 0 };
   const message = { eventId: event.id, eventType: event.type, body: event.body };
   return send({
     url: endpoint.url,

@@ -10,7 +10,8 @@ import { keyOrderReader } from '../store/key-order.ts';
 import { telemetry } from '../telemetry.ts';
 import type { AttemptRecord } from './attempt.ts';
 import { deliveryCount, listedFromTtl, moveDeliveryCounts } from './delivery-counts.ts';
-import type { WebhookDeliveryItem, WebhookEndpointItem } from './fan-out.ts';
+import type { WebhookEndpointItem } from './endpoint-view.ts';
+import type { WebhookDeliveryItem } from './fan-out.ts';
 import { maxAttempts } from './ladder.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
 

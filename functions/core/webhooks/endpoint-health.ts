@@ -2,29 +2,7 @@ import type { Deps } from '../deps.ts';
 import { commitWithEvents } from '../events/outbox.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';
-import type { WebhookEndpointItem } from './fan-out.ts';
-
-/**
- * The endpoint as the `webhook.disabled` event reports it: the API's fields of an endpoint,
- * never its secret. (The endpoints' own view lives with their routes; this one must not
- * depend on it, and says the same.)
- */
-function disabledEndpointView(endpoint: WebhookEndpointItem, disabledAt: string) {
-  return {
-    id: endpoint.id,
-    url: endpoint.url,
-    events: endpoint.events,
-    is_active: false,
-    success_count: endpoint.successCount,
-    failure_count: endpoint.failureCount,
-    consecutive_failures: endpoint.consecutiveFailures,
-    last_delivery_at: endpoint.lastDeliveryAt ?? null,
-    disabled_at: disabledAt,
-    workspace_id: endpoint.workspaceId,
-    environment: endpoint.environment,
-    created_at: endpoint.createdAt,
-  };
-}
+import { webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
 
 /**
  * Counts a delivery that ended on its endpoint, by atomic ADDs: a success resets
@@ -50,7 +28,7 @@ export async function countEndedDelivery(deps: Deps, endpoint: WebhookEndpointIt
   if (succeeded || !counted?.isActive || (counted.consecutiveFailures ?? 0) < disableAfter) return;
   const current = { ...endpoint, ...counted } as WebhookEndpointItem;
   try {
-    await commitWithEvents(deps, [{ type: 'webhook.disabled', origin: { workspaceId: endpoint.workspaceId, environment: endpoint.environment }, data: disabledEndpointView(current, at) }], ({ webhookEndpoint: endpoints }) => [
+    await commitWithEvents(deps, [{ type: 'webhook.disabled', origin: { workspaceId: endpoint.workspaceId, environment: endpoint.environment }, data: webhookEndpointView({ ...current, isActive: false, disabledAt: at, updatedAt: at }) }], ({ webhookEndpoint: endpoints }) => [
       endpoints
         .patch(key)
         .set({ isActive: false, disabledAt: at, updatedAt: at })

@@ -3,14 +3,24 @@ import type { Deps } from '../deps.ts';
 import { collections, forgetCount } from '../store/list-counts.ts';
 import { endpointKey } from './endpoint-view.ts';
 
+/** How long the endpoints of a deleted workspace outlive it: past the whole retry ladder (26.6 hours). */
+const retirementSeconds = 3 * 86_400;
+const parallelPatches = 25;
+
 /**
- * Removes every endpoint of a workspace being deleted, in both environments, with their
- * list counts (its usage counters go with the workspace's). No events: nobody is left to
- * receive them. Apart from endpoints.ts so that the workspaces function bundles no URL policy.
+ * Retires every endpoint of a workspace being deleted, in both environments, and forgets
+ * their list counts (its usage counters go with the workspace's). A retired endpoint stays
+ * until its `ttl`, so that the workspace's `workspace.deleted`, written after this, still
+ * reaches the endpoints subscribed to it through every attempt; nothing else can happen in
+ * a deleted workspace, and afterwards the endpoint counts as gone. Apart from endpoints.ts
+ * so that the workspaces function bundles no URL policy.
  */
-export async function forgetWebhookEndpointsOf(deps: Deps, workspaceId: string): Promise<void> {
+export async function retireWebhookEndpointsOf(deps: Deps, workspaceId: string): Promise<void> {
   const { webhookEndpoint } = deps.db.entities;
   const { data } = await webhookEndpoint.query.byWorkspace({ workspaceId }).go({ pages: 'all' });
-  if (data.length) await webhookEndpoint.delete(data.map(endpointKey)).go();
+  const ttl = Math.floor(deps.clock.now().getTime() / 1000) + retirementSeconds;
+  for (let i = 0; i < data.length; i += parallelPatches) {
+    await Promise.all(data.slice(i, i + parallelPatches).map((endpoint) => webhookEndpoint.patch(endpointKey(endpoint)).set({ ttl }).go({ response: 'none' })));
+  }
   for (const environment of environments) await forgetCount(deps.db, collections.webhooksOfWorkspace(workspaceId, environment));
 }

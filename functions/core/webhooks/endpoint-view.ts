@@ -10,6 +10,9 @@ export const endpointKey = (item: Pick<WebhookEndpointItem, 'workspaceId' | 'env
   id: item.id,
 });
 
+/** An endpoint of a deleted workspace whose time is up: absent, whatever DynamoDB's TTL has removed yet. */
+export const isRetired = (item: Pick<WebhookEndpointItem, 'ttl'>, now: Date): boolean => item.ttl !== undefined && item.ttl <= now.getTime() / 1000;
+
 /**
  * An endpoint as the API returns it, and as the `data` of its `webhook.*` events: never
  * its secret, which only the create and rotate-secret responses show.

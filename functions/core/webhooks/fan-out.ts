@@ -8,10 +8,10 @@ import { isConditionFailure } from '../store/conditions.ts';
 import { hotPath, type Database } from '../store/database.ts';
 import { leavesDueIndex } from '../store/due-work.ts';
 import { deliveryIdOf } from './delivery-ids.ts';
+import { isRetired, type WebhookEndpointItem } from './endpoint-view.ts';
 import { moveDeliveryCounts } from './delivery-counts.ts';
 import { messageOf } from './wake.ts';
 
-export type WebhookEndpointItem = EntityItem<Database['entities']['webhookEndpoint']>;
 export type WebhookDeliveryItem = EntityItem<Database['entities']['webhookDelivery']>;
 
 /** Deliveries created at once (an enterprise workspace has up to 1,000 endpoints), and messages per queue call. */
@@ -37,7 +37,7 @@ async function fanOutEvent(deps: Deps, eventId: string) {
   if (!event || event.fannedOutAt) return;
   const now = deps.clock.now();
   if (event.ttl > now.getTime() / 1000) {
-    const deliveries = (await subscribersOf(deps, event)).map((endpoint) => deliveryOf(event, endpoint, now));
+    const deliveries = (await subscribersOf(deps, event, now)).map((endpoint) => deliveryOf(event, endpoint, now));
     await createAll(deps, deliveries);
     const messages = deliveries.map(messageOf);
     for (let i = 0; i < messages.length; i += messagesPerSend) await deps.deliveryQueue.send(messages.slice(i, i + messagesPerSend), 0);
@@ -50,13 +50,13 @@ async function fanOutEvent(deps: Deps, eventId: string) {
     .go({ ...hotPath, response: 'none' });
 }
 
-/** The endpoints that receive the event: its workspace's, in its environment, active, subscribed to its type. */
-async function subscribersOf(deps: Deps, event: WebhookEventItem): Promise<WebhookEndpointItem[]> {
+/** The endpoints that receive the event: its workspace's, in its environment, active, not retired, subscribed to its type. */
+async function subscribersOf(deps: Deps, event: WebhookEventItem, now: Date): Promise<WebhookEndpointItem[]> {
   if (!(event.type in eventTypes)) return [];
   const { data } = await deps.db.entities.webhookEndpoint.query
     .byWorkspace({ workspaceId: event.workspaceId, environment: event.environment })
     .go({ ...hotPath, pages: 'all' });
-  return data.filter((endpoint) => endpoint.isActive && subscribes(endpoint.events, event.type as EventType));
+  return data.filter((endpoint) => endpoint.isActive && !isRetired(endpoint, now) && subscribes(endpoint.events, event.type as EventType));
 }
 
 /** An event's delivery to an endpoint, due at once; it is born with its event (its created_at and its id's time are the event's). */

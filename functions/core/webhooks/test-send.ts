@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
-import { newId } from '../ids.ts';
+import { eventRecordOf } from '../events/outbox.ts';
 import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
-import type { WebhookEndpointItem } from './fan-out.ts';
+import { webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
 import { send } from './sender.ts';
 import { signatureHeaders } from './signing.ts';
 
@@ -9,21 +9,15 @@ import { signatureHeaders } from './signing.ts';
 const testTimeoutMs = 20_000;
 
 /**
- * POST /webhooks/{id}/test: a `webhook.test` event, in the envelope every event has and
- * signed as every delivery is, sent at once to this endpoint only (active or not), and
+ * POST /webhooks/{id}/test: a `webhook.test` event whose `data` is the endpoint, in the
+ * envelope every event has and signed as every delivery is, sent at once to this endpoint only (active or not), and
  * neither stored nor retried. Answers what came of it.
  */
 export async function sendTestEvent(deps: Deps, endpoint: WebhookEndpointItem, overrides: Partial<DeliveryOptions> = {}) {
   const options = deliveryOptions(overrides);
   const now = deps.clock.now();
-  const id = newId('event', now);
-  const body = JSON.stringify({
-    id,
-    type: 'webhook.test',
-    created_at: now.toISOString(),
-    workspace_id: endpoint.workspaceId,
-    data: { webhook_id: endpoint.id, message: 'This is a test event sent by POST /webhooks/{id}/test.' },
-  });
+  // Never written: the record is only how every event's envelope is made.
+  const { id, body } = eventRecordOf({ type: 'webhook.test', origin: endpoint, data: webhookEndpointView(endpoint) }, now);
   const result = await send({
     url: endpoint.url,
     headers: signatureHeaders(endpoint, { eventId: id, eventType: 'webhook.test', body }, now),

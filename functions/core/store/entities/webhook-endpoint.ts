@@ -37,6 +37,11 @@ export const webhookEndpointSchema = createSchema({
     lastDeliveryAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
+    /**
+     * Epoch seconds, set when the workspace is deleted: the endpoint stays to receive the
+     * workspace's last event, `workspace.deleted`, through its whole ladder, then is gone.
+     */
+    ttl: { type: 'number' },
   },
   indexes: {
     byWorkspace: {
