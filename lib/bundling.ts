@@ -19,6 +19,9 @@ export type FunctionName = (typeof functionNames)[number];
 
 export const entryOf = (name: FunctionName) => join(projectRoot, 'functions', name, 'index.ts');
 
+/** Packages replaced by a stub of ours in every bundle (lib/bundle-stubs/ says why). */
+const aliases = { jsonschema: join(projectRoot, 'lib', 'bundle-stubs', 'jsonschema.ts') };
+
 const settings = {
   target: 'node22',
   minify: true,
@@ -59,6 +62,7 @@ export function esbuildOptions(name: FunctionName, outfile: string): BuildOption
     keepNames: keepsNames(name),
     external: externalsOf(name),
     mainFields: settings.mainFields,
+    alias: aliases,
     banner: { js: settings.banner },
     sourcemap: settings.sourcemap,
     logLevel: 'warning',
@@ -73,6 +77,7 @@ export const nodejsBundling = (name: FunctionName): BundlingOptions => ({
   keepNames: keepsNames(name),
   externalModules: externalsOf(name),
   mainFields: settings.mainFields,
+  esbuildArgs: Object.fromEntries(Object.entries(aliases).map(([name, stub]) => [`--alias:${name}`, stub])),
   banner: settings.banner,
   sourceMap: settings.sourcemap,
   logLevel: LogLevel.WARNING,

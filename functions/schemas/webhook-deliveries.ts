@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { deliveryStatuses } from '#core/store/entities/webhook-delivery';
+import { deliveryStatuses } from '#core/webhooks/delivery-status';
 import { describe, withMeta } from '#core/schema-meta';
 import { idOf, timestamp } from './common.ts';
 

@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { environments } from '#core/auth/api-key-format';
 import { subscriptionProblem } from '#core/events/subscriptions';
 import { describe, withMeta } from '#core/schema-meta';
-import { maxSecretGraceHours } from '#core/webhooks/secret-rotation';
-import { isWebhookSecret, secretBytes, secretPrefix } from '#core/webhooks/secrets';
+import { isWebhookSecret, maxSecretGraceHours, secretBytes, secretPrefix } from '#core/webhooks/secrets';
 import { idOf, timestamp } from './common.ts';
 
 export const webhookId = idOf('webhook', 'a webhook endpoint id');

@@ -1,6 +1,6 @@
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
-import type { DeliveryStatus } from '#core/store/entities/webhook-delivery';
+import type { DeliveryStatus } from '#core/webhooks/delivery-status';
 import { deliveriesOf, endpointInScope, retryDelivery } from '#core/webhooks/deliveries';
 import { sendTestEvent } from '#core/webhooks/test-send';
 import type { webhookDeliveryRoutes } from './routes.ts';

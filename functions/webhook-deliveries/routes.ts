@@ -1,6 +1,6 @@
 import { listQuerySchema } from '#core/lists';
 import type { RouteSpec } from '#core/route-types';
-import { deliveryStatuses } from '#core/store/entities/webhook-delivery';
+import { deliveryStatuses } from '#core/webhooks/delivery-status';
 import { contextQuery, createdOf, listOf } from '#schemas/common';
 import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#schemas/webhook-deliveries';
 import * as z from 'zod/mini';

@@ -5,7 +5,7 @@ import { idsCreatedWithin } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';
-import type { DeliveryStatus } from '../store/entities/webhook-delivery.ts';
+import type { DeliveryStatus } from './delivery-status.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { telemetry } from '../telemetry.ts';
 import type { AttemptRecord } from './attempt.ts';

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import type { DeliveryStatus } from '../store/entities/webhook-delivery.ts';
+import type { DeliveryStatus } from './delivery-status.ts';
 import { hotPath } from '../store/database.ts';
 
 /** What a delivery count counts: one status, or all of an endpoint's deliveries. */

@@ -6,9 +6,6 @@ import { endpointKey, webhookEndpointView, type WebhookEndpointItem } from './en
 import { endpointEvent, loadWebhookEndpoint, type EndpointOwner } from './endpoints.ts';
 import { generateWebhookSecret } from './secrets.ts';
 
-/** The longest grace period a rotation may give the old secret: a week. */
-export const maxSecretGraceHours = 168;
-
 /**
  * Gives an endpoint a new secret, shown in this answer only, with its
  * `webhook.secret_rotated` event. For `gracePeriodHours` the old secret keeps signing

@@ -11,6 +11,9 @@ const generatedBytes = 32;
 /** Bounds on a client's own secret: at least as strong as Svix's (24 bytes), at most one HMAC-SHA256 block. */
 export const secretBytes = { min: 24, max: 64 } as const;
 
+/** The longest grace period a rotation may give the old secret: a week. */
+export const maxSecretGraceHours = 168;
+
 export const generateWebhookSecret = (): string => secretPrefix + randomBytes(generatedBytes).toString('base64');
 
 /**

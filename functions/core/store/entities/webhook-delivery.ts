@@ -1,9 +1,8 @@
 import { createSchema } from 'electrodb';
 import { environments } from '../../auth/api-key-format.ts';
+import { deliveryStatuses } from '../../webhooks/delivery-status.ts';
 import { dueAttributes, dueIndex } from './due.ts';
 
-export const deliveryStatuses = ['pending', 'retrying', 'success', 'failed'] as const;
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
  * One event's delivery to one endpoint: the truth of where it stands on the retry ladder
