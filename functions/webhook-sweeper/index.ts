@@ -1,15 +1,12 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { deliveryRuntimeDeps } from '#core/webhooks/aws/delivery-runtime';
-import { sweep } from '#core/webhooks/sweeper';
+import { sweep, sweepMarginMs } from '#core/webhooks/sweeper';
 import { telemetry } from '#core/telemetry';
-
-/** How far behind now the sweeper looks, so that it repairs what the normal path lost instead of racing it. */
-const marginMs = 2 * 60 * 1000;
 
 /** The one-minute schedule's target: fans out events and wakes deliveries that the normal path left behind. */
 export async function handler(_event: ScheduledEvent): Promise<{ events: number; deliveries: number }> {
   const deps = deliveryRuntimeDeps();
-  const swept = await sweep(deps, { dueBefore: new Date(deps.clock.now().getTime() - marginMs) });
+  const swept = await sweep(deps, { dueBefore: new Date(deps.clock.now().getTime() - sweepMarginMs) });
   if (swept.events || swept.deliveries) telemetry().logger.warn('The sweeper repaired what the normal path left behind.', swept);
   return swept;
 }

@@ -8,6 +8,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { sweepEveryMs } from '#core/webhooks/sweeper';
 
 export interface WebhooksProps {
   /** The single table, with its stream (constructs/data-table.ts). */
@@ -87,7 +88,7 @@ export class Webhooks extends Construct {
     props.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
     new Rule(this, 'SweeperSchedule', {
       description: 'Fans out webhook events and re-queues deliveries that are overdue',
-      schedule: Schedule.rate(Duration.minutes(1)),
+      schedule: Schedule.rate(Duration.millis(sweepEveryMs)),
       targets: [new FunctionTarget(props.sweeper, { retryAttempts: 2, maxEventAge: Duration.minutes(1) })],
     });
     // A failed sweep is not retried: the next minute's sweep does the same work.

@@ -3,6 +3,12 @@ import { hotPath } from '../store/database.ts';
 import { fanOut, type WebhookDeliveryItem } from './fan-out.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
 
+/** How far behind now the sweeper looks, so that it repairs what the normal path lost instead of racing it. */
+export const sweepMarginMs = 2 * 60 * 1000;
+
+/** How often it runs in AWS (the stack's schedule). */
+export const sweepEveryMs = 60 * 1000;
+
 /** Items read per Query page of the due index. */
 const pageSize = 100;
 

@@ -3,11 +3,8 @@ import { telemetry } from '#core/telemetry';
 import { attemptDelivery } from '#core/webhooks/attempt';
 import { fanOut } from '#core/webhooks/fan-out';
 import type { DeliveryMessage, DeliveryQueue, EventRelay, RetryScheduler } from '#core/webhooks/ports';
-import { sweep } from '#core/webhooks/sweeper';
+import { sweep, sweepEveryMs, sweepMarginMs } from '#core/webhooks/sweeper';
 
-/** How often the sweeper runs in AWS, and how overdue work must be before it steps in. */
-const sweepEveryMs = 60_000;
-const sweepMarginMs = 120_000;
 /** Never sweep more often than this, whatever WEBHOOK_RETRY_SCALE says. */
 const shortestSweepMs = 1_000;
 /** setTimeout's longest delay; a longer wait is re-armed by the sweeper instead. */
