@@ -26,7 +26,7 @@ export const webhookHeaderParameters = {
   XWebhookTimestamp: header('X-Webhook-Timestamp', 'Unix seconds when this attempt was signed.', '^\\d+$'),
   XWebhookSignature: header(
     'X-Webhook-Signature',
-    'Lowercase hex HMAC-SHA256 of `<X-Webhook-Timestamp>.<raw body>` keyed with the endpoint secret; during a secret rotation two, separated by a space.',
+    'Lowercase hex HMAC-SHA256 of `<X-Webhook-Timestamp>.<raw body>` keyed with the endpoint secret; during a secret rotation two, the new one first, separated by a comma (`<new>,<old>`).',
   ),
   WebhookIdStandard: header('webhook-id', 'Standard Webhooks: the event id.'),
   WebhookTimestampStandard: header('webhook-timestamp', 'Standard Webhooks: Unix seconds, as X-Webhook-Timestamp.', '^\\d+$'),
