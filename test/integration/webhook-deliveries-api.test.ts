@@ -116,6 +116,17 @@ describe('a manual retry', () => {
     await expect(retryDelivery(deps, scope, endpoint.id, succeeded!.id)).rejects.toMatchObject({ code: 'cannot_retry', extras: { attempt: 6 } });
     await expect(retryDelivery(deps, { ...scope, environment: 'test' }, endpoint.id, succeeded!.id)).rejects.toBeInstanceOf(NotFound);
   });
+
+  it('is refused (cannot_retry) while the endpoint is disabled, without using an attempt', async () => {
+    const endpoint = await endpointWithDeliveries(2);
+    const scope = { workspaceId: endpoint.workspaceId, environment: 'live' as const };
+    const [failed] = (await listDeliveries(principalIn(endpoint.workspaceId), endpoint.id, 'status=failed')).data;
+    await deps.db.entities.webhookEndpoint.patch({ ...scope, id: endpoint.id }).set({ isActive: false }).go();
+    await expect(retryDelivery(deps, scope, endpoint.id, failed!.id)).rejects.toMatchObject({ code: 'cannot_retry', extras: { current_state: 'failed', attempt: failed!.attempt } });
+    expect(queue.take()).toEqual([]);
+    await deps.db.entities.webhookEndpoint.patch({ ...scope, id: endpoint.id }).set({ isActive: true }).go();
+    expect(await retryDelivery(deps, scope, endpoint.id, failed!.id)).toMatchObject({ status: 'pending', attempt: failed!.attempt + 1 });
+  });
 });
 
 describe('a test send', () => {

@@ -88,11 +88,15 @@ export function deliveriesOf(deps: Deps, webhookId: string, status?: DeliverySta
  * as the state table keeps such a delivery unchanged.
  */
 export async function retryDelivery(deps: Deps, scope: EndpointScope, webhookId: string, deliveryId: string) {
-  await endpointInScope(deps, scope, webhookId);
+  const endpoint = await endpointInScope(deps, scope, webhookId);
   const { webhookDelivery } = deps.db.entities;
   const { data: delivery } = await webhookDelivery.get({ webhookId, id: deliveryId }).go({ ...hotPath, consistent: true });
   if (!delivery || delivery.ttl < listedFromTtl(deps.clock.now())) throw new NotFound('delivery', deliveryId);
   requireRetryable(delivery);
+  // Sent now, the attempt would end at once and use up one of the six.
+  if (!endpoint.isActive) {
+    throw new CannotRetry('The webhook endpoint is disabled: set is_active to true (PATCH /webhooks/{id}), then retry.', delivery.status, delivery.attempt);
+  }
   const now = deps.clock.now().toISOString();
   const attempt = delivery.attempt + 1;
   try {
