@@ -36,5 +36,8 @@ export type EventType = keyof typeof eventTypes;
 
 export const eventTypeNames = Object.keys(eventTypes) as EventType[];
 
+/** Whether `name` is a type of the catalogue: its own keys only, never Object.prototype's (`constructor`, `__proto__`). */
+export const isEventType = (name: string): name is EventType => Object.hasOwn(eventTypes, name);
+
 /** The resource an event type is about: `api_key` of `api_key.created`. */
 export const resourceOf = (type: string): string => type.slice(0, type.lastIndexOf('.'));

@@ -1,4 +1,4 @@
-import { eventTypeNames, eventTypes, resourceOf, type EventType } from './event-types.ts';
+import { eventTypeNames, eventTypes, isEventType, resourceOf, type EventType } from './event-types.ts';
 
 const resources = new Set(eventTypeNames.map(resourceOf));
 
@@ -8,8 +8,9 @@ export function subscriptionProblem(pattern: string): string | undefined {
   if (pattern.endsWith('.*')) {
     return resources.has(pattern.slice(0, -2)) ? undefined : `"${pattern}" names no resource with events`;
   }
-  if (!(pattern in eventTypes)) return `"${pattern}" is not an event type`;
-  if ('direct' in eventTypes[pattern as EventType]) return `"${pattern}" is sent only by POST /webhooks/{id}/test`;
+  // Own keys only: `pattern in eventTypes` would take "__proto__" or "toString" for a type.
+  if (!isEventType(pattern)) return `"${pattern}" is not an event type`;
+  if ('direct' in eventTypes[pattern]) return `"${pattern}" is sent only by POST /webhooks/{id}/test`;
   return undefined;
 }
 

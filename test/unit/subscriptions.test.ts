@@ -1,0 +1,24 @@
+import { subscriptionProblem, subscribes } from '#core/events/subscriptions';
+
+describe('subscription patterns', () => {
+  it.each(['workspace.created', 'api_key.*', '*', 'link.clicked'])('accepts %s', (pattern) => {
+    expect(subscriptionProblem(pattern)).toBeUndefined();
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__.*', 'constructor.*'])(
+    'refuses %s, a key of every object but no event type',
+    (pattern) => {
+      expect(subscriptionProblem(pattern)).toMatch(/is not an event type|names no resource/);
+    },
+  );
+
+  it('refuses webhook.test, which only a test send delivers', () => {
+    expect(subscriptionProblem('webhook.test')).toContain('POST /webhooks/{id}/test');
+  });
+
+  it('lets only an exact name subscribe to an opt-in type', () => {
+    expect(subscribes(['link.clicked'], 'link.clicked')).toBe(true);
+    expect(subscribes(['*'], 'link.clicked')).toBe(false);
+    expect(subscribes(['*'], 'api_key.created')).toBe(true);
+  });
+});
