@@ -12,6 +12,13 @@ describe('subscription patterns', () => {
     },
   );
 
+  it.each([
+    ['link.*', 'link.clicked'],
+    ['qrcode.*', 'qrcode.scanned'],
+  ])('refuses %s, which could never match: its types are opt-in, sent only where named exactly', (pattern, exact) => {
+    expect(subscriptionProblem(pattern)).toBe(`"${pattern}" cannot subscribe to opt-in types, which are sent only where named exactly: name ${exact}`);
+  });
+
   it('refuses webhook.test, which only a test send delivers', () => {
     expect(subscriptionProblem('webhook.test')).toContain('POST /webhooks/{id}/test');
   });
