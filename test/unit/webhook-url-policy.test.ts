@@ -49,6 +49,12 @@ describe('the webhook URL policy', () => {
     ['IPv4-compatible loopback', 'https://[::127.0.0.1]/hook', 'IPv4-compatible'],
     ['IPv4-mapped private', 'https://[::ffff:10.0.0.1]/hook', 'private'],
     ['IPv4-mapped metadata', 'https://[::ffff:169.254.169.254]/hook', 'link-local'],
+    ['IPv4-mapped public, which the delivery agent would refuse', 'https://[::ffff:1.1.1.1]/hook', 'IPv4-mapped IPv6 address, to which nothing is ever sent: use the IPv4 address 1.1.1.1 itself'],
+    ['IPv4-mapped public, in hex', 'https://[::ffff:101:101]/hook', 'use the IPv4 address 1.1.1.1 itself'],
+    ['IPv4-compatible public', 'https://[::1.1.1.1]/hook', 'IPv4-compatible'],
+    ['IPv4-translated public', 'https://[::ffff:0:1.1.1.1]/hook', 'IPv4-translated'],
+    ['NAT64 of a public address', 'https://[64:ff9b::1.1.1.1]/hook', 'NAT64'],
+    ['6to4 of a public address', 'https://[2002:101:101::1]/hook', '6to4'],
     ['private 10/8', 'https://10.1.2.3/hook', 'private'],
     ['private 172.16/12', 'https://172.16.0.1/hook', 'private'],
     ['private 172.16/12, top', 'https://172.31.255.255/hook', 'private'],
@@ -143,7 +149,7 @@ describe('isForbiddenAddress, for the send-time check', () => {
     ['0.0.0.0', true],
     ['not an address', true],
     ['93.184.216.34', false],
-    ['::ffff:93.184.216.34', false],
+    ['::ffff:93.184.216.34', true],
     ['2606:4700:4700::1111', false],
   ])('%s: %p', (address, forbidden) => {
     expect(isForbiddenAddress(address)).toBe(forbidden);

@@ -37,19 +37,33 @@ const rangeNames: Record<string, string> = {
   reserved: 'a reserved address',
   uniqueLocal: 'a unique-local address',
   rfc6052: 'a NAT64 address',
+  rfc6145: 'an IPv4-translated IPv6 address',
   '6to4': 'a 6to4 address',
   teredo: 'a Teredo address',
 };
 
-/** What kind of address a webhook may not reach `address` is, or undefined when it is public unicast. */
-function addressProblem(address: string): string | undefined {
-  if (!isIP(address)) return 'no IP address';
-  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is classified as the IPv4 address it maps.
-  const parsed = ipaddr.process(address);
+/** What kind of forbidden address `parsed` is, by its range, or undefined when it is public unicast. */
+function rangeProblem(parsed: ipaddr.IPv4 | ipaddr.IPv6): string | undefined {
   const range = parsed.range();
   if (range !== 'unicast') return rangeNames[range] ?? `a special-purpose address (${range})`;
   if (parsed.kind() === 'ipv6' && parsed.match(ipv4Compatible)) return 'an IPv4-compatible IPv6 address';
   return undefined;
+}
+
+/**
+ * What kind of address a webhook may not reach `address` is, or undefined when it is public
+ * unicast. Parsed as the delivery agent parses it (ipaddr.parse), so that what is accepted
+ * here is what the agent connects to.
+ */
+function addressProblem(address: string): string | undefined {
+  if (!isIP(address)) return 'no IP address';
+  const parsed = ipaddr.parse(address);
+  if (parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()) {
+    // The agent refuses every IPv4-mapped address (`::ffff:1.1.1.1`); name what a forbidden one maps, else ask for the IPv4 form.
+    const ipv4 = parsed.toIPv4Address();
+    return rangeProblem(ipv4) ?? `an IPv4-mapped IPv6 address, to which nothing is ever sent: use the IPv4 address ${ipv4} itself`;
+  }
+  return rangeProblem(parsed);
 }
 
 /** Whether a webhook may never be sent to `address`: anything but a public unicast IP address. */
