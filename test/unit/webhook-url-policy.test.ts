@@ -97,6 +97,8 @@ describe('the webhook URL policy', () => {
     ['no host', 'https://', 'must be an absolute URL'],
     ['a user and password', 'https://user:secret@hooks.example.com/hook', 'user name or password'],
     ['a user', 'https://user@hooks.example.com/hook', 'user name or password'],
+    ['port 0', 'https://93.184.216.34:0/hook', 'must not use port 0'],
+    ['port 0, zero-padded', 'https://hooks.example.com:000/hook', 'must not use port 0'],
     ['a scoped IPv6 address', 'https://[fe80::1%25eth0]/hook', 'must be an absolute URL'],
     ['a name that does not resolve', 'https://nowhere.example.com/hook', 'nowhere.example.com, that does not resolve'],
     ['a name with no address', 'https://empty.example.com/hook', 'resolves to no address'],
@@ -130,6 +132,7 @@ describe('the webhook URL policy', () => {
     it('still refuses other schemes, credentials, and names that do not resolve', async () => {
       expect(await refusalOf('ftp://127.0.0.1/', insecure)).toContain('must be an http:// or https:// URL');
       expect(await refusalOf('http://user:pw@127.0.0.1/', insecure)).toContain('user name or password');
+      expect(await refusalOf('http://127.0.0.1:0/', insecure)).toContain('port 0');
       expect(await refusalOf('http://nowhere.invalid/', insecure)).toContain('does not resolve');
     });
   });

@@ -94,6 +94,8 @@ export async function checkWebhookUrl(raw: string, { allowInsecure, lookup = sys
     throw refusal(allowInsecure ? 'must be an http:// or https:// URL' : 'must be an https:// URL');
   }
   if (url.username || url.password) throw refusal('must not carry a user name or password');
+  // Port 0 names no port: it would be stored as given but sent to the scheme's default port.
+  if (url.port === '0') throw refusal('must not use port 0: give a port from 1 to 65535, or none for the default');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = isIP(host) ? [host] : await resolve(host, lookup);
   if (allowInsecure) return url;
