@@ -97,13 +97,14 @@ export async function checkWebhookUrl(raw: string, { allowInsecure, lookup = sys
   // Port 0 names no port: it would be stored as given but sent to the scheme's default port.
   if (url.port === '0') throw refusal('must not use port 0: give a port from 1 to 65535, or none for the default');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const addresses = isIP(host) ? [host] : await resolve(host, lookup);
-  if (allowInsecure) return url;
-  for (const address of addresses) {
-    const problem = addressProblem(address);
-    if (!problem) continue;
-    throw refusal(address === host ? `must not point to ${problem} (${host})` : `must not point to ${problem}: ${host} resolves to ${address}`);
+  if (isIP(host)) {
+    const problem = allowInsecure ? undefined : addressProblem(host);
+    if (problem) throw refusal(`must not point to ${problem} (${host})`);
+    return url;
   }
+  const addresses = await resolve(host, lookup);
+  // Neither the address nor its kind is named: answers saying what names resolve to would map the resolver's private zones, one name at a time.
+  if (!allowInsecure && addresses.some(isForbiddenAddress)) throw refusal(`has a host name, ${host}, that resolves to a non-public address`);
   return url;
 }
 
