@@ -19,8 +19,6 @@ export const eventTypes = {
   'invitation.declined': { description: 'An invited user declined the invitation.' },
   'user.created': { description: 'An account was made (registration, admin CLI); sent to its personal workspace.' },
   'user.updated': { description: "A user's name, email, verification, password or tier changed; sent to their personal workspace." },
-  'user_token.created': { description: 'A personal access token was created; sent to its user\'s personal workspace.' },
-  'user_token.revoked': { description: "A personal access token was revoked; sent to its user's personal workspace." },
   'namespace.updated': { description: "A platform admin granted or revoked a package of the workspace's namespace (a user's own: sent to their personal workspace)." },
   'webhook.created': { description: 'A webhook endpoint was created; `data` never holds its secret.' },
   'webhook.updated': { description: 'A webhook endpoint was changed (PATCH).' },
