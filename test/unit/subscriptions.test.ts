@@ -1,4 +1,4 @@
-import { subscriptionProblem, subscribes } from '#core/events/subscriptions';
+import { readScopesFor, subscriptionProblem, subscribes } from '#core/events/subscriptions';
 
 describe('subscription patterns', () => {
   it.each(['workspace.created', 'api_key.*', '*', 'link.clicked'])('accepts %s', (pattern) => {
@@ -27,5 +27,18 @@ describe('subscription patterns', () => {
     expect(subscribes(['link.clicked'], 'link.clicked')).toBe(true);
     expect(subscribes(['*'], 'link.clicked')).toBe(false);
     expect(subscribes(['*'], 'api_key.created')).toBe(true);
+  });
+});
+
+describe('the read scopes a subscription needs', () => {
+  it.each([
+    [['*'], ['workspaces:read', 'api-keys:read', 'users:read', 'namespaces:read', 'webhooks:read']],
+    [['api_key.*'], ['api-keys:read']],
+    [['member.added', 'invitation.*', 'user.updated'], ['users:read']],
+    [['workspace.deleted', 'namespace.updated'], ['workspaces:read', 'namespaces:read']],
+    [['link.clicked', 'qrcode.scanned'], ['analytics:read']],
+    [['webhook.*'], ['webhooks:read']],
+  ])('%j needs %j', (patterns, scopes) => {
+    expect(readScopesFor(patterns)).toEqual(scopes);
   });
 });

@@ -1,3 +1,5 @@
+import type { KnownScope } from '../auth/scopes.ts';
+
 /**
  * The event catalogue: every type the service emits, what emits it, and whether an
  * endpoint receives it only when it names it exactly (the high-volume types). The payload
@@ -39,3 +41,27 @@ export const isEventType = (name: string): name is EventType => Object.hasOwn(ev
 
 /** The resource an event type is about: `api_key` of `api_key.created`. */
 export const resourceOf = (type: string): string => type.slice(0, type.lastIndexOf('.'));
+
+/** The resources with events: `api_key`, `webhook`, ... */
+type Resource = EventType extends `${infer R}.${string}` ? R : never;
+
+/**
+ * The scope that reads each resource: subscribing to its events needs it (an event carries
+ * the resource as the API shows it), so that webhooks:write reads nothing its credential
+ * could not read itself. Tracked links and QR codes have no resource routes yet: their
+ * interactions are analytics data, which analytics:read is for.
+ */
+export const readScopeOf = {
+  workspace: 'workspaces:read',
+  api_key: 'api-keys:read',
+  member: 'users:read',
+  invitation: 'users:read',
+  user: 'users:read',
+  namespace: 'namespaces:read',
+  webhook: 'webhooks:read',
+  link: 'analytics:read',
+  qrcode: 'analytics:read',
+} as const satisfies Record<Resource, KnownScope>;
+
+/** The scope that reads what an event of `type` carries. */
+export const readScopeOfType = (type: EventType): KnownScope => readScopeOf[resourceOf(type) as Resource];

@@ -1,4 +1,4 @@
-import { eventTypeNames, eventTypes, isEventType, resourceOf, type EventType } from './event-types.ts';
+import { eventTypeNames, eventTypes, isEventType, readScopeOfType, resourceOf, type EventType } from './event-types.ts';
 
 /**
  * Why a `resource.*` pattern is refused: it names no resource, or one whose types are all
@@ -33,3 +33,8 @@ export function subscribes(patterns: readonly string[], type: EventType): boolea
   if ('optIn' in eventTypes[type]) return false;
   return patterns.includes('*') || patterns.includes(`${resourceOf(type)}.*`);
 }
+
+/** The read scopes of the resources whose events an endpoint subscribed with `patterns` receives (opt-in types only where named). */
+export const readScopesFor = (patterns: readonly string[]): string[] => [
+  ...new Set(eventTypeNames.filter((type) => subscribes(patterns, type)).map(readScopeOfType)),
+];

@@ -1,0 +1,26 @@
+import type { Principal } from '../auth/principal.ts';
+import { scopesBeyond } from '../auth/scopes.ts';
+import { InsufficientPermissions } from '../errors.ts';
+import type { EventOrigin } from '../events/outbox.ts';
+import { readScopesFor } from '../events/subscriptions.ts';
+
+/** Who changes endpoints: the workspace and environment acted in, and the acting credential. */
+export interface EndpointManager extends EventOrigin {
+  actor: Pick<Principal, 'scopes'>;
+}
+
+/**
+ * An endpoint receives events only of resources its credential could read: an event carries
+ * the resource as the API shows it, so subscribing to `*` with webhooks:write alone would
+ * read every key, member and invitation. The scopes are the catalogue's (readScopeOf).
+ */
+export function requireReadableSubscriptions(actor: EndpointManager['actor'], events: readonly string[]): void {
+  const missing = scopesBeyond(actor.scopes, readScopesFor(events));
+  if (!missing.length) return;
+  const named = missing.map((scope) => `"${scope}"`).join(', ');
+  throw new InsufficientPermissions(
+    missing.join(' '),
+    actor.scopes,
+    `An endpoint may only receive events of resources your credential can read; these events need ${named}, which it does not hold.`,
+  );
+}
