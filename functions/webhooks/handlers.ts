@@ -46,14 +46,14 @@ export const webhookHandlers: HandlersFor<(typeof webhookRoutes)[number]> = {
     },
   }),
   deleteWebhook: async (request, deps) => {
-    await deleteWebhookEndpoint(deps, ownerOf(request), request.params.id);
+    await deleteWebhookEndpoint(deps, managerOf(request), request.params.id);
     return { status: 204 };
   },
   rotateWebhookSecret: async (request, deps) => ({
     status: 200,
     body: {
       message: 'Webhook secret rotated. Store the new secret now: it is not shown again.',
-      data: await rotateWebhookSecret(deps, ownerOf(request), request.params.id, request.body.grace_period_hours),
+      data: await rotateWebhookSecret(deps, managerOf(request), request.params.id, request.body.grace_period_hours),
     },
   }),
 };

@@ -1,12 +1,24 @@
-import type { Principal } from '../auth/principal.ts';
+import type { Actor, Principal } from '../auth/principal.ts';
 import { scopesBeyond } from '../auth/scopes.ts';
+import type { Deps } from '../deps.ts';
+import { requireRole, roleIn } from '../domain/membership.ts';
 import { InsufficientPermissions } from '../errors.ts';
 import type { EventOrigin } from '../events/outbox.ts';
 import { readScopesFor } from '../events/subscriptions.ts';
 
-/** Who changes endpoints: the workspace and environment acted in, and the acting credential. */
+/** Who changes endpoints: the workspace and environment acted in, and the acting user with their credential's scopes. */
 export interface EndpointManager extends EventOrigin {
-  actor: Pick<Principal, 'scopes'>;
+  actor: Actor & Pick<Principal, 'scopes'>;
+}
+
+/**
+ * Creating, changing or deleting an endpoint, or rotating its secret, decides where the
+ * workspace's events go and who can verify them: a workspace owner's or admin's call, as
+ * revoking another member's API key is. Members keep reading endpoints and deliveries,
+ * test sends and manual retries.
+ */
+export async function requireEndpointAdmin(deps: Deps, manager: EndpointManager, action: string): Promise<void> {
+  requireRole(await roleIn(deps, manager.workspaceId, manager.actor), ['owner', 'admin'], action);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { ListSource } from '../lists/list-source.ts';
 import { goneAsNotFound } from '../store/conditions.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
-import { requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
+import { requireEndpointAdmin, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
 import { endpointKey, webhookEndpointView, type WebhookEndpointItem, type WebhookEndpointView } from './endpoint-view.ts';
 import { generateWebhookSecret } from './secrets.ts';
 import { webhookConfig } from './settings.ts';
@@ -55,6 +55,7 @@ export interface NewWebhookEndpoint {
  * Answers it with its secret, the only time the secret is shown but for rotations.
  */
 export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, input: NewWebhookEndpoint) {
+  await requireEndpointAdmin(deps, owner, 'create webhook endpoints');
   requireReadableSubscriptions(owner.actor, input.events);
   const url = await checkUrl(input.url);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: owner.workspaceId }).go();
@@ -124,6 +125,7 @@ export interface WebhookEndpointChanges {
  * failure. The delivery counters are left alone: deliveries move them meanwhile.
  */
 export async function updateWebhookEndpoint(deps: Deps, owner: EndpointManager, id: string, changes: WebhookEndpointChanges) {
+  await requireEndpointAdmin(deps, owner, 'change webhook endpoints');
   const current = await loadWebhookEndpoint(deps, owner, id);
   if (changes.url !== undefined || changes.events !== undefined) requireReadableSubscriptions(owner.actor, changes.events ?? current.events);
   const reactivated = changes.isActive === true && !current.isActive;
@@ -145,11 +147,12 @@ export async function updateWebhookEndpoint(deps: Deps, owner: EndpointManager, 
 }
 
 /**
- * Deletes an endpoint, with its counts and its `webhook.deleted` event (`data`: the
- * endpoint as it was). Its deliveries stay readable by no route and expire with their TTL;
+ * Deletes an endpoint (owners and admins only, as every change of one), with its counts
+ * and its `webhook.deleted` event (`data`: the endpoint as it was). Its deliveries stay readable by no route and expire with their TTL;
  * a delivery attempt already under way finds the endpoint gone and ends.
  */
-export async function deleteWebhookEndpoint(deps: Deps, owner: EndpointOwner, id: string): Promise<void> {
+export async function deleteWebhookEndpoint(deps: Deps, owner: EndpointManager, id: string): Promise<void> {
+  await requireEndpointAdmin(deps, owner, 'delete webhook endpoints');
   const endpoint = await loadWebhookEndpoint(deps, owner, id);
   await goneAsNotFound('webhook', id, () =>
     commitWithEvents(deps, [endpointEvent('webhook.deleted', endpoint)], ({ webhookEndpoint, counter, usageCounter }) => [
