@@ -83,8 +83,9 @@ export class TokenExpired extends ApiError {
 }
 
 export class InsufficientPermissions extends ApiError {
-  constructor(requiredScope: string, providedScopes: readonly string[]) {
-    super(codes.INSUFFICIENT_PERMISSIONS, `This action requires the scope "${requiredScope}".`, {
+  /** `requiredScope`: one scope, or several space-separated (as OAuth's `scope` lists them) when the action needs more. */
+  constructor(requiredScope: string, providedScopes: readonly string[], message = `This action requires the scope "${requiredScope}".`) {
+    super(codes.INSUFFICIENT_PERMISSIONS, message, {
       required_scope: requiredScope,
       provided_scopes: [...providedScopes],
     });

@@ -6,7 +6,6 @@ import { apiKey, rotatedApiKey } from './api-keys.ts';
 import { timestamp } from './common.ts';
 import { invitation, sentInvitation } from './invitations.ts';
 import { namespace, namespacePackage } from './namespaces.ts';
-import { userToken } from './user-tokens.ts';
 import { member, user } from './users.ts';
 import { webhookEndpoint } from './webhooks.ts';
 import { workspace } from './workspaces.ts';
@@ -47,8 +46,6 @@ export const eventDataSchemas = {
   'invitation.declined': invitation,
   'user.created': user,
   'user.updated': user,
-  'user_token.created': userToken,
-  'user_token.revoked': userToken,
   'namespace.updated': namespaceWithPackages,
   'webhook.created': webhookEndpoint,
   'webhook.updated': webhookEndpoint,

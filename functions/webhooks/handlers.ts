@@ -9,6 +9,7 @@ import {
   webhookEndpointsOf,
   type EndpointOwner,
 } from '#core/webhooks/endpoints';
+import type { EndpointManager } from '#core/webhooks/endpoint-access';
 import { rotateWebhookSecret } from '#core/webhooks/secret-rotation';
 import type { webhookRoutes } from './routes.ts';
 
@@ -17,6 +18,9 @@ const ownerOf = ({ principal, workspaceId }: { principal: Principal; workspaceId
   workspaceId,
   environment: principal.environment,
 });
+
+/** The same endpoints, changed by the request's credential. */
+const managerOf = (request: { principal: Principal; workspaceId: string }): EndpointManager => ({ ...ownerOf(request), actor: request.principal });
 
 export const webhookHandlers: HandlersFor<(typeof webhookRoutes)[number]> = {
   listWebhooks: async (request, deps) => ({
@@ -31,25 +35,25 @@ export const webhookHandlers: HandlersFor<(typeof webhookRoutes)[number]> = {
     status: 201,
     body: {
       message: 'Webhook endpoint created. Store the secret now: it is not shown again.',
-      data: await createWebhookEndpoint(deps, ownerOf(request), request.body),
+      data: await createWebhookEndpoint(deps, managerOf(request), request.body),
     },
   }),
   updateWebhook: async ({ body, ...request }, deps) => ({
     status: 200,
     body: {
       message: 'Webhook endpoint updated.',
-      data: await updateWebhookEndpoint(deps, ownerOf(request), request.params.id, { url: body.url, events: body.events, isActive: body.is_active }),
+      data: await updateWebhookEndpoint(deps, managerOf(request), request.params.id, { url: body.url, events: body.events, isActive: body.is_active }),
     },
   }),
   deleteWebhook: async (request, deps) => {
-    await deleteWebhookEndpoint(deps, ownerOf(request), request.params.id);
+    await deleteWebhookEndpoint(deps, managerOf(request), request.params.id);
     return { status: 204 };
   },
   rotateWebhookSecret: async (request, deps) => ({
     status: 200,
     body: {
       message: 'Webhook secret rotated. Store the new secret now: it is not shown again.',
-      data: await rotateWebhookSecret(deps, ownerOf(request), request.params.id, request.body.grace_period_hours),
+      data: await rotateWebhookSecret(deps, managerOf(request), request.params.id, request.body.grace_period_hours),
     },
   }),
 };

@@ -1,5 +1,7 @@
 import { retryLadderSeconds } from '#core/webhooks/ladder';
+import { joinAsMember } from '../support/accounts.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { as } from '../support/sessions.ts';
 import { startWebhookReceiver, verifyWebhook, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 // Receivers on 127.0.0.1 over http, and the whole ladder (about 26.6 hours) in under 10 seconds.
@@ -158,5 +160,62 @@ describe('webhook delivery through the local runner', () => {
     receiver.answer('/tested', [503]);
     const failed = await api.call('POST', `/webhooks/${tested.id}/test`);
     expect(failed.body).toMatchObject({ success: false, status_code: 503 });
+  });
+});
+
+describe('roles in webhook management', () => {
+  /** A key of a user who joined the bootstrap workspace as `role`, acting there. */
+  async function keyOfA(role: 'member' | 'admin', email: string) {
+    const { session, workspaceId } = await joinAsMember(api, undefined, { name: role, email, password: 'roles for webhooks', role });
+    const made = await api.call('POST', '/api-keys', as(session, { body: { name: `${role} key`, scopes: ['*'], workspace_id: workspaceId } }));
+    expect(made.status).toBe(201);
+    return made.body.data.key as string;
+  }
+
+  it("refuses a member's key creating, changing, deleting an endpoint or rotating its secret; it still reads, tests and retries", async () => {
+    const memberKey = await keyOfA('member', 'webhook-member@example.com');
+    const endpoint = await subscribe('/members', ['workspace.updated']);
+    receiver.answer('/members', [422]);
+    const { body } = await api.call('GET', '/workspaces');
+    await api.call('PATCH', `/workspaces/${body.data[0].id}`, { body: { name: 'Seen by members' } });
+    await receiver.waitFor(1, to('/members'));
+    let [delivery] = await deliveriesOf(endpoint, memberKey);
+    for (let i = 0; delivery.status !== 'failed' && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      [delivery] = await deliveriesOf(endpoint, memberKey);
+    }
+    expect(delivery).toMatchObject({ status: 'failed', response_code: 422 });
+
+    for (const [method, path, sent] of [
+      ['POST', '/webhooks', { url: receiver.origin + '/mine', events: ['*'] }],
+      ['PATCH', `/webhooks/${endpoint.id}`, { url: receiver.origin + '/mine' }],
+      ['PATCH', `/webhooks/${endpoint.id}`, { is_active: false }],
+      ['POST', `/webhooks/${endpoint.id}/rotate-secret`, { grace_period_hours: 0 }],
+      ['DELETE', `/webhooks/${endpoint.id}`, undefined],
+    ] as const) {
+      const answer = await api.call(method, path, { key: memberKey, body: sent });
+      expect({ method, path, status: answer.status, code: answer.body.error_code, message: answer.body.message }).toEqual({
+        method,
+        path,
+        status: 403,
+        code: 'ACCESS_DENIED',
+        message: expect.stringMatching(/^Only a workspace owner or admin may .+; you are a member\.$/),
+      });
+    }
+    expect((await api.call('GET', `/webhooks/${endpoint.id}`, { key: memberKey })).body.data).toMatchObject({ url: receiver.origin + '/members', is_active: true });
+
+    expect((await api.call('GET', '/webhooks', { key: memberKey })).status).toBe(200);
+    expect((await api.call('POST', `/webhooks/${endpoint.id}/test`, { key: memberKey })).status).toBe(200);
+    const retried = await api.call('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { key: memberKey });
+    expect(retried.status).toBe(200);
+  });
+
+  it("lets an admin's key manage endpoints", async () => {
+    const adminKey = await keyOfA('admin', 'webhook-admin@example.com');
+    const created = await api.call('POST', '/webhooks', { key: adminKey, body: { url: receiver.origin + '/admins', events: ['webhook.*'] } });
+    expect(created.status).toBe(201);
+    expect((await api.call('POST', `/webhooks/${created.body.data.id}/rotate-secret`, { key: adminKey, body: {} })).status).toBe(200);
+    expect((await api.call('PATCH', `/webhooks/${created.body.data.id}`, { key: adminKey, body: { is_active: false } })).status).toBe(200);
+    expect((await api.call('DELETE', `/webhooks/${created.body.data.id}`, { key: adminKey })).status).toBe(204);
   });
 });

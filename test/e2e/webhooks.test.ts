@@ -279,7 +279,50 @@ describe('webhook scopes', () => {
     await refused(reader, 'POST', `/webhooks/${endpoint.id}/rotate-secret`, {}, 'webhooks:write');
     await refused(writer, 'DELETE', `/webhooks/${endpoint.id}`, undefined, 'webhooks:delete');
     expect((await api.call('PATCH', `/webhooks/${endpoint.id}`, { key: writer, body: { is_active: false } })).status).toBe(200);
-    expect((await api.call('POST', '/webhooks', { key: manager, body: createBody() })).status).toBe(201);
+    expect((await api.call('POST', '/webhooks', { key: manager, body: createBody({ events: ['webhook.*'] }) })).status).toBe(201);
     expect((await api.call('DELETE', `/webhooks/${endpoint.id}`, { key: manager })).status).toBe(204);
+  });
+});
+
+describe('subscriptions need the read scopes of their resources', () => {
+  const refusal = (answer: { status: number; body: Record<string, unknown> }) => ({
+    status: answer.status,
+    code: answer.body.error_code,
+    scope: answer.body.required_scope,
+  });
+
+  it('refuses webhooks:write alone every resource but webhooks, naming each read scope it lacks', async () => {
+    const writer = await keyWith(['webhooks:write']);
+    const everything = await api.call('POST', '/webhooks', { key: writer, body: createBody({ events: ['*'] }) });
+    expect(refusal(everything)).toEqual({
+      status: 403,
+      code: 'INSUFFICIENT_PERMISSIONS',
+      scope: 'workspaces:read api-keys:read users:read namespaces:read webhooks:read',
+    });
+    expect(everything.body.message).toContain('"api-keys:read", "users:read"');
+    const keys = await api.call('POST', '/webhooks', { key: writer, body: createBody({ events: ['api_key.created'] }) });
+    expect(refusal(keys)).toEqual({ status: 403, code: 'INSUFFICIENT_PERMISSIONS', scope: 'api-keys:read' });
+    const clicks = await api.call('POST', '/webhooks', { key: writer, body: createBody({ events: ['link.clicked'] }) });
+    expect(refusal(clicks)).toEqual({ status: 403, code: 'INSUFFICIENT_PERMISSIONS', scope: 'analytics:read' });
+  });
+
+  it('accepts what the credential can read: a resource by its scope, everything by *:read', async () => {
+    const keyReader = await keyWith(['webhooks:write', 'api-keys:read']);
+    expect((await api.call('POST', '/webhooks', { key: keyReader, body: createBody({ events: ['api_key.*'] }) })).status).toBe(201);
+    const people = await api.call('POST', '/webhooks', { key: keyReader, body: createBody({ events: ['api_key.*', 'member.added', 'invitation.*'] }) });
+    expect(refusal(people)).toEqual({ status: 403, code: 'INSUFFICIENT_PERMISSIONS', scope: 'users:read' });
+    const reader = await keyWith(['webhooks:write', '*:read']);
+    expect((await api.call('POST', '/webhooks', { key: reader, body: createBody({ events: ['*', 'link.clicked'] }) })).status).toBe(201);
+  });
+
+  it('checks a PATCH of events, and of url (which decides who receives the events), but not of is_active alone', async () => {
+    const everything = await createEndpoint({ body: { events: ['*'] } });
+    const writer = await keyWith(['webhooks:write', 'webhooks:read']);
+    const path = `/webhooks/${everything.id}`;
+    expect(refusal(await api.call('PATCH', path, { key: writer, body: { url: `${target}/mine` } }))).toMatchObject({ status: 403, code: 'INSUFFICIENT_PERMISSIONS' });
+    expect(refusal(await api.call('PATCH', path, { key: writer, body: { events: ['user.*'] } }))).toEqual({ status: 403, code: 'INSUFFICIENT_PERMISSIONS', scope: 'users:read' });
+    expect((await api.call('GET', path)).body.data).toMatchObject({ url: target, events: ['*'] });
+    expect((await api.call('PATCH', path, { key: writer, body: { is_active: false } })).status).toBe(200);
+    expect((await api.call('PATCH', path, { key: writer, body: { events: ['webhook.*'], url: `${target}/mine` } })).status).toBe(200);
   });
 });

@@ -147,6 +147,23 @@ describe('a test send', () => {
     }
   });
 
+  it('reports a host resolving to a forbidden address without naming the address', async () => {
+    const local127 = await startReceiver();
+    try {
+      const endpoint = await storeEndpoint(deps, { workspaceId: newWorkspace(), url: `https://localhost:${local127.port}/hook` });
+      const result = await sendTestEvent(deps, endpoint, { ...local, allowInsecure: false });
+      expect(result).toEqual({
+        success: false,
+        status_code: null,
+        response_time_ms: expect.any(Number),
+        error: "The URL's host resolves to an address that is not public; refused.",
+      });
+      expect(local127.received).toEqual([]);
+    } finally {
+      await local127.close();
+    }
+  });
+
   it('reports a connection failure as an error, without a status', async () => {
     const gone = await startReceiver();
     await gone.close();

@@ -8,8 +8,8 @@ import {
   loadWebhookEndpoint,
   updateWebhookEndpoint,
   webhookEndpointsOf,
-  type EndpointOwner,
 } from '#core/webhooks/endpoints';
+import type { EndpointManager } from '#core/webhooks/endpoint-access';
 import { rotateWebhookSecret } from '#core/webhooks/secret-rotation';
 import { isRetired } from '#core/webhooks/endpoint-view';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
@@ -30,13 +30,14 @@ let serial = 0;
 async function workspaceOn(tier: Tier = 'enterprise') {
   const user = await createUser(deps, { name: `owner ${++serial}`, email: `owner-${serial}@example.com`, tier });
   const workspace = await createWorkspace(deps, user.id, { name: `hooks ${serial}`, tier });
-  const live: EndpointOwner = { workspaceId: workspace.id, environment: 'live' };
-  const test: EndpointOwner = { workspaceId: workspace.id, environment: 'test' };
+  const actor = { userId: user.id, scopes: ['*'] };
+  const live: EndpointManager = { workspaceId: workspace.id, environment: 'live', actor };
+  const test: EndpointManager = { workspaceId: workspace.id, environment: 'test', actor };
   return { user, workspace, live, test };
 }
 
 /** Creates an endpoint a millisecond after the last, so that creation order is id order. */
-function create(owner: EndpointOwner, input: Partial<Parameters<typeof createWebhookEndpoint>[2]> = {}) {
+function create(owner: EndpointManager, input: Partial<Parameters<typeof createWebhookEndpoint>[2]> = {}) {
   clock.advance(1);
   return createWebhookEndpoint(deps, owner, { url: publicUrl, events: ['workspace.deleted'], ...input });
 }

@@ -6,13 +6,11 @@ import { randomBase62, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { NotFound } from '../errors.ts';
 import type { ListSource } from '../lists/list-source.ts';
-import { personalEvents, type Acting } from '../events/origins.ts';
-import { commitWithEvents } from '../events/outbox.ts';
-import { goneAsNotFound } from '../store/conditions.ts';
+import { commitOrThrow, goneAsNotFound } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
-import { loadUser, nextId } from './users.ts';
+import { nextId } from './users.ts';
 
 type UserTokenItem = EntityItem<Database['entities']['userToken']>;
 
@@ -36,7 +34,9 @@ export interface NewUserToken {
 
 /**
  * Issues a token `<id>|<secret>` for the calling user, acting in the request's workspace,
- * shown once. A token never carries abilities its creator does not hold.
+ * shown once. A token never carries abilities its creator does not hold. Like sessions and
+ * OAuth tokens, a person's own credentials emit no events: a workspace's endpoints would
+ * show its other members the token's name and abilities.
  */
 export async function issueUserToken(deps: Deps, principal: Principal, workspaceId: string, input: NewUserToken) {
   const abilities = input.abilities ?? principal.scopes;
@@ -55,13 +55,12 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
     createdAt: now.toISOString(),
     ...retentionOf(expiresAt),
   };
-  const view = userTokenView(item);
-  const owner = await loadUser(deps, principal.userId);
-  await commitWithEvents(deps, personalEvents(owner, principal, 'user_token.created', view), ({ userToken, counter }) => [
-    userToken.create(item).commit(),
-    countOneMore(counter, collections.userTokensOfUser(principal.userId)),
-  ]);
-  return { ...view, token: `${item.id}|${secret}` };
+  await commitOrThrow(() =>
+    deps.db.transaction
+      .write(({ userToken, counter }) => [userToken.create(item).commit(), countOneMore(counter, collections.userTokensOfUser(principal.userId))])
+      .go(),
+  );
+  return { ...userTokenView(item), token: `${item.id}|${secret}` };
 }
 
 /** The user's tokens in id (creation) order; the Query drops those past their TTL, as isLive. */
@@ -83,16 +82,19 @@ export function userTokensOf(deps: Deps, userId: number): ListSource<UserTokenIt
  * 404. The revoking credential must hold every ability of the token, so that a narrow
  * token cannot end the wider ones of its user.
  */
-export async function revokeUserToken(deps: Deps, principal: Pick<Principal, 'userId' | 'scopes'> & Acting, id: number): Promise<void> {
+export async function revokeUserToken(deps: Deps, principal: Pick<Principal, 'userId' | 'scopes'>, id: number): Promise<void> {
   const { userId } = principal;
   const { data } = await deps.db.entities.userToken.get({ id }).go({ consistent: true });
   if (!data || data.userId !== userId || !isLive(data, deps.clock.now())) throw new NotFound('user_token', String(id));
   requireHeldScopes(principal, data.abilities, 'Revoking would end a token with abilities your credential does not hold');
-  const owner = await loadUser(deps, userId);
   await goneAsNotFound('user_token', String(id), () =>
-    commitWithEvents(deps, personalEvents(owner, principal, 'user_token.revoked', userTokenView(data)), ({ userToken, counter }) => [
-      userToken.delete({ id }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
-      countOneFewer(counter, collections.userTokensOfUser(userId)),
-    ]),
+    commitOrThrow(() =>
+      deps.db.transaction
+        .write(({ userToken, counter }) => [
+          userToken.delete({ id }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
+          countOneFewer(counter, collections.userTokensOfUser(userId)),
+        ])
+        .go(),
+    ),
   );
 }

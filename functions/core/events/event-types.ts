@@ -1,3 +1,5 @@
+import type { KnownScope } from '../auth/scopes.ts';
+
 /**
  * The event catalogue: every type the service emits, what emits it, and whether an
  * endpoint receives it only when it names it exactly (the high-volume types). The payload
@@ -19,8 +21,6 @@ export const eventTypes = {
   'invitation.declined': { description: 'An invited user declined the invitation.' },
   'user.created': { description: 'An account was made (registration, admin CLI); sent to its personal workspace.' },
   'user.updated': { description: "A user's name, email, verification, password or tier changed; sent to their personal workspace." },
-  'user_token.created': { description: 'A personal access token was created; sent to its user\'s personal workspace.' },
-  'user_token.revoked': { description: "A personal access token was revoked; sent to its user's personal workspace." },
   'namespace.updated': { description: "A platform admin granted or revoked a package of the workspace's namespace (a user's own: sent to their personal workspace)." },
   'webhook.created': { description: 'A webhook endpoint was created; `data` never holds its secret.' },
   'webhook.updated': { description: 'A webhook endpoint was changed (PATCH).' },
@@ -36,5 +36,32 @@ export type EventType = keyof typeof eventTypes;
 
 export const eventTypeNames = Object.keys(eventTypes) as EventType[];
 
+/** Whether `name` is a type of the catalogue: its own keys only, never Object.prototype's (`constructor`, `__proto__`). */
+export const isEventType = (name: string): name is EventType => Object.hasOwn(eventTypes, name);
+
 /** The resource an event type is about: `api_key` of `api_key.created`. */
 export const resourceOf = (type: string): string => type.slice(0, type.lastIndexOf('.'));
+
+/** The resources with events: `api_key`, `webhook`, ... */
+type Resource = EventType extends `${infer R}.${string}` ? R : never;
+
+/**
+ * The scope that reads each resource: subscribing to its events needs it (an event carries
+ * the resource as the API shows it), so that webhooks:write reads nothing its credential
+ * could not read itself. Tracked links and QR codes have no resource routes yet: their
+ * interactions are analytics data, which analytics:read is for.
+ */
+export const readScopeOf = {
+  workspace: 'workspaces:read',
+  api_key: 'api-keys:read',
+  member: 'users:read',
+  invitation: 'users:read',
+  user: 'users:read',
+  namespace: 'namespaces:read',
+  webhook: 'webhooks:read',
+  link: 'analytics:read',
+  qrcode: 'analytics:read',
+} as const satisfies Record<Resource, KnownScope>;
+
+/** The scope that reads what an event of `type` carries. */
+export const readScopeOfType = (type: EventType): KnownScope => readScopeOf[resourceOf(type) as Resource];

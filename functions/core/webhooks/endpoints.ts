@@ -9,6 +9,7 @@ import type { ListSource } from '../lists/list-source.ts';
 import { goneAsNotFound } from '../store/conditions.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
+import { requireEndpointAdmin, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
 import { endpointKey, webhookEndpointView, type WebhookEndpointItem, type WebhookEndpointView } from './endpoint-view.ts';
 import { generateWebhookSecret } from './secrets.ts';
 import { webhookConfig } from './settings.ts';
@@ -50,10 +51,12 @@ export interface NewWebhookEndpoint {
 /**
  * Creates an endpoint, counted against the workspace's `webhooks` limit in its environment
  * in the same transaction (so racing creates never pass the limit), with its
- * `webhook.created` event. Answers it with its secret, the only time the secret is shown
- * but for rotations.
+ * `webhook.created` event. Its events must be of resources the credential can read.
+ * Answers it with its secret, the only time the secret is shown but for rotations.
  */
-export async function createWebhookEndpoint(deps: Deps, owner: EndpointOwner, input: NewWebhookEndpoint) {
+export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, input: NewWebhookEndpoint) {
+  await requireEndpointAdmin(deps, owner, 'create webhook endpoints');
+  requireReadableSubscriptions(owner.actor, input.events);
   const url = await checkUrl(input.url);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: owner.workspaceId }).go();
   if (!workspace) throw new NotFound('workspace', owner.workspaceId);
@@ -115,12 +118,16 @@ export interface WebhookEndpointChanges {
 
 /**
  * Changes an endpoint's URL (checked as at creation), subscriptions or `is_active`, with its
- * `webhook.updated` event. Activating an inactive endpoint starts its count of failures in
+ * `webhook.updated` event. A change of either URL or events decides who receives which
+ * events, so the events it then has must be of resources the credential can read (or a
+ * narrower credential could point a wider one's `*` endpoint at itself). Activating an inactive endpoint starts its count of failures in
  * a row afresh and clears `disabled_at`, so that it is not disabled again by the first
  * failure. The delivery counters are left alone: deliveries move them meanwhile.
  */
-export async function updateWebhookEndpoint(deps: Deps, owner: EndpointOwner, id: string, changes: WebhookEndpointChanges) {
+export async function updateWebhookEndpoint(deps: Deps, owner: EndpointManager, id: string, changes: WebhookEndpointChanges) {
+  await requireEndpointAdmin(deps, owner, 'change webhook endpoints');
   const current = await loadWebhookEndpoint(deps, owner, id);
+  if (changes.url !== undefined || changes.events !== undefined) requireReadableSubscriptions(owner.actor, changes.events ?? current.events);
   const reactivated = changes.isActive === true && !current.isActive;
   const set = {
     updatedAt: deps.clock.now().toISOString(),
@@ -140,11 +147,12 @@ export async function updateWebhookEndpoint(deps: Deps, owner: EndpointOwner, id
 }
 
 /**
- * Deletes an endpoint, with its counts and its `webhook.deleted` event (`data`: the
- * endpoint as it was). Its deliveries stay readable by no route and expire with their TTL;
+ * Deletes an endpoint (owners and admins only, as every change of one), with its counts
+ * and its `webhook.deleted` event (`data`: the endpoint as it was). Its deliveries stay readable by no route and expire with their TTL;
  * a delivery attempt already under way finds the endpoint gone and ends.
  */
-export async function deleteWebhookEndpoint(deps: Deps, owner: EndpointOwner, id: string): Promise<void> {
+export async function deleteWebhookEndpoint(deps: Deps, owner: EndpointManager, id: string): Promise<void> {
+  await requireEndpointAdmin(deps, owner, 'delete webhook endpoints');
   const endpoint = await loadWebhookEndpoint(deps, owner, id);
   await goneAsNotFound('webhook', id, () =>
     commitWithEvents(deps, [endpointEvent('webhook.deleted', endpoint)], ({ webhookEndpoint, counter, usageCounter }) => [

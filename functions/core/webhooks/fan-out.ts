@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { ConcurrencyLimit } from '../auth/concurrency-limit.ts';
 import type { Deps } from '../deps.ts';
-import { eventTypes, type EventType } from '../events/event-types.ts';
+import { isEventType } from '../events/event-types.ts';
 import type { WebhookEventItem } from '../events/outbox.ts';
 import { subscribes } from '../events/subscriptions.ts';
 import { isConditionFailure } from '../store/conditions.ts';
@@ -52,11 +52,12 @@ async function fanOutEvent(deps: Deps, eventId: string) {
 
 /** The endpoints that receive the event: its workspace's, in its environment, active, not retired, subscribed to its type. */
 async function subscribersOf(deps: Deps, event: WebhookEventItem, now: Date): Promise<WebhookEndpointItem[]> {
-  if (!(event.type in eventTypes)) return [];
+  const { type } = event;
+  if (!isEventType(type)) return [];
   const { data } = await deps.db.entities.webhookEndpoint.query
     .byWorkspace({ workspaceId: event.workspaceId, environment: event.environment })
     .go({ ...hotPath, pages: 'all' });
-  return data.filter((endpoint) => endpoint.isActive && !isRetired(endpoint, now) && subscribes(endpoint.events, event.type as EventType));
+  return data.filter((endpoint) => endpoint.isActive && !isRetired(endpoint, now) && subscribes(endpoint.events, type));
 }
 
 /** An event's delivery to an endpoint, due at once; it is born with its event (its created_at and its id's time are the event's). */

@@ -3,7 +3,8 @@ import { StateConflict } from '../errors.ts';
 import { commitWithEvents } from '../events/outbox.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import { endpointKey, webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
-import { endpointEvent, loadWebhookEndpoint, type EndpointOwner } from './endpoints.ts';
+import { requireEndpointAdmin, type EndpointManager } from './endpoint-access.ts';
+import { endpointEvent, loadWebhookEndpoint } from './endpoints.ts';
 import { generateWebhookSecret } from './secrets.ts';
 
 /**
@@ -11,9 +12,11 @@ import { generateWebhookSecret } from './secrets.ts';
  * `webhook.secret_rotated` event. For `gracePeriodHours` the old secret keeps signing
  * beside the new one (every delivery carries both signatures), so receivers can switch
  * without dropping a delivery; 0 ends it at once. A secret still in its grace period from
- * an earlier rotation stops now: only the secret being replaced gets one.
+ * an earlier rotation stops now: only the secret being replaced gets one. Owners and
+ * admins only (endpoint-access.ts).
  */
-export async function rotateWebhookSecret(deps: Deps, owner: EndpointOwner, id: string, gracePeriodHours: number) {
+export async function rotateWebhookSecret(deps: Deps, owner: EndpointManager, id: string, gracePeriodHours: number) {
+  await requireEndpointAdmin(deps, owner, "rotate webhook endpoints' secrets");
   const endpoint = await loadWebhookEndpoint(deps, owner, id);
   const now = deps.clock.now();
   const secret = generateWebhookSecret();

@@ -28,6 +28,12 @@ export const responseExcerptBytes = 1024;
 /** How request-filtering-agent words its refusal of an address ("... is not allowed. Because, It is private IP address."). */
 const refusedAddress = /is not allowed\. Because/;
 
+/**
+ * What is recorded and answered instead of the agent's words, which name the address a
+ * host resolved to: shown to the tenant, they would map the resolver's private zones.
+ */
+export const refusedAddressError = "The URL's host resolves to an address that is not public; refused.";
+
 type Agents = { http: RequestFilteringHttpAgent; https: RequestFilteringHttpsAgent };
 const agents = new Map<boolean, Agents>();
 
@@ -103,7 +109,7 @@ export async function send(req: SendRequest): Promise<SendResult> {
     outgoing.on('error', (error) =>
       settle(
         refusedAddress.test(error.message)
-          ? { error: `The endpoint's address is not allowed: ${error.message}`, refused: true, responseTimeMs: elapsed() }
+          ? { error: refusedAddressError, refused: true, responseTimeMs: elapsed() }
           : { error: `The request failed: ${error.message}`, responseTimeMs: elapsed() },
       ),
     );

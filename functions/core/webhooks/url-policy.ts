@@ -37,19 +37,33 @@ const rangeNames: Record<string, string> = {
   reserved: 'a reserved address',
   uniqueLocal: 'a unique-local address',
   rfc6052: 'a NAT64 address',
+  rfc6145: 'an IPv4-translated IPv6 address',
   '6to4': 'a 6to4 address',
   teredo: 'a Teredo address',
 };
 
-/** What kind of address a webhook may not reach `address` is, or undefined when it is public unicast. */
-function addressProblem(address: string): string | undefined {
-  if (!isIP(address)) return 'no IP address';
-  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is classified as the IPv4 address it maps.
-  const parsed = ipaddr.process(address);
+/** What kind of forbidden address `parsed` is, by its range, or undefined when it is public unicast. */
+function rangeProblem(parsed: ipaddr.IPv4 | ipaddr.IPv6): string | undefined {
   const range = parsed.range();
   if (range !== 'unicast') return rangeNames[range] ?? `a special-purpose address (${range})`;
   if (parsed.kind() === 'ipv6' && parsed.match(ipv4Compatible)) return 'an IPv4-compatible IPv6 address';
   return undefined;
+}
+
+/**
+ * What kind of address a webhook may not reach `address` is, or undefined when it is public
+ * unicast. Parsed as the delivery agent parses it (ipaddr.parse), so that what is accepted
+ * here is what the agent connects to.
+ */
+function addressProblem(address: string): string | undefined {
+  if (!isIP(address)) return 'no IP address';
+  const parsed = ipaddr.parse(address);
+  if (parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()) {
+    // The agent refuses every IPv4-mapped address (`::ffff:1.1.1.1`); name what a forbidden one maps, else ask for the IPv4 form.
+    const ipv4 = parsed.toIPv4Address();
+    return rangeProblem(ipv4) ?? `an IPv4-mapped IPv6 address, to which nothing is ever sent: use the IPv4 address ${ipv4} itself`;
+  }
+  return rangeProblem(parsed);
 }
 
 /** Whether a webhook may never be sent to `address`: anything but a public unicast IP address. */
@@ -80,14 +94,17 @@ export async function checkWebhookUrl(raw: string, { allowInsecure, lookup = sys
     throw refusal(allowInsecure ? 'must be an http:// or https:// URL' : 'must be an https:// URL');
   }
   if (url.username || url.password) throw refusal('must not carry a user name or password');
+  // Port 0 names no port: it would be stored as given but sent to the scheme's default port.
+  if (url.port === '0') throw refusal('must not use port 0: give a port from 1 to 65535, or none for the default');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const addresses = isIP(host) ? [host] : await resolve(host, lookup);
-  if (allowInsecure) return url;
-  for (const address of addresses) {
-    const problem = addressProblem(address);
-    if (!problem) continue;
-    throw refusal(address === host ? `must not point to ${problem} (${host})` : `must not point to ${problem}: ${host} resolves to ${address}`);
+  if (isIP(host)) {
+    const problem = allowInsecure ? undefined : addressProblem(host);
+    if (problem) throw refusal(`must not point to ${problem} (${host})`);
+    return url;
   }
+  const addresses = await resolve(host, lookup);
+  // Neither the address nor its kind is named: answers saying what names resolve to would map the resolver's private zones, one name at a time.
+  if (!allowInsecure && addresses.some(isForbiddenAddress)) throw refusal(`has a host name, ${host}, that resolves to a non-public address`);
   return url;
 }
 

@@ -1,0 +1,38 @@
+import type { Actor, Principal } from '../auth/principal.ts';
+import { scopesBeyond } from '../auth/scopes.ts';
+import type { Deps } from '../deps.ts';
+import { requireRole, roleIn } from '../domain/membership.ts';
+import { InsufficientPermissions } from '../errors.ts';
+import type { EventOrigin } from '../events/outbox.ts';
+import { readScopesFor } from '../events/subscriptions.ts';
+
+/** Who changes endpoints: the workspace and environment acted in, and the acting user with their credential's scopes. */
+export interface EndpointManager extends EventOrigin {
+  actor: Actor & Pick<Principal, 'scopes'>;
+}
+
+/**
+ * Creating, changing or deleting an endpoint, or rotating its secret, decides where the
+ * workspace's events go and who can verify them: a workspace owner's or admin's call, as
+ * revoking another member's API key is. Members keep reading endpoints and deliveries,
+ * test sends and manual retries.
+ */
+export async function requireEndpointAdmin(deps: Deps, manager: EndpointManager, action: string): Promise<void> {
+  requireRole(await roleIn(deps, manager.workspaceId, manager.actor), ['owner', 'admin'], action);
+}
+
+/**
+ * An endpoint receives events only of resources its credential could read: an event carries
+ * the resource as the API shows it, so subscribing to `*` with webhooks:write alone would
+ * read every key, member and invitation. The scopes are the catalogue's (readScopeOf).
+ */
+export function requireReadableSubscriptions(actor: EndpointManager['actor'], events: readonly string[]): void {
+  const missing = scopesBeyond(actor.scopes, readScopesFor(events));
+  if (!missing.length) return;
+  const named = missing.map((scope) => `"${scope}"`).join(', ');
+  throw new InsufficientPermissions(
+    missing.join(' '),
+    actor.scopes,
+    `An endpoint may only receive events of resources your credential can read; these events need ${named}, which it does not hold.`,
+  );
+}
