@@ -59,7 +59,7 @@ async function listDeliveries(principal: Principal, id: string, query = '') {
   const url = new URL(`https://api.test/api/v1/webhooks/${id}/deliveries?${query}`);
   const request = { principal, workspaceId: principal.workspaceId, params: { id }, query: route.query!.parse(Object.fromEntries(url.searchParams)), route, url };
   const response = await webhookDeliveryHandlers.listWebhookDeliveries(request as never, deps);
-  return response.body as { data: { id: string; status: string; event_id: string }[]; meta: { total: number; to: number | null }; links: { next: string | null } };
+  return response.body as { data: { id: string; status: string; event_id: string; attempt: number }[]; meta: { total: number; to: number | null }; links: { next: string | null } };
 }
 
 describe('GET /webhooks/{id}/deliveries', () => {
