@@ -56,6 +56,7 @@ describe('webhook delivery through the local runner', () => {
     expect(keyEvents[0].data).toEqual(createdView);
     expect(JSON.stringify(keyEvents)).not.toContain(created.body.data.key);
     expect(keyEvents[0]).toMatchObject({ id: expect.stringMatching(/^evt_/), created_at: expect.any(String), workspace_id: created.body.data.workspace_id });
+    expect(receiver.received.find(to('/keys'))!.headers['user-agent']).toBe('tenant-api-webhooks/1');
 
     // The workspace made here belongs to the same user, but its events are its own workspace's.
     await receiver.waitFor(1, (hook) => hook.path === '/all' && hook.headers['x-webhook-event'] === 'api_key.revoked');

@@ -25,6 +25,9 @@ export interface SendResult {
 /** How much of a receiver's answer is kept (per attempt, and in a test send's `response_body`). */
 export const responseExcerptBytes = 1024;
 
+/** Names the sender in receivers' logs and firewalls. */
+const userAgent = 'tenant-api-webhooks/1';
+
 /** How request-filtering-agent words its refusal of an address ("... is not allowed. Because, It is private IP address."). */
 const refusedAddress = /is not allowed\. Because/;
 
@@ -92,7 +95,7 @@ export async function send(req: SendRequest): Promise<SendResult> {
   const call = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const agent = url.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
-    const outgoing = call(url, { method: 'POST', agent, headers: { ...req.headers, 'Content-Length': String(Buffer.byteLength(req.body)) } }, (response) => {
+    const outgoing = call(url, { method: 'POST', agent, headers: { ...req.headers, 'User-Agent': userAgent, 'Content-Length': String(Buffer.byteLength(req.body)) } }, (response) => {
       excerptOf(response, responseExcerptBytes).then(
         (excerpt) => settle({ statusCode: response.statusCode, responseExcerpt: excerpt, responseTimeMs: elapsed() }),
         (error: Error) => settle({ statusCode: response.statusCode, error: `The answer broke off: ${error.message}`, responseTimeMs: elapsed() }),
