@@ -30,20 +30,21 @@ export interface AttemptRecord {
 }
 
 /**
- * Makes the attempt a message wakes the worker for, at most once at a time: the delivery
- * is read (consistently) and the message dropped unless the delivery still waits for that
- * very attempt; the attempt is then claimed by moving its `dueAt` to the end of a lease,
- * on condition that it was due, so a second copy of the message finds it not due and is
- * dropped, while a claim whose worker died lapses and the sweeper wakes the delivery again.
+ * Makes the attempt a message wakes the worker for, at most once at a time: one
+ * conditional update claims the attempt, by moving the delivery's `dueAt` to the end of a
+ * lease, on condition that the delivery still waits for that very attempt and that it was
+ * due, and reads the delivery back. A message for anything else (a stale duplicate, a
+ * delivery gone or finished) fails the condition and is dropped; a second copy of the
+ * message finds the attempt not due; a claim whose worker died lapses and the sweeper
+ * wakes the delivery again.
  * The send's outcome is recorded on condition that the claim still holds; then the endpoint's
  * counters move and the next attempt, if any, is woken.
  */
 export async function attemptDelivery(deps: Deps, message: DeliveryMessage, overrides: Partial<DeliveryOptions> = {}): Promise<void> {
   const options = deliveryOptions(overrides);
-  const delivery = await waitingDelivery(deps, message);
-  if (!delivery) return;
-  const lease = await claim(deps, delivery, options);
-  if (!lease) return;
+  const claimed = await claim(deps, message, options);
+  if (!claimed) return;
+  const { delivery, lease } = claimed;
   const startedAt = deps.clock.now();
   const endpoint = await endpointOf(deps, delivery);
   const result: SendResult = endpoint.item ? await sendTo(deps, endpoint.item, delivery, options) : { error: endpoint.problem, refused: true, responseTimeMs: 0 };
@@ -54,25 +55,22 @@ export async function attemptDelivery(deps: Deps, message: DeliveryMessage, over
   if (recorded.next) await wakeDelivery(deps, messageOf(recorded.next), new Date(recorded.next.dueAt));
 }
 
-/** The delivery, if it still waits for the message's attempt. */
-async function waitingDelivery(deps: Deps, message: DeliveryMessage): Promise<WebhookDeliveryItem | undefined> {
-  const { data } = await deps.db.entities.webhookDelivery.get({ webhookId: message.webhookId, id: message.deliveryId }).go({ ...hotPath, consistent: true });
-  const waiting = data && (data.status === 'pending' || data.status === 'retrying') && data.attempt === message.attempt;
-  return waiting && data.ttl > deps.clock.now().getTime() / 1000 ? data : undefined;
-}
-
-/** Claims the delivery's due attempt; the lease's end (its new `dueAt`), or undefined when another holds it or it is not due. */
-async function claim(deps: Deps, delivery: WebhookDeliveryItem, options: DeliveryOptions): Promise<string | undefined> {
+/** Claims the message's attempt if the delivery waits for it and it is due: the delivery and the lease's end (its new `dueAt`), or undefined. */
+async function claim(deps: Deps, message: DeliveryMessage, options: DeliveryOptions): Promise<{ delivery: WebhookDeliveryItem; lease: string } | undefined> {
   const now = deps.clock.now().getTime();
   const lease = new Date(now + options.timeoutMs + claimMarginMs).toISOString();
   const dueBy = new Date(now + earlyWakeMs).toISOString();
   try {
-    await deps.db.entities.webhookDelivery
-      .patch({ webhookId: delivery.webhookId, id: delivery.id })
+    const { data } = await deps.db.entities.webhookDelivery
+      .patch({ webhookId: message.webhookId, id: message.deliveryId })
       .set({ dueAt: lease })
-      .where((attr, op) => `${op.eq(attr.status, delivery.status)} AND ${op.eq(attr.attempt, delivery.attempt)} AND ${op.lte(attr.dueAt, dueBy)}`)
-      .go({ ...hotPath, response: 'none' });
-    return lease;
+      .where(
+        (attr, op) =>
+          `(${op.eq(attr.status, 'pending')} OR ${op.eq(attr.status, 'retrying')}) AND ${op.eq(attr.attempt, message.attempt)}` +
+          ` AND ${op.lte(attr.dueAt, dueBy)} AND ${op.gt(attr.ttl, Math.floor(now / 1000))}`,
+      )
+      .go({ ...hotPath, response: 'all_new' });
+    return { delivery: data as WebhookDeliveryItem, lease };
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
