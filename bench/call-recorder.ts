@@ -10,7 +10,12 @@ export interface RecordedCall {
 }
 
 interface Recording {
-  calls: RecordedCall[];
+  /**
+   * Undefined once the work is done. Resources made inside the work (a keep-alive socket of
+   * the SDK's pool) keep its async context, and with it this store, for as long as they
+   * live: by then it must hold nothing.
+   */
+  calls?: RecordedCall[];
   inFlight: number;
 }
 
@@ -25,7 +30,7 @@ export function recordDynamoDbCalls() {
     client.middlewareStack.add(
       (next, context) => async (args) => {
         const current = recording.getStore();
-        if (!current) return next(args);
+        if (!current?.calls) return next(args);
         current.calls.push({ command: context.commandName ?? 'unknown', input: structuredClone(args.input) as Record<string, unknown>, overlapsPrevious: current.inFlight > 0 });
         current.inFlight++;
         try {
@@ -44,7 +49,9 @@ export function recordDynamoDbCalls() {
     async during(work: () => Promise<unknown>): Promise<RecordedCall[]> {
       const current: Recording = { calls: [], inFlight: 0 };
       await recording.run(current, work);
-      return current.calls;
+      const calls = current.calls!;
+      current.calls = undefined;
+      return calls;
     },
   };
 }

@@ -103,6 +103,9 @@ export function tableRows(f: Figures): Row[] {
     row(throughputSection, 'DB-bound ceiling (the same DynamoDB calls replayed), per second', throughput.ceilingPerSecond, '/s'),
     row(throughputSection, 'deliveries / DB-bound ceiling', throughput.ratio, '×', atLeast(0.7)),
     row(throughputSection, 'DynamoDB calls per attempt', throughput.dynamoDbCallsEach, ''),
+    // Both run in this one Node process: its CPU per delivery explains the ratio, as the server CPU rows do for the runner.
+    row(throughputSection, 'this process CPU per delivery (receiver included)', throughput.attemptCpuMsEach, 'ms'),
+    row(throughputSection, 'this process CPU per replayed delivery', throughput.replayCpuMsEach, 'ms'),
     row(throughputSection, 'bench process peak RSS', m.peakRssMiB, 'MiB'),
     row(throughputSection, 'bench process peak RSS over its start', m.peakRssMiB - m.rssAtStartMiB, 'MiB'),
     row(throughputSection, 'peak heap used over its start', m.peakHeapUsedMiB - m.heapUsedAtStartMiB, 'MiB'),
