@@ -6,6 +6,7 @@ import type { ListFigures } from './lists.ts';
 import { failuresOf, type ServerLoad } from './load.ts';
 import { atLeast, atMost, exactly, row, type Row } from './report.ts';
 import type { StartupFigures } from './startup.ts';
+import type { WebhookFigures } from './webhooks.ts';
 
 export interface Figures {
   settings: { connections: number; warmupSeconds: number; seconds: number; jvmWarmupSeconds: number; credentialSeconds: number };
@@ -21,6 +22,7 @@ export interface Figures {
   ourStoreLeft: number[];
   meter: MeterSimulation[];
   idempotency: { first: SeriesFigures; replay: SeriesFigures };
+  webhooks: WebhookFigures;
 }
 
 /** UpdateItem calls among calls by command name (the client's own or the document client's name). */
@@ -80,10 +82,36 @@ export function tableRows(f: Figures): Row[] {
   ];
 
   const listSection = 'Page one of GET /api-keys?per_page=25 over HTTP, sequential, alternating sizes';
-  const listRows = (l: ListFigures['small']): Row[] => [
-    row(listSection, `${l.items.toLocaleString('en-US')} keys: latency p50`, l.p50Ms, 'ms'),
-    row(listSection, `${l.items.toLocaleString('en-US')} keys: DynamoDB calls per request`, l.dynamoDbCallsEach, ''),
+  const listRows = (section: string, what: string, l: ListFigures['small'], p99 = false): Row[] => [
+    row(section, `${l.items.toLocaleString('en-US')} ${what}: latency p50`, l.p50Ms, 'ms'),
+    ...(p99 ? [row(section, `${l.items.toLocaleString('en-US')} ${what}: latency p99`, l.p99Ms, 'ms')] : []),
+    row(section, `${l.items.toLocaleString('en-US')} ${what}: DynamoDB calls per request`, l.dynamoDbCallsEach, ''),
   ];
+  const listRatio = (section: string, what: string, l: ListFigures) =>
+    row(section, `${l.large.items.toLocaleString('en-US')} / ${l.small.items.toLocaleString('en-US')} ${what}, p50`, l.ratio, '×', atMost(1.5));
+
+  const { fanOut, throughput, deliveryList } = f.webhooks;
+  const fanOutSection = `Webhooks: one workspace.updated (PATCH through the local runner) to ${fanOut.endpoints} endpoints on a local receiver`;
+  const throughputSection = `Webhooks: ${throughput.deliveries.toLocaleString('en-US')} deliveries by attemptDelivery, ${throughput.concurrency} at a time, to the local receiver`;
+  const m = throughput.memory;
+  const webhookRows: Row[] = [
+    row(fanOutSection, 'PATCH answered', fanOut.mutationMs, 'ms'),
+    row(fanOutSection, `mutation until the receiver had all ${fanOut.endpoints}`, fanOut.msToReceived, 'ms'),
+    row(fanOutSection, `mutation until all ${fanOut.endpoints} recorded success`, fanOut.msToRecorded, 'ms'),
+    row(fanOutSection, 'DynamoDB calls per delivery (PATCH, fan-out and attempts together)', fanOut.dynamoDbCalls / fanOut.endpoints, ''),
+    row(throughputSection, 'deliveries per second', throughput.deliveriesPerSecond, '/s'),
+    row(throughputSection, 'DB-bound ceiling (the same DynamoDB calls replayed), per second', throughput.ceilingPerSecond, '/s'),
+    row(throughputSection, 'deliveries / DB-bound ceiling', throughput.ratio, '×', atLeast(0.7)),
+    row(throughputSection, 'DynamoDB calls per attempt', throughput.dynamoDbCallsEach, ''),
+    // Both run in this one Node process: its CPU per delivery explains the ratio, as the server CPU rows do for the runner.
+    row(throughputSection, 'this process CPU per delivery (receiver included)', throughput.attemptCpuMsEach, 'ms'),
+    row(throughputSection, 'this process CPU per replayed delivery', throughput.replayCpuMsEach, 'ms'),
+    row(throughputSection, 'bench process peak RSS', m.peakRssMiB, 'MiB'),
+    row(throughputSection, 'bench process peak RSS over its start', m.peakRssMiB - m.rssAtStartMiB, 'MiB'),
+    row(throughputSection, 'peak heap used over its start', m.peakHeapUsedMiB - m.heapUsedAtStartMiB, 'MiB'),
+    row(throughputSection, 'heap growth after GC', m.heapGrowthAfterGcMiB, 'MiB'),
+  ];
+  const deliveryListSection = 'Page one of GET /webhooks/{id}/deliveries?per_page=25 over HTTP, sequential, alternating sizes';
 
   const meterSection = 'Usage meter, one enterprise API key (allowance 200,000 a minute), simulated for 3 minutes';
   const meterRows = f.meter.flatMap((m): Row[] => {
@@ -117,11 +145,15 @@ export function tableRows(f: Figures): Row[] {
     row(loginSection, 'wrong password / right password, p50', f.logins.wrongPassword.p50Ms / f.logins.ok.p50Ms, '×'),
     ...verifyRows(`cold, a new key (${f.verification.cold.samples})`, f.verification.cold, 1),
     ...verifyRows(`warm (${f.verification.warm.samples})`, f.verification.warm, 0, 1),
-    ...listRows(f.lists.small),
-    ...listRows(f.lists.large),
-    row(listSection, `${f.lists.large.items.toLocaleString('en-US')} / ${f.lists.small.items.toLocaleString('en-US')} keys, p50`, f.lists.ratio, '×', atMost(1.5)),
+    ...listRows(listSection, 'keys', f.lists.small),
+    ...listRows(listSection, 'keys', f.lists.large),
+    listRatio(listSection, 'keys', f.lists),
     ...meterRows,
     ...idempotencyRows,
+    ...webhookRows,
+    ...listRows(deliveryListSection, 'deliveries', deliveryList.small, true),
+    ...listRows(deliveryListSection, 'deliveries', deliveryList.large, true),
+    listRatio(deliveryListSection, 'deliveries', deliveryList),
     ...f.bundles.flatMap((b) => [
       row(bundleSection, `${b.name}: size`, b.bytes / 1024, 'KiB', atMost(b.name === 'authorizer' ? 300 : 1024, 'KiB')),
       row(bundleSection, `${b.name}: module init, median of ${b.initRunsMs.length}`, b.initMedianMs, 'ms', atMost(150, 'ms')),

@@ -12,6 +12,7 @@ import { startLocalRunner } from '#lib/local/runner';
 import { measureBundles, sdkImportMs } from './bundles.ts';
 import { countBcryptCompares, countDynamoDbCalls, type Counters } from './counters.ts';
 import { measureCredential, type CredentialFigures } from './credentials.ts';
+import { watchDeliverySuccesses } from './delivery-watch.ts';
 import { simulateEnterpriseKey } from './enterprise-meter.ts';
 import { createUserToken, sessionHeaders } from './http.ts';
 import { measureListPageOne } from './lists.ts';
@@ -24,9 +25,12 @@ import { tableRows } from './rows.ts';
 import { dbReadsOfWarmWorkspaceGet, startBaselineServer, startDbCeilingServer } from './servers.ts';
 import { measureStartToHealthy } from './startup.ts';
 import { measureKeyVerification } from './verification.ts';
+import { measureWebhooks } from './webhooks.ts';
 
 // The SDK warns that its 2027 releases need Node 22; Lambda runs 22 and the warning is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// The webhook receiver is http://127.0.0.1; read once, by the first webhookConfig(), i.e. the runner's start.
+process.env.WEBHOOK_ALLOW_INSECURE = '1';
 
 const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 16),
@@ -55,6 +59,16 @@ const settings = {
   listRequests: 50,
   /** POST /workspaces with an Idempotency-Key, each then repeated. */
   idempotentRequests: 50,
+  webhooks: {
+    endpoints: 100,
+    /** Events fanned out to every endpoint for the throughput phase: 1,000 deliveries timed, after 200 to warm up. */
+    events: 10,
+    warmupEvents: 2,
+    /** Attempts under way at once in the throughput phase. */
+    concurrency: 16,
+    listSizes: [100, 10_000] as [number, number],
+    listRequests: 50,
+  },
   region: 'us-east-1',
   table: 'tenant-api-bench',
 };
@@ -133,7 +147,8 @@ async function main() {
   });
   // Started once and left idle until its own phase: a second runner in this process would
   // share the first one's verified-credential caches and hide the cold bcrypt.
-  const runner = await startLocalRunner(cfg, { documentClient: counters.calls.attach, hasher: counters.bcrypt.hasher });
+  const deliveries = watchDeliverySuccesses();
+  const runner = await startLocalRunner(cfg, { documentClient: (client) => deliveries.attach(counters.calls.attach(client)), hasher: counters.bcrypt.hasher });
   cleanups.push(runner.stop);
   const bootstrap = runner.bootstrap;
   if (!bootstrap) throw new Error(`table ${settings.table} was not empty: nothing was bootstrapped`);
@@ -176,6 +191,15 @@ async function main() {
   step(`idempotency: ${settings.idempotentRequests} POST /workspaces with an Idempotency-Key, each repeated at once`);
   const idempotency = await measureIdempotentReplay(runner.baseUrl, bootstrap, counters, settings.idempotentRequests);
 
+  const webhooks = await measureWebhooks(
+    { AWS_REGION: settings.region, DYNAMODB_ENDPOINT: store.endpoint, TABLE_NAME: settings.table },
+    { baseUrl: runner.baseUrl, successes: deliveries.successes },
+    bootstrap,
+    counters,
+    settings.webhooks,
+    step,
+  );
+
   step('usage meter: one enterprise key at 100,000, 200,000 and 400,000 requests a minute, simulated');
   const meter = [100_000, 200_000, 400_000].map((offered) => simulateEnterpriseKey(offered));
 
@@ -186,7 +210,7 @@ async function main() {
 
   const { lastLogin: _cookies, ...loginFigures } = logins;
   const credentials = { apiKey, userToken: token, session };
-  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft, meter, idempotency };
+  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft, meter, idempotency, webhooks };
   const rows = tableRows(figures);
   console.log(`\n${renderTable(rows)}`);
   for (const [name, c] of Object.entries(credentials)) {
@@ -195,6 +219,8 @@ async function main() {
   }
   console.log(`\nlogin DynamoDB calls: right ${JSON.stringify(logins.ok.dynamoDbCallsEachByCommand)}; unknown email ${JSON.stringify(logins.unknownEmail.dynamoDbCallsEachByCommand)}`);
   console.log(`key verification DynamoDB calls: cold ${JSON.stringify(verification.cold.dynamoDbCallsEachByCommand)}; warm ${JSON.stringify(verification.warm.dynamoDbCallsEachByCommand)}`);
+  console.log(`webhook fan-out DynamoDB calls (the PATCH, fan-out and ${webhooks.fanOut.endpoints} attempts): ${JSON.stringify(webhooks.fanOut.dynamoDbCallsByCommand)}`);
+  console.log(`webhook attempt DynamoDB calls each: ${JSON.stringify(webhooks.throughput.dynamoDbCallsEachByCommand)}`);
   const { guessing } = verification;
   console.log(`${guessing.attempts} wrong secrets with a known prefix from one address: answered ${JSON.stringify(guessing.answered)}, ${guessing.bcryptCompares} bcrypt compares, ${Math.round(guessing.ms)} ms; the known key still works there: ${guessing.knownKeyStillWorks}`);
   console.log(
@@ -215,6 +241,7 @@ async function main() {
     lists,
     meter,
     idempotency,
+    webhooks,
     bundles,
     sdkImport,
     startup,

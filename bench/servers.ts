@@ -19,7 +19,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function listen(handler: RequestListener, path: string): Promise<BenchServer> {
+/** An HTTP server on 127.0.0.1 at a free port; `url` is its address plus `path`. */
+export async function listen(handler: RequestListener, path: string): Promise<BenchServer> {
   const server = createServer(handler);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
