@@ -1,7 +1,8 @@
 import { createDeps, type OwnedDeps } from '#core/deps';
 import { createWorkspace } from '#core/domain/workspaces';
 import { fanOut } from '#core/webhooks/fan-out';
-import { createWebhookEndpoint, type EndpointOwner } from '#core/webhooks/endpoints';
+import { createWebhookEndpoint } from '#core/webhooks/endpoints';
+import type { EndpointManager } from '#core/webhooks/endpoint-access';
 import type { DeliveryMessage } from '#core/webhooks/ports';
 import { recordDynamoDbCalls } from './call-recorder.ts';
 
@@ -18,7 +19,7 @@ export interface WebhookBench {
   relayed: string[];
   recorder: ReturnType<typeof recordDynamoDbCalls>;
   /** A workspace of the bootstrap user, on the enterprise tier (1,000 endpoints), live. */
-  owner: EndpointOwner;
+  owner: EndpointManager;
 }
 
 export async function startWebhookBench(store: { AWS_REGION: string; DYNAMODB_ENDPOINT: string; TABLE_NAME: string }, userId: number): Promise<WebhookBench> {
@@ -41,7 +42,8 @@ export async function startWebhookBench(store: { AWS_REGION: string; DYNAMODB_EN
     },
   });
   const { id: workspaceId } = await createWorkspace(deps, userId, { name: 'bench webhooks', tier: 'enterprise' });
-  return { deps, queued, relayed, recorder, owner: { workspaceId, environment: 'live' } };
+  // The workspace's owner, holding every scope: endpoints for any event.
+  return { deps, queued, relayed, recorder, owner: { workspaceId, environment: 'live', actor: { userId, scopes: ['*'] } } };
 }
 
 /** `count` endpoints of the bench's workspace, at `urlOf(i)`, subscribed to `events`; their ids. */
