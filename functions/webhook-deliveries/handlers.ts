@@ -1,13 +1,14 @@
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
 import type { DeliveryStatus } from '#core/webhooks/delivery-status';
-import { deliveriesOf, endpointInScope, retryDelivery } from '#core/webhooks/deliveries';
+import { deliveriesOf, retryDelivery } from '#core/webhooks/deliveries';
+import { loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
 import { sendTestEvent } from '#core/webhooks/test-send';
 import type { webhookDeliveryRoutes } from './routes.ts';
 
 export const webhookDeliveryHandlers: HandlersFor<(typeof webhookDeliveryRoutes)[number]> = {
   listWebhookDeliveries: async ({ principal, workspaceId, params, query, route, url }, deps) => {
-    const endpoint = await endpointInScope(deps, { workspaceId, environment: principal.environment }, params.id);
+    const endpoint = await loadWebhookEndpoint(deps, { workspaceId, environment: principal.environment }, params.id);
     // A status is its own index (a key range, as the list itself), so it is no filter of the page; newest first unless sorted.
     const { status, ...rest } = query;
     return {
@@ -24,6 +25,6 @@ export const webhookDeliveryHandlers: HandlersFor<(typeof webhookDeliveryRoutes)
   }),
   testWebhook: async ({ principal, workspaceId, params }, deps) => ({
     status: 200,
-    body: await sendTestEvent(deps, await endpointInScope(deps, { workspaceId, environment: principal.environment }, params.id)),
+    body: await sendTestEvent(deps, await loadWebhookEndpoint(deps, { workspaceId, environment: principal.environment }, params.id)),
   }),
 };

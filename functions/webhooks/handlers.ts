@@ -7,9 +7,9 @@ import {
   getWebhookEndpoint,
   updateWebhookEndpoint,
   webhookEndpointsOf,
-  type EndpointOwner,
 } from '#core/webhooks/endpoints';
 import type { EndpointManager } from '#core/webhooks/endpoint-access';
+import type { EndpointOwner } from '#core/webhooks/endpoint-view';
 import { rotateWebhookSecret } from '#core/webhooks/secret-rotation';
 import type { webhookRoutes } from './routes.ts';
 

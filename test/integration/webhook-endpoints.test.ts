@@ -5,13 +5,12 @@ import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   getWebhookEndpoint,
-  loadWebhookEndpoint,
   updateWebhookEndpoint,
   webhookEndpointsOf,
 } from '#core/webhooks/endpoints';
 import type { EndpointManager } from '#core/webhooks/endpoint-access';
 import { rotateWebhookSecret } from '#core/webhooks/secret-rotation';
-import { isRetired } from '#core/webhooks/endpoint-view';
+import { isRetired, loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';

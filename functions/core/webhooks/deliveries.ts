@@ -1,4 +1,3 @@
-import type { Environment } from '../auth/api-key-format.ts';
 import type { Deps } from '../deps.ts';
 import { CannotRetry, NotFound } from '../errors.ts';
 import { idsCreatedWithin } from '../ids.ts';
@@ -10,23 +9,10 @@ import { keyOrderReader } from '../store/key-order.ts';
 import { telemetry } from '../telemetry.ts';
 import type { AttemptRecord } from './attempt.ts';
 import { deliveryCount, listedFromTtl, moveDeliveryCounts } from './delivery-counts.ts';
-import type { WebhookEndpointItem } from './endpoint-view.ts';
+import { loadWebhookEndpoint, type EndpointOwner } from './endpoint-view.ts';
 import type { WebhookDeliveryItem } from './fan-out.ts';
 import { maxAttempts } from './ladder.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
-
-/** Where an endpoint is looked up: the caller's workspace and environment (a test credential never sees a live endpoint). */
-export interface EndpointScope {
-  workspaceId: string;
-  environment: Environment;
-}
-
-/** The caller's endpoint, or 404 (another workspace's or environment's is as absent as a deleted one). */
-export async function endpointInScope(deps: Deps, scope: EndpointScope, id: string): Promise<WebhookEndpointItem> {
-  const { data } = await deps.db.entities.webhookEndpoint.get({ ...scope, id }).go({ ...hotPath, consistent: true });
-  if (!data) throw new NotFound('webhook', id);
-  return data;
-}
 
 export function deliveryView(item: WebhookDeliveryItem) {
   return {
@@ -87,8 +73,8 @@ export function deliveriesOf(deps: Deps, webhookId: string, status?: DeliverySta
  * (pending or retrying: its next attempt is on its way already), also 400 cannot_retry,
  * as the state table keeps such a delivery unchanged.
  */
-export async function retryDelivery(deps: Deps, scope: EndpointScope, webhookId: string, deliveryId: string) {
-  const endpoint = await endpointInScope(deps, scope, webhookId);
+export async function retryDelivery(deps: Deps, owner: EndpointOwner, webhookId: string, deliveryId: string) {
+  const endpoint = await loadWebhookEndpoint(deps, owner, webhookId);
   const { webhookDelivery } = deps.db.entities;
   const { data: delivery } = await webhookDelivery.get({ webhookId, id: deliveryId }).go({ ...hotPath, consistent: true });
   if (!delivery || delivery.ttl < listedFromTtl(deps.clock.now())) throw new NotFound('delivery', deliveryId);

@@ -1,7 +1,17 @@
 import type { EntityItem } from 'electrodb';
-import type { Database } from '../store/database.ts';
+import type { Deps } from '../deps.ts';
+import { NotFound } from '../errors.ts';
+import type { EventOrigin } from '../events/outbox.ts';
+import { hotPath, type Database } from '../store/database.ts';
 
 export type WebhookEndpointItem = EntityItem<Database['entities']['webhookEndpoint']>;
+
+/**
+ * Whose endpoints a request acts on: its workspace's, in the acting credential's
+ * environment (a test key sees and changes only test endpoints). It is also where their
+ * events belong, and what the `webhooks` limit counts in.
+ */
+export type EndpointOwner = EventOrigin;
 
 /** An endpoint's key: its workspace, environment and id. */
 export const endpointKey = (item: Pick<WebhookEndpointItem, 'workspaceId' | 'environment' | 'id'>) => ({
@@ -36,3 +46,10 @@ export function webhookEndpointView(item: WebhookEndpointItem) {
 }
 
 export type WebhookEndpointView = ReturnType<typeof webhookEndpointView>;
+
+/** The owner's endpoint, or 404 (another workspace's or environment's is as absent as a deleted one). */
+export async function loadWebhookEndpoint(deps: Deps, owner: EndpointOwner, id: string): Promise<WebhookEndpointItem> {
+  const { data } = await deps.db.entities.webhookEndpoint.get(endpointKey({ ...owner, id })).go({ ...hotPath, consistent: true });
+  if (!data) throw new NotFound('webhook', id);
+  return data;
+}

@@ -3,24 +3,24 @@ import { countOneFewerOf, countOneMoreWithin, withinLimit } from '../entitlement
 import { workspaceScope } from '../entitlements/workspace-scope.ts';
 import { NotFound } from '../errors.ts';
 import type { EventType } from '../events/event-types.ts';
-import { commitWithEvents, type EventOrigin, type NewEvent } from '../events/outbox.ts';
+import { commitWithEvents, type NewEvent } from '../events/outbox.ts';
 import { idsCreatedWithin, newId } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { goneAsNotFound } from '../store/conditions.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
 import { requireEndpointAdmin, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
-import { endpointKey, webhookEndpointView, type WebhookEndpointItem, type WebhookEndpointView } from './endpoint-view.ts';
+import {
+  endpointKey,
+  loadWebhookEndpoint,
+  webhookEndpointView,
+  type EndpointOwner,
+  type WebhookEndpointItem,
+  type WebhookEndpointView,
+} from './endpoint-view.ts';
 import { generateWebhookSecret } from './secrets.ts';
 import { webhookConfig } from './settings.ts';
 import { checkWebhookUrl } from './url-policy.ts';
-
-/**
- * Whose endpoints a request acts on: its workspace's, in the acting credential's
- * environment (a test key sees and changes only test endpoints). It is also where their
- * events belong, and what the `webhooks` limit counts in.
- */
-export type EndpointOwner = EventOrigin;
 
 /** The event that reports a change of an endpoint: `data` is the endpoint as the API shows it. */
 export const endpointEvent = (type: EventType, item: WebhookEndpointItem): NewEvent => ({
@@ -87,12 +87,6 @@ export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, 
 }
 
 /** An endpoint of the owner's workspace and environment; 404 for any other, as if it did not exist. */
-export async function loadWebhookEndpoint(deps: Deps, owner: EndpointOwner, id: string): Promise<WebhookEndpointItem> {
-  const { data } = await deps.db.entities.webhookEndpoint.get(endpointKey({ ...owner, id })).go({ consistent: true });
-  if (!data) throw new NotFound('webhook', id);
-  return data;
-}
-
 export const getWebhookEndpoint = async (deps: Deps, owner: EndpointOwner, id: string) => webhookEndpointView(await loadWebhookEndpoint(deps, owner, id));
 
 /** The owner's endpoints in creation order: one Query of their partition's environment. */

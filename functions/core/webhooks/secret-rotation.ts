@@ -2,9 +2,9 @@ import type { Deps } from '../deps.ts';
 import { StateConflict } from '../errors.ts';
 import { commitWithEvents } from '../events/outbox.ts';
 import { isConditionFailure } from '../store/conditions.ts';
-import { endpointKey, webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
+import { endpointKey, loadWebhookEndpoint, webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
 import { requireEndpointAdmin, type EndpointManager } from './endpoint-access.ts';
-import { endpointEvent, loadWebhookEndpoint } from './endpoints.ts';
+import { endpointEvent } from './endpoints.ts';
 import { generateWebhookSecret } from './secrets.ts';
 
 /**
