@@ -1,3 +1,4 @@
+import { failedAuthenticationPolicy } from '#core/auth/failed-authentications';
 import type { BundleFigures } from './bundles.ts';
 import type { SeriesFigures } from './counters.ts';
 import type { CredentialFigures } from './credentials.ts';
@@ -6,6 +7,7 @@ import type { ListFigures } from './lists.ts';
 import { failuresOf, type ServerLoad } from './load.ts';
 import { atLeast, atMost, exactly, row, type Row } from './report.ts';
 import type { StartupFigures } from './startup.ts';
+import type { GuessingFigures } from './verification.ts';
 import type { WebhookFigures } from './webhooks.ts';
 
 export interface Figures {
@@ -14,7 +16,7 @@ export interface Figures {
   ceiling: ServerLoad;
   credentials: { apiKey: CredentialFigures; userToken: CredentialFigures; session: CredentialFigures };
   logins: { ok: SeriesFigures; unknownEmail: SeriesFigures; wrongPassword: SeriesFigures };
-  verification: { cold: SeriesFigures; warm: SeriesFigures };
+  verification: { cold: SeriesFigures; warm: SeriesFigures; guessing: GuessingFigures };
   lists: ListFigures;
   bundles: BundleFigures[];
   sdkImport: { medianMs: number };
@@ -81,6 +83,16 @@ export function tableRows(f: Figures): Row[] {
     row(verifySection, `${name}: DynamoDB calls per verification`, v.dynamoDbCallsEach, '', calls === undefined ? undefined : atMost(calls)),
   ];
 
+  const g = f.verification.guessing;
+  const { perPrefix } = failedAuthenticationPolicy;
+  const guessSection = `Guessing: ${g.attempts} wrong secrets with one known key's prefix from one address, then that address's other keys`;
+  const guessRows: Row[] = [
+    row(guessSection, 'wrong secrets answered 401 (the rest 429)', g.answered['401'] ?? 0, '', atMost(perPrefix.limit)),
+    row(guessSection, 'bcrypt compares for all of them', g.bcryptCompares, '', atMost(perPrefix.limit)),
+    row(guessSection, 'the known key, verified before: status', g.knownKeyStatus, '', exactly(200)),
+    row(guessSection, "a neighbour's key never verified before: status", g.neighbourKeyStatus, '', exactly(200)),
+  ];
+
   const listSection = 'Page one of GET /api-keys?per_page=25 over HTTP, sequential, alternating sizes';
   const listRows = (section: string, what: string, l: ListFigures['small'], p99 = false): Row[] => [
     row(section, `${l.items.toLocaleString('en-US')} ${what}: latency p50`, l.p50Ms, 'ms'),
@@ -145,6 +157,7 @@ export function tableRows(f: Figures): Row[] {
     row(loginSection, 'wrong password / right password, p50', f.logins.wrongPassword.p50Ms / f.logins.ok.p50Ms, '×'),
     ...verifyRows(`cold, a new key (${f.verification.cold.samples})`, f.verification.cold, 1),
     ...verifyRows(`warm (${f.verification.warm.samples})`, f.verification.warm, 0, 1),
+    ...guessRows,
     ...listRows(listSection, 'keys', f.lists.small),
     ...listRows(listSection, 'keys', f.lists.large),
     listRatio(listSection, 'keys', f.lists),

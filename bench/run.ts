@@ -222,7 +222,7 @@ async function main() {
   console.log(`webhook fan-out DynamoDB calls (the PATCH, fan-out and ${webhooks.fanOut.endpoints} attempts): ${JSON.stringify(webhooks.fanOut.dynamoDbCallsByCommand)}`);
   console.log(`webhook attempt DynamoDB calls each: ${JSON.stringify(webhooks.throughput.dynamoDbCallsEachByCommand)}`);
   const { guessing } = verification;
-  console.log(`${guessing.attempts} wrong secrets with a known prefix from one address: answered ${JSON.stringify(guessing.answered)}, ${guessing.bcryptCompares} bcrypt compares, ${Math.round(guessing.ms)} ms; the known key still works there: ${guessing.knownKeyStillWorks}`);
+  console.log(`${guessing.attempts} wrong secrets with a known prefix from one address: answered ${JSON.stringify(guessing.answered)}, ${guessing.bcryptCompares} bcrypt compares, ${Math.round(guessing.ms)} ms; then from there the known key answered ${guessing.knownKeyStatus}, a neighbour's new key ${guessing.neighbourKeyStatus}`);
   console.log(
     `pgrep -f DynamoDBLocal: before [${dynamoDbLocalBefore.join(', ')}], after [${dynamoDbLocalAfter.join(', ')}]` +
       ` (the bench's own: ${[...ourStorePids, ...startup.processes].join(', ')}; still running: ${ourStoreLeft.length + startup.leftAfterSigterm.length})`,

@@ -34,7 +34,8 @@ export async function measureKeyVerification(
     };
     const cold = await countedSeries(counters, keys.length, (i) => verify(keys[i]!));
     const warm = await countedSeries(counters, keys.length * n.warmRepeats, (i) => verify(keys[i % keys.length]!));
-    const guessing = await measureGuessing(deps, counters.bcrypt, keys[0]!, n.wrongSecrets ?? 50);
+    const neighbour = (await issueApiKey(deps, bootstrap.userId, bootstrap.workspaceId, { name: 'bench neighbour', scopes: ['*'] })).key;
+    const guessing = await measureGuessing(deps, counters.bcrypt, keys[0]!, neighbour, n.wrongSecrets ?? 50);
     return { cold, warm, guessing };
   } finally {
     deps.close();
@@ -44,22 +45,26 @@ export async function measureKeyVerification(
 /**
  * The audit's attack: wrong secrets with a known key's prefix (every member sees prefixes),
  * one after another from one address. What they cost in bcrypt compares and how they were
- * answered; and whether the known key, verified in this process, still works from there.
+ * answered; then, from the same address, whether the known key (verified in this process)
+ * still works, and whether a neighbour's key that this process never verified is served.
  */
-async function measureGuessing(deps: Deps, bcrypt: Counters['bcrypt'], knownKey: string, attempts: number) {
+async function measureGuessing(deps: Deps, bcrypt: Counters['bcrypt'], knownKey: string, neighbourKey: string, attempts: number) {
   const sourceIp = '192.0.2.66';
   const answered: Record<string, number> = {};
-  bcrypt.reset();
-  const started = performance.now();
-  for (let i = 0; i < attempts; i++) {
-    const wrong = knownKey.slice(0, 16) + String(i).padStart(24, 'x');
-    const status = await authenticate(deps, { authorization: `Bearer ${wrong}`, method: 'GET', sourceIp }).then(
+  const statusOf = (key: string) =>
+    authenticate(deps, { authorization: `Bearer ${key}`, method: 'GET', sourceIp }).then(
       () => 200,
       (error: { status?: number }) => error.status ?? 500,
     );
+  bcrypt.reset();
+  const started = performance.now();
+  for (let i = 0; i < attempts; i++) {
+    const status = await statusOf(knownKey.slice(0, 16) + String(i).padStart(24, 'x'));
     answered[status] = (answered[status] ?? 0) + 1;
   }
   const ms = performance.now() - started;
-  const knownKeyStillWorks = await authenticate(deps, { authorization: `Bearer ${knownKey}`, method: 'GET', sourceIp }).then(() => true, () => false);
-  return { attempts, answered, bcryptCompares: bcrypt.compares(), ms, knownKeyStillWorks };
+  const bcryptCompares = bcrypt.compares();
+  return { attempts, answered, bcryptCompares, ms, knownKeyStatus: await statusOf(knownKey), neighbourKeyStatus: await statusOf(neighbourKey) };
 }
+
+export type GuessingFigures = Awaited<ReturnType<typeof measureGuessing>>;

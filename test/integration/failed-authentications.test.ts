@@ -4,6 +4,8 @@ import { bcryptHasher, type Hasher } from '#core/deps';
 import { issueApiKey } from '#core/domain/api-keys';
 import { createUser } from '#core/domain/users';
 import { createWorkspace } from '#core/domain/workspaces';
+import { login } from '#core/domain/sessions';
+import { revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 
@@ -45,43 +47,97 @@ beforeAll(async () => {
   key = (await issueApiKey(deps, userId, workspaceId, { name: 'known prefix' })).key;
 });
 
+const { perPrefix, perAddress } = failedAuthenticationPolicy;
+const newKey = async (name: string, extra: { expiresAt?: string } = {}) => issueApiKey(deps, userId, workspaceId, { name, ...extra });
+
 describe('failed authentications', () => {
-  it('throttle an address with 429 and Retry-After before bcrypt runs, while a key it verified keeps working', async () => {
+  it("throttle one key's prefix from an address with 429 and Retry-After before bcrypt runs; other keys from that address keep working", async () => {
     const address = '198.51.100.7';
     await expect(from(address, key)).resolves.toMatchObject({ workspaceId });
-    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) {
+    for (let i = 0; i < perPrefix.limit; i++) {
       expect((await errorOf(from(address, wrongKeyLike(key, i)))).errorCode).toBe('INVALID_API_KEY');
     }
     const before = hasher.comparisons;
     const throttled = await errorOf(from(address, wrongKeyLike(key, 999)));
     expect(throttled.status).toBe(429);
     expect(throttled.errorCode).toBe('RATE_LIMIT_EXCEEDED');
+    expect(throttled.message).toContain(key.slice(0, 16));
     expect(Number(throttled.headers['Retry-After'])).toBeGreaterThan(0);
     expect(throttled.extras.retry_after).toBe(Number(throttled.headers['Retry-After']));
     expect(hasher.comparisons).toBe(before);
 
     // Verified in this process before: no bcrypt, no throttle.
     await expect(from(address, key)).resolves.toMatchObject({ workspaceId });
-    // A key this process has not verified waits like any other secret from that address...
-    const other = (await issueApiKey(deps, userId, workspaceId, { name: 'not yet seen' })).key;
-    expect((await errorOf(from(address, other))).status).toBe(429);
-    // ...and works from elsewhere.
-    await expect(from('198.51.100.8', other)).resolves.toMatchObject({ workspaceId });
+    // A neighbour's key this process never saw, from the same address, is verified as usual...
+    const neighbour = (await newKey('neighbour')).key;
+    await expect(from(address, neighbour)).resolves.toMatchObject({ workspaceId });
+    // ...and so is a fresh session of another user there.
+    const otherId = (await createUser(deps, { name: 'Ned', email: 'ned@example.com', tier: 'pro', password: 'neighbour password' })).id;
+    await createWorkspace(deps, otherId, { name: 'Next door' });
+    const { sessionId } = await login(deps, { email: 'ned@example.com', password: 'neighbour password', sourceIp: address });
+    await expect(authenticate(deps, { cookie: `session=${sessionId}`, method: 'GET', sourceIp: address })).resolves.toMatchObject({ userId: otherId });
+  });
+
+  it('bound the bcrypt work of one address over all prefixes: past the ceiling its unverified keys wait, verified ones keep working', async () => {
+    const address = '198.51.100.20';
+    const keys = await Promise.all(Array.from({ length: Math.ceil(perAddress.limit / perPrefix.limit) + 1 }, (_, i) => newKey(`ceiling ${i}`)));
+    const inUse = keys.at(-1)!.key;
+    await expect(from(address, inUse)).resolves.toMatchObject({ workspaceId });
+    let failures = 0;
+    for (const { key: known } of keys.slice(0, -1)) {
+      for (let i = 0; i < perPrefix.limit && failures < perAddress.limit; i++, failures++) {
+        expect((await errorOf(from(address, wrongKeyLike(known, i)))).status).toBe(401);
+      }
+    }
+    const before = hasher.comparisons;
+    const fresh = (await newKey('after the ceiling')).key;
+    const throttled = await errorOf(from(address, fresh));
+    expect([throttled.status, throttled.message]).toEqual([429, expect.stringContaining('over all keys')]);
+    expect(hasher.comparisons).toBe(before);
+    // What costs no bcrypt is still answered as it is: an unknown prefix is a 401, not a 429.
+    expect((await errorOf(from(address, 'sk_live_' + 'Q'.repeat(32)))).status).toBe(401);
+    await expect(from(address, inUse)).resolves.toMatchObject({ workspaceId });
+    await expect(from('198.51.100.21', fresh)).resolves.toMatchObject({ workspaceId });
+  });
+
+  it('answer failures that cost no bcrypt (unknown prefix, revoked, rotated past its grace, expired) without one, and lock nobody out', async () => {
+    const address = '198.51.100.30';
+    const revoked = await newKey('revoked');
+    await revokeApiKey(deps, { userId }, workspaceId, revoked.id);
+    const rotated = await newKey('rotated');
+    const principal = await from('198.51.100.31', rotated.key);
+    await rotateApiKey(deps, principal, workspaceId, rotated.id, 1);
+    const expiring = await newKey('expiring', { expiresAt: new Date(clock.now().getTime() + 60_000).toISOString() });
+    clock.advance(3600 * 1000 + 1000);
+
+    const before = hasher.comparisons;
+    for (let i = 0; i < perAddress.limit + perPrefix.limit; i++) {
+      expect((await errorOf(from(address, `sk_live_${String(i).padStart(32, 'Z')}`))).errorCode).toBe('INVALID_API_KEY');
+      expect((await errorOf(from(address, wrongKeyLike(revoked.key, i)))).errorCode).toBe('INVALID_API_KEY');
+      expect((await errorOf(from(address, wrongKeyLike(rotated.key, i)))).errorCode).toBe('INVALID_API_KEY');
+      expect((await errorOf(from(address, wrongKeyLike(expiring.key, i)))).errorCode).toBe('TOKEN_EXPIRED');
+    }
+    expect((await errorOf(from(address, revoked.key))).errorCode).toBe('INVALID_API_KEY');
+    expect((await errorOf(from(address, expiring.key))).errorCode).toBe('TOKEN_EXPIRED');
+    expect(hasher.comparisons).toBe(before);
+    // None of it counted: a wrong secret of a live key is still a plain 401 there, and a right one works.
+    expect((await errorOf(from(address, wrongKeyLike(key, 1234)))).status).toBe(401);
+    await expect(from(address, (await newKey('still welcome')).key)).resolves.toMatchObject({ workspaceId });
   });
 
   it('count an IPv6 client by its /64, and its IPv4-mapped form as the IPv4 address', async () => {
-    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) await errorOf(from(`2001:db8:1:2::${i + 1}`, wrongKeyLike(key, 100 + i)));
+    for (let i = 0; i < perPrefix.limit; i++) await errorOf(from(`2001:db8:1:2::${i + 1}`, wrongKeyLike(key, 100 + i)));
     expect((await errorOf(from('2001:db8:1:2:ffff::9', wrongKeyLike(key, 200)))).status).toBe(429);
     expect((await errorOf(from('2001:db8:1:3::1', wrongKeyLike(key, 201)))).status).toBe(401);
 
-    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) await errorOf(from('192.0.2.44', wrongKeyLike(key, 300 + i)));
+    for (let i = 0; i < perPrefix.limit; i++) await errorOf(from('192.0.2.44', wrongKeyLike(key, 300 + i)));
     expect((await errorOf(from('::ffff:192.0.2.44', wrongKeyLike(key, 400)))).status).toBe(429);
   });
 
   it('remember a refused secret: the same wrong key costs no second bcrypt and is not counted twice', async () => {
     const wrong = wrongKeyLike(key, 500);
     const before = hasher.comparisons;
-    for (let i = 0; i < failedAuthenticationPolicy.limit * 2; i++) {
+    for (let i = 0; i < perPrefix.limit * 2; i++) {
       expect((await errorOf(from('203.0.113.50', wrong))).errorCode).toBe('INVALID_API_KEY');
     }
     expect(hasher.comparisons - before).toBe(1);
@@ -94,9 +150,9 @@ describe('failed authentications', () => {
     expect(hasher.mostAtOnce).toBe(2);
   });
 
-  it('are counted in the table, so a process that never saw the address refuses it before bcrypt', async () => {
+  it('are counted in the table, so a process that never saw the address refuses the prefix before bcrypt', async () => {
     const address = '203.0.113.80';
-    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) await errorOf(from(address, wrongKeyLike(key, 700 + i)));
+    for (let i = 0; i < perPrefix.limit; i++) await errorOf(from(address, wrongKeyLike(key, 700 + i)));
     await jest.isolateModulesAsync(async () => {
       const fresh = await import('#core/auth/authenticate');
       const before = hasher.comparisons;
@@ -109,9 +165,9 @@ describe('failed authentications', () => {
 
   it('end with their window: the address may try again', async () => {
     const address = '203.0.113.90';
-    for (let i = 0; i < failedAuthenticationPolicy.limit; i++) await errorOf(from(address, wrongKeyLike(key, 800 + i)));
+    for (let i = 0; i < perPrefix.limit; i++) await errorOf(from(address, wrongKeyLike(key, 800 + i)));
     expect((await errorOf(from(address, wrongKeyLike(key, 899)))).status).toBe(429);
-    clock.advance(failedAuthenticationPolicy.windowSeconds * 1000);
+    clock.advance(perPrefix.windowSeconds * 1000);
     expect((await errorOf(from(address, wrongKeyLike(key, 898)))).status).toBe(401);
   });
 });

@@ -82,7 +82,7 @@ describe('authorization code grant with PKCE', () => {
     const token = await exchange(publicClient, redirect.searchParams.get('code')!, verifier);
     expect(token).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), refresh_token: expect.any(String), scope: 'workspaces:read' });
     expect(token.expires_in).toBeGreaterThan(accessTokenLifetimeSeconds - 5);
-    await expect(authenticateOAuth(deps, token.access_token, '203.0.113.7')).resolves.toEqual({
+    await expect(authenticateOAuth(deps, token.access_token)).resolves.toEqual({
       userId: user.userId,
       workspaceId: user.workspaceId,
       role: 'owner',
@@ -177,7 +177,7 @@ describe('client credentials grant', () => {
     const basic = `Basic ${Buffer.from(`${confidential.clientId}:${confidential.clientSecret}`).toString('base64')}`;
     const viaBasic = await issueToken(deps, { grant_type: 'client_credentials' }, basic);
     expect(viaBasic.scope).toBe('workspaces:read workspaces:write');
-    const principal = await authenticateOAuth(deps, viaBasic.access_token, '203.0.113.7');
+    const principal = await authenticateOAuth(deps, viaBasic.access_token);
     expect(principal).toMatchObject({ userId: user.userId, workspaceId: user.workspaceId, scopes: ['workspaces:read', 'workspaces:write'] });
   });
 
@@ -209,9 +209,9 @@ describe('client credentials grant', () => {
 describe('access tokens', () => {
   it('treats an expired token as absent at once, though its record is still stored', async () => {
     const { access_token } = await issueToken(deps, { grant_type: 'client_credentials', ...secretForm });
-    await authenticateOAuth(deps, access_token, '203.0.113.7');
+    await authenticateOAuth(deps, access_token);
     clock.advance(accessTokenLifetimeSeconds * 1000);
-    const error = await errorOf(authenticateOAuth(deps, access_token, '203.0.113.7'));
+    const error = await errorOf(authenticateOAuth(deps, access_token));
     expect([error.status, error.errorCode]).toEqual([401, 'UNAUTHENTICATED']);
     expect((await deps.db.entities.oauthToken.get({ digest: sha256(access_token) }).go()).data).not.toBeNull();
   });
@@ -258,7 +258,7 @@ async function codePair(scope = 'workspaces:read api-keys:read') {
 const refresh = (refreshToken: string, extra: OAuthParameters = {}) =>
   issueToken(deps, { grant_type: 'refresh_token', client_id: publicClient, refresh_token: refreshToken, ...extra });
 
-const works = async (accessToken: string) => (await authenticateOAuth(deps, accessToken, '203.0.113.7').then(() => true, () => false));
+const works = async (accessToken: string) => (await authenticateOAuth(deps, accessToken).then(() => true, () => false));
 
 describe('refresh tokens', () => {
   it('rotates: a refresh token buys a new pair once, and the new refresh token goes on', async () => {
@@ -357,7 +357,7 @@ describe("the client's workspace", () => {
     const { verifier, challenge } = pkce();
     const code = await codeFor(publicClient, challenge, {}, { ...user, workspaceId: elsewhere.id });
     const { access_token } = await exchange(publicClient, code, verifier);
-    expect((await authenticateOAuth(deps, access_token, '203.0.113.7')).workspaceId).toBe(user.workspaceId);
+    expect((await authenticateOAuth(deps, access_token)).workspaceId).toBe(user.workspaceId);
   });
 });
 

@@ -1,12 +1,13 @@
 import type { EntityItem } from 'electrodb';
 import type { Deps } from '../deps.ts';
-import { AccessDenied, InvalidApiKey } from '../errors.ts';
+import { AccessDenied, InvalidApiKey, TokenExpired } from '../errors.ts';
 import { hotPath, type Database } from '../store/database.ts';
 import { tierAbove } from '../tiers.ts';
 import { keyDigest, parseApiKey } from './api-key-format.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
-import { isLive } from './credential-lifecycle.ts';
+import { hasExpired, isLive } from './credential-lifecycle.ts';
+import { failedAuthenticationPolicy, guardedCompare } from './failed-authentications.ts';
 import type { CredentialRequest } from './credentials.ts';
 import { ipAllowed } from './ip-match.ts';
 import { recordUse } from './last-used.ts';
@@ -22,18 +23,38 @@ interface KeyLocation {
 
 const verifiedKeys = new BoundedCache<KeyLocation>();
 
+/** Secrets a bcrypt compare refused lately, by digest, until when (ms): refused again without a second compare. */
+const refusedSecrets = new BoundedCache<number>();
+
 /** bcrypt compares at a time in this process: a Lambda has one or two vCPUs. */
 const bcryptSlots = new ConcurrencyLimit(2);
 
-/** A key this process has not verified: found by its clear prefix, checked with bcrypt. */
-async function findByPrefix(deps: Deps, key: string, prefix: string): Promise<KeyLocation | undefined> {
-  const { data: candidates } = await deps.db.entities.apiKey.query.byPrefix({ prefix }).go(hotPath);
-  for (const candidate of candidates) {
-    if (await bcryptSlots.run(() => deps.hasher.compare(key, candidate.keyHash))) {
-      return { workspaceId: candidate.workspaceId, id: candidate.id, userId: candidate.userId };
+/**
+ * A key this process has not verified: found by its clear prefix, checked with bcrypt.
+ * Keys that have ended (a rotated key past its grace period, a key past its TTL) are passed
+ * over and an expired one answers TOKEN_EXPIRED, all without a compare: only a secret that
+ * might be right costs one, under the guard of failed-authentications.ts.
+ */
+async function findByPrefix(deps: Deps, key: string, prefix: string, sourceIp: string): Promise<KeyLocation | undefined> {
+  const now = deps.clock.now();
+  const digest = keyDigest(key);
+  if ((refusedSecrets.get(digest) ?? 0) > now.getTime()) return undefined;
+  const { data: found } = await deps.db.entities.apiKey.query.byPrefix({ prefix }).go(hotPath);
+  const live = found.filter((candidate) => isLive(candidate, now));
+  const candidates = live.filter((candidate) => !hasExpired(candidate.expiresAt, now));
+  const expired = live.find((candidate) => hasExpired(candidate.expiresAt, now));
+  if (!candidates.length && expired) throw new TokenExpired(expired.expiresAt!);
+  if (!candidates.length) return undefined;
+  const match = await guardedCompare(deps, { sourceIp, prefix }, async () => {
+    for (const candidate of candidates) {
+      if (await bcryptSlots.run(() => deps.hasher.compare(key, candidate.keyHash))) {
+        return { workspaceId: candidate.workspaceId, id: candidate.id, userId: candidate.userId };
+      }
     }
-  }
-  return undefined;
+    return undefined;
+  });
+  if (!match) refusedSecrets.set(digest, now.getTime() + failedAuthenticationPolicy.perPrefix.windowSeconds * 1000);
+  return match;
 }
 
 export async function authenticateApiKey(deps: Deps, key: string, request: Pick<CredentialRequest, 'sourceIp'>): Promise<Principal> {
@@ -44,8 +65,7 @@ export async function authenticateApiKey(deps: Deps, key: string, request: Pick<
     {
       verified: verifiedKeys,
       refused: () => new InvalidApiKey(),
-      costly: true,
-      locate: () => findByPrefix(deps, key, parsed.prefix),
+      locate: () => findByPrefix(deps, key, parsed.prefix, request.sourceIp),
       record: ({ apiKey }, { workspaceId, id }) => apiKey.get({ workspaceId, id }).commit(),
       live: isLive,
       expiresAt: (item) => item.expiresAt,
@@ -78,6 +98,5 @@ export async function authenticateApiKey(deps: Deps, key: string, request: Pick<
       },
     },
     keyDigest(key),
-    request.sourceIp,
   );
 }

@@ -13,11 +13,11 @@ function verify(deps: Deps, credential: Credential, request: CredentialRequest):
     case 'api_key':
       return authenticateApiKey(deps, credential.key, request);
     case 'user_token':
-      return authenticateUserToken(deps, credential, request.sourceIp);
+      return authenticateUserToken(deps, credential);
     case 'session':
       return authenticateSession(deps, credential.sessionId, request);
     case 'oauth':
-      if (config().OAUTH_ENABLED) return authenticateOAuth(deps, credential.token, request.sourceIp);
+      if (config().OAUTH_ENABLED) return authenticateOAuth(deps, credential.token);
       throw new InvalidToken('The bearer credential is not an API key, a user token or a known access token.');
   }
 }

@@ -16,7 +16,7 @@ const knownTokens = new BoundedCache<Location>();
  * An OAuth access token: its record by the token's digest, read strongly consistent with
  * its workspace and membership, so an expired token or a member removed fails at once.
  */
-export function authenticateOAuth(deps: Deps, token: string, sourceIp: string): Promise<Principal> {
+export function authenticateOAuth(deps: Deps, token: string): Promise<Principal> {
   const digest = sha256(token);
   return verifyCredential<Location, OAuthTokenItem>(
     deps,
@@ -40,6 +40,5 @@ export function authenticateOAuth(deps: Deps, token: string, sourceIp: string): 
       }),
     },
     digest,
-    sourceIp,
   );
 }

@@ -49,6 +49,5 @@ export function authenticateSession(deps: Deps, sessionId: string, request: Cred
       }),
     },
     digest,
-    request.sourceIp,
   );
 }

@@ -4,7 +4,6 @@ import { TokenExpired, type ApiError } from '../errors.ts';
 import { usageKeyOf } from '../gateway/usage-key.ts';
 import { readTogether } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
-import { throttledLookup } from './failed-authentications.ts';
 import { hasExpired } from './credential-lifecycle.ts';
 import type { BoundedCache } from './bounded-cache.ts';
 import type { Principal } from './principal.ts';
@@ -27,8 +26,6 @@ export interface CredentialKind<L extends Location, R extends object> {
   verified: BoundedCache<L>;
   /** The answer to a credential that is unknown, revoked or ended. */
   refused: () => ApiError;
-  /** Costly to check (bcrypt): the client address's failures are read from the table first. */
-  costly?: boolean;
   /** Finds a credential this process has not verified by its secret; undefined when none matches. */
   locate(): Promise<L | undefined>;
   /** The record's get, for the strongly consistent read with its workspace and membership. */
@@ -47,7 +44,7 @@ export interface CredentialKind<L extends Location, R extends object> {
 
 /**
  * The one skeleton of every credential check: a process-local location cache, else a
- * lookup by the secret (throttled per client address, failures remembered); then one
+ * lookup by the secret (an API key's bcrypt guarded per prefix and address: failed-authentications.ts); then one
  * strongly consistent read of the record, its workspace, the membership and the workspace's
  * default namespace (its packages), so that
  * revocation, expiry and removal from the workspace take effect on the very next request.
@@ -56,11 +53,10 @@ export async function verifyCredential<L extends Location, R extends object>(
   deps: Deps,
   kind: CredentialKind<L, R>,
   digest: string,
-  sourceIp: string,
 ): Promise<Principal> {
   let location = kind.verified.get(digest);
   if (!location) {
-    location = await throttledLookup(deps, sourceIp, digest, kind.costly ?? false, kind.locate);
+    location = await kind.locate();
     if (!location) throw kind.refused();
   }
   const [recordEntry, workspaceEntry, membershipEntry, namespaceEntry] = await readTogether(() =>
