@@ -14,7 +14,7 @@ const stageArn = (methodArn: string) => methodArn.split('/').slice(0, 2).join('/
 /**
  * The REQUEST authorizer: finds and checks the credential and hands the verdict to the
  * function in the context (see authorizer-context.ts), after counting the request against
- * the credential's rate limit and its workspace's api_calls quota (metering/usage-meter.ts). Failures of our own making, such
+ * the credential's rate limit and the api_calls quota of the workspace it acts in (metering/usage-meter.ts). Failures of our own making, such
  * as the table being unreachable, are thrown so that API Gateway answers 500.
  */
 export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
@@ -27,10 +27,12 @@ export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEv
       xsrfToken: headerOf(event, 'x-xsrf-token'),
       method: event.httpMethod,
       sourceIp: event.requestContext.identity.sourceIp,
+      workspaceId: headerOf(event, 'x-workspace-id') || event.queryStringParameters?.workspace_id || undefined,
     });
     usageKey = verdict.usageKey;
     // Metered once the credential is known; over the allowance or the quota the verdict is the 429.
-    verdict.rateLimit = (await meterRequest(deps, { ...verdict, apiCallsLimit: verdict.apiCallsLimit ?? null })).rate;
+    const metered = { ...verdict, workspaceId: verdict.meteredWorkspaceId ?? verdict.workspaceId, apiCallsLimit: verdict.apiCallsLimit ?? null };
+    verdict.rateLimit = (await meterRequest(deps, metered)).rate;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     verdict = error;

@@ -238,6 +238,55 @@ describe('the monthly api_calls quota', () => {
   });
 });
 
+describe('the workspace a request acts in', () => {
+  const usedIn = async (key: string, workspaceId: string) => {
+    const answer = await api.call('GET', '/usage', { key, headers: { 'X-Workspace-ID': workspaceId } });
+    expect(answer.status).toBe(200);
+    return answer.body.data.api_calls.total as number;
+  };
+
+  it("is metered and limited: a member's token homed elsewhere spends the acting workspace's quota, not its home's", async () => {
+    const team = await freeTenant('acting-team');
+    const member = await joinAsMember(api, team.session, { name: 'Visitor', email: 'acting-visitor@example.com', password });
+    const minted = await api.call('POST', '/user/tokens', as(member.session, { body: { name: 'cli', abilities: ['*'] } }));
+    expect(minted.status).toBe(201);
+    const token: string = minted.body.data.token;
+    const home = (await api.call('GET', '/user', { key: token })).body.data;
+    const homeId: string = (await api.call('GET', `/workspaces?per_page=100`, { key: token })).body.data.find((w: { id: string }) => w.id !== team.workspaceId).id;
+    expect(home.id).toBe(member.userId);
+
+    const teamBefore = await usedIn(team.liveKey, team.workspaceId);
+    const homeBefore = await usedIn(token, homeId);
+    for (let i = 0; i < 3; i++) {
+      expect((await api.call('GET', `/workspaces/${team.workspaceId}`, { key: token, headers: { 'X-Workspace-ID': team.workspaceId } })).status).toBe(200);
+    }
+    expect((await api.call('GET', `/workspaces/${team.workspaceId}?workspace_id=${team.workspaceId}`, { key: token })).status).toBe(200);
+    // Each /usage read counts itself: the team's count grew by the four calls and the read; the home's by its read alone.
+    expect(await usedIn(team.liveKey, team.workspaceId)).toBe(teamBefore + 4 + 1);
+    expect(await usedIn(token, homeId)).toBe(homeBefore + 1);
+
+    // The team's month is spent: acting there is 429 QUOTA_EXCEEDED; at home the same token still works.
+    const month = monthOf(new Date());
+    await deps.client.send(
+      new UpdateCommand({
+        TableName: api.runner.tableName,
+        Key: meterKey(team.workspaceId, 'live', month.key, 0),
+        UpdateExpression: 'SET calls = :spent',
+        ExpressionAttributeValues: { ':spent': free.api_calls },
+      }),
+    );
+    const refused = await api.call('GET', `/workspaces/${team.workspaceId}`, { key: token, headers: { 'X-Workspace-ID': team.workspaceId } });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error_code: 'QUOTA_EXCEEDED', quota_type: 'api_calls' });
+    expect((await api.call('GET', `/workspaces/${homeId}`, { key: token })).status).toBe(200);
+    // Naming a workspace the user is no member of meters nothing there: the request is refused, and the home counts it.
+    const stranger = await freeTenant('acting-stranger');
+    const strangerBefore = await usedIn(stranger.liveKey, stranger.workspaceId);
+    expect((await api.call('GET', '/user', { key: token, headers: { 'X-Workspace-ID': stranger.workspaceId } })).status).toBe(403);
+    expect(await usedIn(stranger.liveKey, stranger.workspaceId)).toBe(strangerBefore + 1);
+  });
+});
+
 describe('GET /usage', () => {
   it("shows the month's requests by day and by key, and every feature", async () => {
     const tenant = await freeTenant('usage');

@@ -57,7 +57,7 @@ async function findByPrefix(deps: Deps, key: string, prefix: string, sourceIp: s
   return match;
 }
 
-export async function authenticateApiKey(deps: Deps, key: string, request: Pick<CredentialRequest, 'sourceIp'>): Promise<Principal> {
+export async function authenticateApiKey(deps: Deps, key: string, request: Pick<CredentialRequest, 'sourceIp' | 'workspaceId'>): Promise<Principal> {
   const parsed = parseApiKey(key);
   if (!parsed) throw new InvalidApiKey('The API key is malformed: expected sk_live_ or sk_test_ and 32 letters or digits.');
   return verifyCredential<KeyLocation, ApiKeyItem>(
@@ -98,5 +98,6 @@ export async function authenticateApiKey(deps: Deps, key: string, request: Pick<
       },
     },
     keyDigest(key),
+    request.workspaceId,
   );
 }

@@ -13,7 +13,7 @@ function verify(deps: Deps, credential: Credential, request: CredentialRequest):
     case 'api_key':
       return authenticateApiKey(deps, credential.key, request);
     case 'user_token':
-      return authenticateUserToken(deps, credential);
+      return authenticateUserToken(deps, credential, request.workspaceId);
     case 'session':
       return authenticateSession(deps, credential.sessionId, request);
     case 'oauth':

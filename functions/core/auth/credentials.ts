@@ -7,6 +7,8 @@ export interface CredentialRequest {
   xsrfToken?: string;
   method: string;
   sourceIp: string;
+  /** The workspace the request names (X-Workspace-ID, else the `workspace_id` query parameter), unchecked. */
+  workspaceId?: string;
 }
 
 export type Credential =

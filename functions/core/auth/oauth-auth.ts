@@ -28,6 +28,8 @@ export function authenticateOAuth(deps: Deps, token: string): Promise<Principal>
         return data ? { workspaceId: data.workspaceId, userId: data.userId } : undefined;
       },
       record: ({ oauthToken }) => oauthToken.get({ digest }).commit(),
+      // The client's workspace, and no other: the grant covers that workspace only.
+      boundTo: (location) => location.workspaceId,
       // An access token's TTL is its expiry: past it, the token is refused like a revoked one.
       live: isLive,
       principal: (item, workspace) => ({

@@ -20,15 +20,21 @@ export interface Principal {
   role: Role;
   environment: Environment;
   scopes: string[];
+  /** The tier the request is limited at: the metered workspace's (an API key's own, where lower). */
   tier: Tier;
   credential: { type: CredentialType; id: string };
   /** Present when the home workspace is suspended. */
   suspension?: Suspension;
   /** What the credential itself is bound by; what it creates or rotates may not escape it (issuance-limits.ts). */
   limits?: { expiresAt?: string; allowedIps?: string[]; tier?: Tier; workspaceId?: string };
-  /** The API Gateway key the request is metered under in the usage plans: its home workspace's (authorizer/authorize.ts). */
+  /**
+   * The workspace the request is metered in: the one it acts in (X-Workspace-ID or
+   * `workspace_id`, where the user is a member), else the home workspace (absent: the home).
+   */
+  meteredWorkspaceId?: string;
+  /** The API Gateway key the request is metered under in the usage plans: the metered workspace's (authorizer/authorize.ts). */
   usageKey?: string;
-  /** The home workspace's monthly api_calls limit, its tier's plus its packages'; null is unlimited. */
+  /** The metered workspace's monthly api_calls limit, its tier's plus its packages'; null is unlimited. */
   apiCallsLimit?: number | null;
   /** The credential's rate-limit state after counting this request (set by the authorizer). */
   rateLimit?: RateLimitState;

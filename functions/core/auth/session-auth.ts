@@ -49,5 +49,6 @@ export function authenticateSession(deps: Deps, sessionId: string, request: Cred
       }),
     },
     digest,
+    request.workspaceId,
   );
 }

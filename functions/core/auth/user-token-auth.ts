@@ -14,7 +14,7 @@ type UserTokenItem = EntityItem<Database['entities']['userToken']>;
 const verifiedTokens = new BoundedCache<Location>();
 
 /** A user token `<id>|<secret>`: its record by id, the secret's digest compared in constant time. */
-export function authenticateUserToken(deps: Deps, credential: { id: number; secret: string; token: string }): Promise<Principal> {
+export function authenticateUserToken(deps: Deps, credential: { id: number; secret: string; token: string }, workspaceNamed?: string): Promise<Principal> {
   return verifyCredential<Location, UserTokenItem>(
     deps,
     {
@@ -48,5 +48,6 @@ export function authenticateUserToken(deps: Deps, credential: { id: number; secr
       }),
     },
     sha256(credential.token),
+    workspaceNamed,
   );
 }

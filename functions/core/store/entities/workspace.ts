@@ -36,6 +36,12 @@ export const workspaceSchema = createSchema({
         value: { type: 'string', required: true },
       },
     },
+    /**
+     * Set when a delete begins, before anything of the workspace goes: from then on nothing
+     * new may be made in it (workspace-lock.ts) and no credential acts in it, so that what
+     * the delete reads is all there is to remove.
+     */
+    deletingAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },
