@@ -11,32 +11,32 @@ export const tiers = {
   free: {
     requestsPerMinute: 60,
     burstPercent: 0,
-    entitlements: { api_calls: 10_000, posts: 100, storage: 100 * MB, api_keys: 5, webhooks: 2, members: 3, seo_reports: 10, mcp_calls: 1_000 },
+    entitlements: { api_calls: 10_000, posts: 100, storage: 100 * MB, api_keys: 5, webhooks: 2, members: 3, seo_reports: 10, mcp_calls: 1_000, workspaces: 3 },
   },
   starter: {
     requestsPerMinute: 1_000,
     burstPercent: 20,
-    entitlements: { api_calls: 100_000, posts: 1_000, storage: 1 * GB, api_keys: 10, webhooks: 5, members: 10, seo_reports: 100, mcp_calls: 10_000 },
+    entitlements: { api_calls: 100_000, posts: 1_000, storage: 1 * GB, api_keys: 10, webhooks: 5, members: 10, seo_reports: 100, mcp_calls: 10_000, workspaces: 10 },
   },
   pro: {
     requestsPerMinute: 5_000,
     burstPercent: 30,
-    entitlements: { api_calls: 1_000_000, posts: 10_000, storage: 10 * GB, api_keys: 25, webhooks: 20, members: 25, seo_reports: 1_000, mcp_calls: 100_000 },
+    entitlements: { api_calls: 1_000_000, posts: 10_000, storage: 10 * GB, api_keys: 25, webhooks: 20, members: 25, seo_reports: 1_000, mcp_calls: 100_000, workspaces: 25 },
   },
   business: {
     requestsPerMinute: 10_000,
     burstPercent: 40,
-    entitlements: { api_calls: 5_000_000, posts: 50_000, storage: 50 * GB, api_keys: 50, webhooks: 50, members: 50, seo_reports: 5_000, mcp_calls: 500_000 },
+    entitlements: { api_calls: 5_000_000, posts: 50_000, storage: 50 * GB, api_keys: 50, webhooks: 50, members: 50, seo_reports: 5_000, mcp_calls: 500_000, workspaces: 50 },
   },
   agency: {
     requestsPerMinute: 20_000,
     burstPercent: 50,
-    entitlements: { api_calls: 10_000_000, posts: 100_000, storage: 100 * GB, api_keys: 100, webhooks: 100, members: 100, seo_reports: 10_000, mcp_calls: 1_000_000 },
+    entitlements: { api_calls: 10_000_000, posts: 100_000, storage: 100 * GB, api_keys: 100, webhooks: 100, members: 100, seo_reports: 10_000, mcp_calls: 1_000_000, workspaces: 100 },
   },
   enterprise: {
     requestsPerMinute: 100_000,
     burstPercent: 100,
-    entitlements: { api_calls: null, posts: null, storage: null, api_keys: 1_000, webhooks: 1_000, members: 1_000, seo_reports: null, mcp_calls: null },
+    entitlements: { api_calls: null, posts: null, storage: null, api_keys: 1_000, webhooks: 1_000, members: 1_000, seo_reports: null, mcp_calls: null, workspaces: null },
   },
 } as const satisfies Record<string, { requestsPerMinute: number; burstPercent: number; entitlements: Record<string, number | null> }>;
 

@@ -54,6 +54,14 @@ export const apiKey = withMeta(
   { id: 'ApiKey', description: 'An API key as lists and gets show it: never the key itself.' },
 );
 
+export const revokedApiKey = withMeta(
+  z.extend(apiKey, {
+    status: describe(z.literal('revoked'), 'Revoked: it answers 401 from now on.'),
+    revoked_at: describe(timestamp, 'When it was revoked.'),
+  }),
+  { id: 'RevokedApiKey', description: 'An API key as it was when revoked (the data of `api_key.revoked`).' },
+);
+
 export const createdApiKey = withMeta(
   z.extend(apiKey, { key: describe(z.string(), 'the full key; shown in this response only') }),
   { id: 'CreatedApiKey' },

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { featureNames } from '#core/entitlements/features';
+import { countsIn, featureNames, type Feature } from '#core/entitlements/features';
 import { describe, withMeta } from '#core/schema-meta';
 import { tierNames } from '#core/tiers';
 import { timestamp } from './common.ts';
@@ -91,9 +91,13 @@ export const standing = withMeta(
   { id: 'EntitlementStanding' },
 );
 
+/** A feature that only some namespaces count (workspaces: a user's own) is absent elsewhere. */
+const standingOf = (name: Feature) =>
+  countsIn(name, 'Workspace') && countsIn(name, 'User') ? standing : describe(z.optional(standing), `Only in namespaces that count ${name} (a user's own).`);
+
 const standings = withMeta(
-  z.object(Object.fromEntries(featureNames.map((name) => [name, standing])) as Record<(typeof featureNames)[number], typeof standing>),
-  { id: 'EntitlementStandings', description: 'Every metered feature, by name.' },
+  z.object(Object.fromEntries(featureNames.map((name) => [name, standingOf(name)])) as Record<Feature, typeof standing>),
+  { id: 'EntitlementStandings', description: 'Every metered feature the namespace counts, by name.' },
 );
 
 export const entitlementSummary = withMeta(

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { eventTypeNames, type EventType } from '#core/events/event-types';
 import { describe, withMeta } from '#core/schema-meta';
 import { adminWorkspace } from './admin.ts';
-import { apiKey, rotatedApiKey } from './api-keys.ts';
+import { apiKey, revokedApiKey, rotatedApiKey } from './api-keys.ts';
 import { timestamp } from './common.ts';
 import { invitation, sentInvitation } from './invitations.ts';
 import { namespace, namespacePackage } from './namespaces.ts';
@@ -26,12 +26,6 @@ const namespaceWithPackages = withMeta(z.extend(namespace, { packages: describe(
   description: 'A namespace with the packages now in force.',
 });
 
-/** Tracked links and QR codes come with a later issue, which gives them their resource's schema. */
-const trackedInteraction = withMeta(z.looseObject({ id: z.string() }), {
-  id: 'TrackedInteraction',
-  description: 'What was clicked or scanned; its full shape comes with the links and QR codes resources.',
-});
-
 export const eventDataSchemas = {
   'workspace.created': workspace,
   'workspace.updated': workspace,
@@ -40,11 +34,10 @@ export const eventDataSchemas = {
   'workspace.resumed': adminWorkspace,
   'api_key.created': apiKey,
   'api_key.rotated': rotatedApiKeyEvent,
-  'api_key.revoked': apiKey,
+  'api_key.revoked': revokedApiKey,
   'member.added': member,
   'invitation.created': sentInvitation,
   'invitation.declined': invitation,
-  'user.created': user,
   'user.updated': user,
   'namespace.updated': namespaceWithPackages,
   'webhook.created': webhookEndpoint,
@@ -53,8 +46,6 @@ export const eventDataSchemas = {
   'webhook.secret_rotated': webhookEndpoint,
   'webhook.disabled': webhookEndpoint,
   'webhook.test': webhookEndpoint,
-  'link.clicked': trackedInteraction,
-  'qrcode.scanned': trackedInteraction,
 } as const satisfies Record<EventType, z.ZodMiniType>;
 
 const envelopeFields = {

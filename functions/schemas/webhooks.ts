@@ -20,7 +20,7 @@ const subscription = z.string().check(
 
 const events = describe(
   z.array(subscription).check(z.minLength(1, 'must name at least one event type'), z.maxLength(maxSubscriptions, `must name at most ${maxSubscriptions}`)),
-  'Exact event types, `resource.*` (every event of a resource) or `*` (all). `link.clicked` and `qrcode.scanned` are sent only where named exactly.',
+  'Exact event types, `resource.*` (every event of a resource) or `*` (all).',
 );
 
 const url = describe(

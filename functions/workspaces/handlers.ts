@@ -13,16 +13,17 @@ export const workspaceHandlers: HandlersFor<(typeof workspaceRoutes)[number]> = 
     status: 200,
     body: { data: await getWorkspace(deps, principal, params.id) },
   }),
-  createWorkspace: async ({ principal, body }, deps) => {
+  createWorkspace: async ({ principal, body, workspaceId }, deps) => {
     requireUnboundCredential(principal, 'create workspaces');
-    return { status: 201, body: { message: 'Workspace created.', data: await createWorkspace(deps, principal.userId, body, { acting: principal }) } };
+    const created = await createWorkspace(deps, principal.userId, body, { acting: principal, actingIn: workspaceId });
+    return { status: 201, body: { message: 'Workspace created.', data: created } };
   },
   updateWorkspace: async ({ principal, params, body }, deps) => ({
     status: 200,
     body: { message: 'Workspace updated.', data: await updateWorkspace(deps, principal, params.id, body) },
   }),
-  deleteWorkspace: async ({ principal, params }, deps) => {
-    await deleteWorkspace(deps, principal, params.id, principal.workspaceId);
+  deleteWorkspace: async ({ principal, params, workspaceId }, deps) => {
+    await deleteWorkspace(deps, principal, params.id, { home: principal.workspaceId, actingIn: workspaceId });
     return { status: 204 };
   },
 };

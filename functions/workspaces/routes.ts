@@ -47,6 +47,7 @@ export const workspaceRoutes = [
     query: contextQuery,
     body: createWorkspaceBody,
     responses: { 201: { description: 'The new workspace.', schema: createdOf(workspace) } },
+    errors: ['ENTITLEMENT_DENIED'],
   },
   {
     operationId: 'updateWorkspace',

@@ -48,6 +48,9 @@ const summaryOf = async (key: string) => {
   return answer.body.data.entitlements;
 };
 
+const ok201 = (answer: ApiAnswer) => expect([answer.status, answer.body?.error]).toEqual([201, undefined]);
+const ok204 = (answer: ApiAnswer) => expect(answer.status).toBe(204);
+
 const record = (key: string, body: unknown) => api.call('POST', '/entitlements/usage', { key, body });
 
 describe('entitlements', () => {
@@ -61,7 +64,8 @@ describe('entitlements', () => {
     expect(summary.status).toBe(200);
     expect(summary.body.data).toMatchObject({ workspace_id: tenant.workspaceId, tier: 'free', environment: 'live' });
     const { entitlements } = summary.body.data;
-    expect(Object.keys(entitlements).sort()).toEqual(Object.keys(free).sort());
+    // Every feature a workspace counts: `workspaces` is counted per user, in their own namespace.
+    expect(Object.keys(entitlements).sort()).toEqual(Object.keys(free).filter((f) => f !== 'workspaces').sort());
     expect(entitlements.api_keys).toEqual({ used: 1, limit: free.api_keys, available: free.api_keys - 1, percentage: 20, unit: 'keys' });
     expect(entitlements.members).toMatchObject({ used: 1, limit: free.members });
     expect(entitlements.api_calls.used).toBeGreaterThanOrEqual(1);
@@ -205,6 +209,31 @@ describe('limited things', () => {
     const full = await api.call('POST', '/users', as(owner.session, { body: { email: 'crowd-late@example.com', role: 'member' } }));
     expect(full.status).toBe(403);
     expect(full.body).toMatchObject({ feature: 'members', limit: free.members, current_usage: free.members });
+  });
+});
+
+describe('the workspaces a user may own', () => {
+  it('are counted per user at their tier (free: 3, the personal one included), racing creates too; a delete frees a place', async () => {
+    const { session } = await registerVerified(api, { name: 'Owner', email: 'owner-of-many@example.com', password });
+    const create = (name: string) => api.call('POST', '/workspaces', as(session, { body: { name } }));
+    ok201(await create('second'));
+    const racing = await Promise.all(['third a', 'third b', 'third c'].map(create));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 403, 403]);
+    const refused = racing.find((r) => r.status === 403)!;
+    expect(refused.body).toMatchObject({ error: 'feature_limit_reached', feature: 'workspaces', limit: free.workspaces, current_usage: free.workspaces });
+    expect((await create('fourth')).status).toBe(403);
+
+    // Counted in the user's own namespace, where a check of it is answered; a workspace's namespace does not count it.
+    const personal = (await api.call('GET', '/namespaces?owner_type=User', as(session))).body.data[0].id;
+    const own = await api.call('GET', `/entitlements/check?feature=workspaces`, as(session, { headers: { 'X-Namespace-ID': personal } }));
+    expect(own.body).toMatchObject({ allowed: false, feature: 'workspaces', current_usage: free.workspaces, limit: free.workspaces });
+    expect((await api.call('GET', `/namespaces/${personal}`, as(session))).body.data.entitlements.workspaces).toMatchObject({ used: 3, limit: 3 });
+    const elsewhere = await api.call('GET', '/entitlements/check?feature=workspaces', as(session));
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors.feature[0]).toContain('X-Namespace-ID');
+
+    ok204(await api.call('DELETE', `/workspaces/${racing.find((r) => r.status === 201)!.body.data.id}`, as(session)));
+    ok201(await create('after a delete'));
   });
 });
 

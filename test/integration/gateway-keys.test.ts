@@ -64,7 +64,7 @@ describe("a workspace's API Gateway key", () => {
     const { deps, owner, home, gateway } = await setUp();
     const workspace = await createWorkspace(deps, owner.id, { name: 'Acme' });
     const { gatewayKey } = (await recordOf(deps, workspace.id))!;
-    await deleteWorkspace(deps, ownerPrincipal(owner.id, home.id), workspace.id, home.id);
+    await deleteWorkspace(deps, ownerPrincipal(owner.id, home.id), workspace.id, { home: home.id });
     expect(await recordOf(deps, workspace.id)).toBeNull();
     expect(gateway.calls.at(-1)).toEqual({ call: 'remove', keyId: gatewayKey!.id });
     expect(gateway.plans.has(gatewayKey!.id)).toBe(false);
@@ -95,7 +95,7 @@ describe('past the key budget', () => {
     const sharer = await createWorkspace(deps, owner.id, { name: 'Sharer' });
     const before = gateway.calls.length;
     await setWorkspaceTier(deps, sharer.id, 'pro');
-    await deleteWorkspace(deps, ownerPrincipal(owner.id, home.id), sharer.id, home.id);
+    await deleteWorkspace(deps, ownerPrincipal(owner.id, home.id), sharer.id, { home: home.id });
     expect(gateway.calls.length).toBe(before);
     expect(await keysSpent(deps)).toBe(1);
   });
@@ -112,7 +112,7 @@ describe('past the key budget', () => {
   it('a deleted workspace’s place goes to the next new one', async () => {
     const { deps, owner, home } = await setUp(recordingGatewayKeys({ budget: 2 }));
     const first = await createWorkspace(deps, owner.id, { name: 'First' });
-    await deleteWorkspace(deps, ownerPrincipal(owner.id, home.id), first.id, home.id);
+    await deleteWorkspace(deps, ownerPrincipal(owner.id, home.id), first.id, { home: home.id });
     const next = await createWorkspace(deps, owner.id, { name: 'Next' });
     expect((await recordOf(deps, next.id))!.gatewayKey).toBeDefined();
   });

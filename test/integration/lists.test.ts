@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 
 let users = 0;
-const newUser = () => createUser(deps, { name: `user ${++users}`, email: `user${users}@example.com`, tier: 'pro', emailVerified: true });
+// Enterprise: the lists here hold hundreds of workspaces of one owner, beyond any other tier's `workspaces`.
+const newUser = () => createUser(deps, { name: `user ${++users}`, email: `user${users}@example.com`, tier: 'enterprise', emailVerified: true });
 
 const principalOf = ownerPrincipal;
 const links = { base: 'https://api.example.com', api: 'https://api.example.com/api/v1' };
@@ -122,8 +123,8 @@ describe('totals', () => {
     expect(await invitations()).toBe(0);
 
     await invite(second.id);
-    await deleteWorkspace(deps, { userId: owner.id }, second.id, home.id);
-    await deleteWorkspace(deps, { userId: owner.id }, first.id, home.id);
+    await deleteWorkspace(deps, { userId: owner.id }, second.id, { home: home.id });
+    await deleteWorkspace(deps, { userId: owner.id }, first.id, { home: home.id });
     expect([await invitations(), await workspaces(guest.id), await workspaces(owner.id)]).toEqual([0, 0, 1]);
   });
 

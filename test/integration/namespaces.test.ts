@@ -51,7 +51,7 @@ describe('default namespaces', () => {
     const namespace = await namespaceOf(defaultNamespaceId(other.id));
     expect(namespace).toMatchObject({ id: `ns_${other.id.slice(4)}`, name: 'Compilers', slug: 'cobol', ownerType: 'Workspace', ownerId: other.id, workspaceId: other.id, isDefault: true });
 
-    await deleteWorkspace(deps, ownerPrincipal(user.id, workspace.id), other.id, workspace.id);
+    await deleteWorkspace(deps, ownerPrincipal(user.id, workspace.id), other.id, { home: workspace.id });
     expect(await namespaceOf(defaultNamespaceId(other.id))).toBeNull();
     expect(await namespaceOf(defaultNamespaceId(workspace.id))).not.toBeNull();
   });

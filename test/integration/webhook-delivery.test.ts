@@ -219,20 +219,20 @@ describe('fan-out', () => {
     expect(ok.received).toHaveLength(2);
   });
 
-  it('reaches the endpoints subscribed to the type; opt-in types only those naming them exactly', async () => {
+  it('reaches the endpoints subscribed to the type, by name, resource or *', async () => {
     const ok = await receiver();
     const workspaceId = newWorkspace();
     const all = await storeEndpoint(deps, { workspaceId, url: ok.url, events: ['*'] });
     const workspaces = await storeEndpoint(deps, { workspaceId, url: ok.url, events: ['workspace.*'] });
     const keys = await storeEndpoint(deps, { workspaceId, url: ok.url, events: ['api_key.created'] });
-    const clicks = await storeEndpoint(deps, { workspaceId, url: ok.url, events: ['link.clicked'] });
+    const members = await storeEndpoint(deps, { workspaceId, url: ok.url, events: ['member.added'] });
     const inactive = await storeEndpoint(deps, { workspaceId, url: ok.url, events: ['*'], isActive: false });
-    await fanOut(deps, [await emit(workspaceId, 'workspace.updated'), await emit(workspaceId, 'link.clicked')]);
+    await fanOut(deps, [await emit(workspaceId, 'workspace.updated'), await emit(workspaceId, 'member.added')]);
     const typesTo = async (endpoint: { id: string }) => (await deliveriesTo(endpoint.id)).map((d) => d.eventType).sort();
-    expect(await typesTo(all)).toEqual(['workspace.updated']);
+    expect(await typesTo(all)).toEqual(['member.added', 'workspace.updated']);
     expect(await typesTo(workspaces)).toEqual(['workspace.updated']);
     expect(await typesTo(keys)).toEqual([]);
-    expect(await typesTo(clicks)).toEqual(['link.clicked']);
+    expect(await typesTo(members)).toEqual(['member.added']);
     expect(await typesTo(inactive)).toEqual([]);
   });
 

@@ -278,7 +278,7 @@ describe('deleting a webhook endpoint', () => {
     const home = await createWorkspace(deps, user.id, { name: 'home' });
     await create(live);
     await create(test);
-    await deleteWorkspace(deps, { userId: user.id }, workspace.id, home.id);
+    await deleteWorkspace(deps, { userId: user.id }, workspace.id, { home: home.id });
     const { data } = await deps.db.entities.webhookEndpoint.query.byWorkspace({ workspaceId: workspace.id }).go();
     expect(data).toHaveLength(2);
     const lastDay = clock.now().getTime() + 26.6 * 3_600_000;

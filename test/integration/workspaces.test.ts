@@ -96,7 +96,7 @@ describe('workspaces', () => {
     const principal = ownerPrincipal(user.id, home.id, 'free');
     const key = await createApiKey(deps, principal, doomed.id, { name: 'doomed key' });
     await expect(authenticateApiKey(deps, key.key)).resolves.toMatchObject({ workspaceId: doomed.id });
-    await deleteWorkspace(deps, { userId: user.id }, doomed.id, home.id);
+    await deleteWorkspace(deps, { userId: user.id }, doomed.id, { home: home.id });
     expect((await errorOf(getWorkspace(deps, { userId: user.id }, doomed.id))).status).toBe(404);
     expect((await errorOf(authenticateApiKey(deps, key.key))).errorCode).toBe('INVALID_API_KEY');
     const { data: slugClaim } = await deps.db.entities.workspaceSlug.get({ ownerId: user.id, slug: 'doomed' }).go();
@@ -109,7 +109,7 @@ describe('workspaces', () => {
   it("refuses to delete the calling credential's home workspace", async () => {
     const user = await newUser('jo');
     const home = await createWorkspace(deps, user.id, { name: 'Home' });
-    const error = await errorOf(deleteWorkspace(deps, { userId: user.id }, home.id, home.id));
+    const error = await errorOf(deleteWorkspace(deps, { userId: user.id }, home.id, { home: home.id }));
     expect(error.status).toBe(409);
     expect(error.errorCode).toBe('STATE_CONFLICT');
   });
@@ -120,7 +120,7 @@ describe('workspaces', () => {
     await join(deps, workspace.id, member.id, 'member');
     expect((await getWorkspace(deps, { userId: member.id }, workspace.id)).id).toBe(workspace.id);
     expect((await errorOf(updateWorkspace(deps, { userId: member.id }, workspace.id, { name: 'x' }))).status).toBe(403);
-    expect((await errorOf(deleteWorkspace(deps, { userId: member.id }, workspace.id, 'wks_other'))).status).toBe(403);
+    expect((await errorOf(deleteWorkspace(deps, { userId: member.id }, workspace.id, { home: 'wks_other' }))).status).toBe(403);
   });
 
   it('answers a non-member 404 for a suspended workspace, never its suspension, even when the membership read is the slow one', async () => {
@@ -145,7 +145,7 @@ describe('workspaces', () => {
     for (const attempt of [
       () => getWorkspace(slowMemberships, actor, id),
       () => updateWorkspace(slowMemberships, actor, id, { name: 'Mine now' }),
-      () => deleteWorkspace(slowMemberships, actor, id, 'wks_elsewhere'),
+      () => deleteWorkspace(slowMemberships, actor, id, { home: 'wks_elsewhere' }),
     ]) {
       const error = await errorOf(attempt());
       expect([error.status, error.errorCode, JSON.stringify(error)]).toEqual([404, 'RESOURCE_NOT_FOUND', expect.not.stringContaining('unpaid')]);

@@ -15,15 +15,15 @@ describe('the event catalogue', () => {
   it('accepts an envelope of each type only with its own type and data', () => {
     const envelope = {
       id: 'evt_01JD5M6Z9V4X2K8Q3R7T1W0Y5N',
-      type: 'user.created',
+      type: 'user.updated',
       created_at: '2026-11-23T09:12:00.000Z',
       workspace_id: 'wks_01JD5M2A7C8E9F0G1H2J3K4M5N',
       data: { id: 7, name: 'Ada', email: 'ada@example.com', tier: 'free', email_verified_at: null, created_at: '2026-11-23T09:12:00.000Z' },
     };
-    expect(typedEnvelopes['user.created'].safeParse(envelope).success).toBe(true);
+    expect(typedEnvelopes['user.updated'].safeParse(envelope).success).toBe(true);
     expect(eventEnvelope.safeParse(envelope).success).toBe(true);
-    expect(typedEnvelopes['user.updated'].safeParse(envelope).success).toBe(false);
-    expect(typedEnvelopes['user.created'].safeParse({ ...envelope, data: { id: 7 } }).success).toBe(false);
+    expect(typedEnvelopes['member.added'].safeParse(envelope).success).toBe(false);
+    expect(typedEnvelopes['user.updated'].safeParse({ ...envelope, data: { id: 7 } }).success).toBe(false);
     expect(eventEnvelope.safeParse({ ...envelope, type: 'user.exploded' }).success).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { readScopesFor, subscriptionProblem, subscribes } from '#core/events/subscriptions';
 
 describe('subscription patterns', () => {
-  it.each(['workspace.created', 'api_key.*', '*', 'link.clicked'])('accepts %s', (pattern) => {
+  it.each(['workspace.created', 'api_key.*', '*', 'user.*'])('accepts %s', (pattern) => {
     expect(subscriptionProblem(pattern)).toBeUndefined();
   });
 
@@ -13,20 +13,26 @@ describe('subscription patterns', () => {
   );
 
   it.each([
-    ['link.*', 'link.clicked'],
-    ['qrcode.*', 'qrcode.scanned'],
-  ])('refuses %s, which could never match: its types are opt-in, sent only where named exactly', (pattern, exact) => {
-    expect(subscriptionProblem(pattern)).toBe(`"${pattern}" cannot subscribe to opt-in types, which are sent only where named exactly: name ${exact}`);
+    ['user.created', 'no endpoint could hear of it'],
+    ['link.clicked', 'no tracked links'],
+    ['qrcode.scanned', 'no QR codes'],
+  ])('refuses %s, a type the spec names that is never sent here, saying why', (pattern, why) => {
+    expect(subscriptionProblem(pattern)).toMatch(new RegExp(`^"${pattern}" is never sent: .*${why}`));
+  });
+
+  it.each(['link.*', 'qrcode.*'])('refuses %s, which names no resource with events', (pattern) => {
+    expect(subscriptionProblem(pattern)).toBe(`"${pattern}" names no resource with events`);
   });
 
   it('refuses webhook.test, which only a test send delivers', () => {
     expect(subscriptionProblem('webhook.test')).toContain('POST /webhooks/{id}/test');
   });
 
-  it('lets only an exact name subscribe to an opt-in type', () => {
-    expect(subscribes(['link.clicked'], 'link.clicked')).toBe(true);
-    expect(subscribes(['*'], 'link.clicked')).toBe(false);
-    expect(subscribes(['*'], 'api_key.created')).toBe(true);
+  it('subscribes by exact name, by resource and by *', () => {
+    expect(subscribes(['api_key.created'], 'api_key.created')).toBe(true);
+    expect(subscribes(['api_key.*'], 'api_key.revoked')).toBe(true);
+    expect(subscribes(['*'], 'member.added')).toBe(true);
+    expect(subscribes(['api_key.*', 'workspace.created'], 'workspace.updated')).toBe(false);
   });
 });
 
@@ -36,7 +42,6 @@ describe('the read scopes a subscription needs', () => {
     [['api_key.*'], ['api-keys:read']],
     [['member.added', 'invitation.*', 'user.updated'], ['users:read']],
     [['workspace.deleted', 'namespace.updated'], ['workspaces:read', 'namespaces:read']],
-    [['link.clicked', 'qrcode.scanned'], ['analytics:read']],
     [['webhook.*'], ['webhooks:read']],
   ])('%j needs %j', (patterns, scopes) => {
     expect(readScopesFor(patterns)).toEqual(scopes);

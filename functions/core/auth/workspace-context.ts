@@ -26,7 +26,8 @@ export async function workspaceState(deps: Deps, workspaceId: string, userId: nu
   );
   const [workspace, membership] = data;
   return {
-    exists: !!workspace?.item,
+    // One being deleted is gone to everyone already.
+    exists: !!workspace?.item && !workspace.item.deletingAt,
     isMember: !!membership?.item,
     tier: workspace?.item?.tier,
     suspension: suspensionOf(workspace?.item),

@@ -17,6 +17,7 @@ import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '../erro
 import { idsCreatedWithin, newId } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { keyStatus } from './api-key-status.ts';
+import { inOpenWorkspace, workspaceStillOpen } from './workspace-open.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { eventIn, type Acting } from '../events/origins.ts';
 import { commitWithEvents } from '../events/outbox.ts';
@@ -77,12 +78,15 @@ export async function issueApiKey(deps: Deps, userId: number, workspaceId: strin
   const scope = await workspaceScope(deps, workspace, item.environment);
   const view = apiKeyView(item, deps.clock.now());
   // Each environment's keys are counted against the limit apart: test keys never use up live ones.
-  await withinLimit(deps, scope, 'api_keys', (limit) =>
-    commitWithEvents(deps, [eventIn(workspaceId, acting, 'api_key.created', view)], ({ apiKey, counter, usageCounter }) => [
-      apiKey.create(item).commit(),
-      countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
-      countOneMoreWithin(usageCounter, scope, 'api_keys', limit, deps.clock.now()),
-    ]),
+  await inOpenWorkspace(deps, workspaceId, () =>
+    withinLimit(deps, scope, 'api_keys', (limit) =>
+      commitWithEvents(deps, [eventIn(workspaceId, acting, 'api_key.created', view)], ({ apiKey, counter, usageCounter, workspace }) => [
+        workspaceStillOpen(workspace, workspaceId),
+        apiKey.create(item).commit(),
+        countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
+        countOneMoreWithin(usageCounter, scope, 'api_keys', limit, deps.clock.now()),
+      ]),
+    ),
   );
   return { ...view, key };
 }
@@ -91,7 +95,7 @@ export async function issueApiKey(deps: Deps, userId: number, workspaceId: strin
 async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input: NewApiKey) {
   const now = deps.clock.now();
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
-  if (!workspace) throw new NotFound('workspace', workspaceId);
+  if (!workspace || workspace.deletingAt) throw new NotFound('workspace', workspaceId);
   const ceiling = input.tierCeiling && tierAbove(workspace.tier, input.tierCeiling) ? input.tierCeiling : workspace.tier;
   const rateLimitTier = input.rateLimitTier ?? ceiling;
   if (tierAbove(rateLimitTier, ceiling)) {
@@ -192,12 +196,13 @@ export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string
   if (key.userId !== actor.userId) {
     requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], "revoke another member's key");
   }
-  const revoked = eventIn(workspaceId, actor, 'api_key.revoked', apiKeyView(key, deps.clock.now()));
+  const now = deps.clock.now();
+  const revoked = eventIn(workspaceId, actor, 'api_key.revoked', { ...apiKeyView(key, now), status: 'revoked', revoked_at: now.toISOString() });
   await goneAsNotFound('api_key', id, () =>
     commitWithEvents(deps, [revoked], ({ apiKey, counter, usageCounter }) => [
       apiKey.delete({ workspaceId, id }).where((attr, op) => op.exists(attr.keyHash)).commit(),
       countOneFewer(counter, collections.apiKeysOfWorkspace(workspaceId)),
-      countOneFewerOf(usageCounter, keyOwner(key), 'api_keys', deps.clock.now()),
+      countOneFewerOf(usageCounter, keyOwner(key), 'api_keys', now),
     ]),
   );
 }
@@ -259,17 +264,20 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   const oldEnds = graceEndsAt.toISOString();
   const rotated = { ...apiKeyView(item, now), grace_period_ends_at: oldEnds, previous_key: { id: old.id, grace_period_ends_at: oldEnds } };
   try {
-    await commitWithEvents(deps, [eventIn(workspaceId, principal, 'api_key.rotated', rotated)], ({ apiKey, counter, usageCounter }) => [
-      apiKey.create(item).commit(),
-      apiKey
-        .patch({ workspaceId, id })
-        .set({ graceEndsAt: oldEnds, rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
-        .where((attr, op) => op.notExists(attr.graceEndsAt))
-        .commit(),
-      // The old key stays counted until the pruning job deletes it after its grace period.
-      countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
-      countOneMoreWithin(usageCounter, scope, 'api_keys', limit === null ? null : limit + 1, now),
-    ]);
+    await inOpenWorkspace(deps, workspaceId, () =>
+      commitWithEvents(deps, [eventIn(workspaceId, principal, 'api_key.rotated', rotated)], ({ apiKey, counter, usageCounter, workspace }) => [
+        workspaceStillOpen(workspace, workspaceId),
+        apiKey.create(item).commit(),
+        apiKey
+          .patch({ workspaceId, id })
+          .set({ graceEndsAt: oldEnds, rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
+          .where((attr, op) => op.notExists(attr.graceEndsAt))
+          .commit(),
+        // The old key stays counted until the pruning job deletes it after its grace period.
+        countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
+        countOneMoreWithin(usageCounter, scope, 'api_keys', limit === null ? null : limit + 1, now),
+      ]),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const used = await usedOf(deps, scope, 'api_keys', now);

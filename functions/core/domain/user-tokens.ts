@@ -11,6 +11,7 @@ import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
 import { nextId } from './users.ts';
+import { inOpenWorkspace, workspaceStillOpen } from './workspace-open.ts';
 
 type UserTokenItem = EntityItem<Database['entities']['userToken']>;
 
@@ -55,10 +56,16 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
     createdAt: now.toISOString(),
     ...retentionOf(expiresAt),
   };
-  await commitOrThrow(() =>
-    deps.db.transaction
-      .write(({ userToken, counter }) => [userToken.create(item).commit(), countOneMore(counter, collections.userTokensOfUser(principal.userId))])
-      .go(),
+  await inOpenWorkspace(deps, workspaceId, () =>
+    commitOrThrow(() =>
+      deps.db.transaction
+        .write(({ userToken, counter, workspace }) => [
+          workspaceStillOpen(workspace, workspaceId),
+          userToken.create(item).commit(),
+          countOneMore(counter, collections.userTokensOfUser(principal.userId)),
+        ])
+        .go(),
+    ),
   );
   return { ...userTokenView(item), token: `${item.id}|${secret}` };
 }
@@ -87,14 +94,16 @@ export async function revokeUserToken(deps: Deps, principal: Pick<Principal, 'us
   const { data } = await deps.db.entities.userToken.get({ id }).go({ consistent: true });
   if (!data || data.userId !== userId || !isLive(data, deps.clock.now())) throw new NotFound('user_token', String(id));
   requireHeldScopes(principal, data.abilities, 'Revoking would end a token with abilities your credential does not hold');
-  await goneAsNotFound('user_token', String(id), () =>
-    commitOrThrow(() =>
-      deps.db.transaction
-        .write(({ userToken, counter }) => [
-          userToken.delete({ id }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
-          countOneFewer(counter, collections.userTokensOfUser(userId)),
-        ])
-        .go(),
-    ),
-  );
+  await goneAsNotFound('user_token', String(id), () => deleteUserToken(deps, data));
 }
+
+/** Deletes a token with its count; a condition failure when it is gone already. */
+export const deleteUserToken = (deps: Deps, token: Pick<UserTokenItem, 'id' | 'userId'>) =>
+  commitOrThrow(() =>
+    deps.db.transaction
+      .write(({ userToken, counter }) => [
+        userToken.delete({ id: token.id }).where((attr, op) => op.eq(attr.userId, token.userId)).commit(),
+        countOneFewer(counter, collections.userTokensOfUser(token.userId)),
+      ])
+      .go(),
+  );

@@ -5,7 +5,7 @@ import { AccessDenied, DuplicateResource, InvalidLink, NotFound, StateConflict }
 import { personalNamespace } from '../namespaces/defaults.ts';
 import { personalEvents, type Acting } from '../events/origins.ts';
 import { commitWithEvents } from '../events/outbox.ts';
-import { isConditionFailure } from '../store/conditions.ts';
+import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
 import type { Tier } from '../tiers.ts';
@@ -54,8 +54,8 @@ export interface NewUser {
 }
 
 /**
- * Creates a user and claims its email in one transaction, with `user.created` (sent to the
- * personal workspace, when the account has one): a taken email is a 409.
+ * Creates a user and claims its email in one transaction: a taken email is a 409. No event:
+ * a new account belongs to no workspace yet (event-types.ts, unsentEventTypes).
  */
 export async function createUser(deps: Deps, input: NewUser): Promise<UserItem> {
   const now = isoNow(deps.clock);
@@ -73,12 +73,11 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserItem> 
     updatedAt: now,
   };
   try {
-    // Made by registration, the admin CLI or bootstrap: no credential acts, so `live`.
-    await commitWithEvents(deps, personalEvents(item, undefined, 'user.created', userView(item)), ({ user, userEmail, namespace }) => [
-      userEmail.create({ email, userId: item.id }).commit(),
-      user.create(item).commit(),
-      personalNamespace(namespace, item),
-    ]);
+    await commitOrThrow(() =>
+      deps.db.transaction
+        .write(({ user, userEmail, namespace }) => [userEmail.create({ email, userId: item.id }).commit(), user.create(item).commit(), personalNamespace(namespace, item)])
+        .go(),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // No existing_resource_id: it would tell anyone whose account an email belongs to.

@@ -19,6 +19,10 @@ import { removeInvitation } from './invitations.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { loadUser } from './users.ts';
 import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
+import { deleteUserToken } from './user-tokens.ts';
+import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf } from '../entitlements/limited-counts.ts';
+import { userScope, workspaceOwnerCount } from '../entitlements/user-scope.ts';
+import type { EntitlementScope } from '../entitlements/entitlements.ts';
 import { changeWorkspace } from './workspace-changes.ts';
 import { workspaceSummaryView, workspaceView } from './workspace-view.ts';
 import { retireWebhookEndpointsOf } from '../webhooks/endpoint-removal.ts';
@@ -57,36 +61,60 @@ async function freeSlug(deps: Deps, ownerId: number, base: string): Promise<stri
  * A workspace's tier never exceeds its creator's own tier (their subscription), unless the
  * creator is a platform admin; platform admins change tiers later (workspace-tier.ts).
  */
-async function requireTierWithin(deps: Deps, ownerId: number, tier: Tier | undefined): Promise<void> {
-  if (!tier || tier === defaultTier) return;
-  const owner = await loadUser(deps, ownerId);
-  if (tierAbove(tier, owner.tier) && !owner.platformAdmin) {
+function requireTierWithin(owner: { tier: Tier; platformAdmin: boolean }, tier: Tier | undefined): void {
+  if (tier && tierAbove(tier, owner.tier) && !owner.platformAdmin) {
     throw new ValidationFailed({ tier: [`must not be above your own tier, ${owner.tier}; a platform admin can change a workspace's tier`] });
   }
 }
 
 /**
- * Creates a workspace owned by `ownerId`; `id` when its id was chosen already (an account's
- * personal workspace, which the user's record names first), `acting` the credential whose
- * environment its `workspace.created` event carries.
+ * The events of a workspace's creation or deletion: its own, and, when a request acting in
+ * another workspace made it (`actingIn`), one there too, for that workspace's endpoints:
+ * a new workspace has none yet, and a deleted one is about to lose its own.
  */
-export async function createWorkspace(deps: Deps, ownerId: number, input: NewWorkspace, { id, acting }: { id?: string; acting?: Acting } = {}) {
-  await requireTierWithin(deps, ownerId, input.tier);
+function workspaceEvents(type: 'workspace.created' | 'workspace.deleted', view: object, id: string, acting: Acting | undefined, actingIn?: string) {
+  return [id, ...(actingIn && actingIn !== id ? [actingIn] : [])].map((workspaceId) => eventIn(workspaceId, acting, type, view));
+}
+
+export interface WorkspaceCreation {
+  /** Its id when it was chosen already (an account's personal workspace, which the user's record names first). */
+  id?: string;
+  /** The credential whose environment the events carry. */
+  acting?: Acting;
+  /** The workspace the creating request acted in, whose endpoints hear of it too. */
+  actingIn?: string;
+}
+
+/**
+ * Creates a workspace owned by `ownerId`, counted among the workspaces the owner may own
+ * (the `workspaces` entitlement of their tier, in the create's own transaction, so that
+ * racing creates cannot pass it), with `workspace.created` (workspaceEvents).
+ */
+export async function createWorkspace(deps: Deps, ownerId: number, input: NewWorkspace, creation: WorkspaceCreation = {}) {
+  const owner = await loadUser(deps, ownerId);
+  requireTierWithin(owner, input.tier);
+  const scope = await userScope(deps, owner);
   const createdAt = deps.clock.now();
-  const workspaceId = id ?? newId('workspace', createdAt);
+  const limit = limitNow(scope, 'workspaces', createdAt);
+  // Checked before the gateway key is made, so that a refused create makes none; the transaction holds it under races.
+  requireBelow('workspaces', limit, await usedOf(deps, scope, 'workspaces', createdAt));
+  const workspaceId = creation.id ?? newId('workspace', createdAt);
   const tier = input.tier ?? defaultTier;
   return withGatewayKey(deps, workspaceId, tier, (gatewayKey) =>
-    storeWorkspace(deps, ownerId, input, { id: workspaceId, tier, createdAt, gatewayKey }, acting),
+    storeWorkspace(deps, ownerId, input, { id: workspaceId, tier, createdAt, gatewayKey }, { ...creation, scope, limit }),
   );
 }
 
-/** The workspace's records, in one transaction with its owner's membership, slug claim and `workspace.created`. */
+/**
+ * The workspace's records, in one transaction with its owner's membership, slug claim,
+ * the owner's `workspaces` count and the events.
+ */
 async function storeWorkspace(
   deps: Deps,
   ownerId: number,
   input: NewWorkspace,
   { id, tier, createdAt, gatewayKey }: { id: string; tier: Tier; createdAt: Date; gatewayKey?: GatewayKey },
-  acting: Acting | undefined,
+  { acting, actingIn, scope, limit }: WorkspaceCreation & { scope: EntitlementScope; limit: number | null },
 ) {
   const now = createdAt.toISOString();
   const item = {
@@ -104,17 +132,20 @@ async function storeWorkspace(
     const slug = input.slug ?? (await freeSlug(deps, ownerId, slugify(input.name)));
     const view = workspaceView({ ...item, slug });
     try {
-      await commitWithEvents(deps, [eventIn(id, acting, 'workspace.created', view)], ({ workspace, membership, workspaceSlug, counter, namespace }) => [
+      const events = workspaceEvents('workspace.created', view, id, acting, actingIn);
+      await commitWithEvents(deps, events, ({ workspace, membership, workspaceSlug, counter, namespace, usageCounter }) => [
         workspace.create({ ...item, slug }).commit(),
         workspaceNamespace(namespace, { id, name: input.name, slug, createdAt: now }),
         membership.create({ workspaceId: id, userId: ownerId, role: 'owner', createdAt: now }).commit(),
         workspaceSlug.create({ ownerId, slug, workspaceId: id }).commit(),
         countOneMore(counter, collections.workspacesOfUser(ownerId)),
         countOneMore(counter, collections.membersOfWorkspace(id)),
+        countOneMoreWithin(usageCounter, scope, 'workspaces', limit, createdAt),
       ]);
       return view;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
+      requireBelow('workspaces', limit, await usedOf(deps, scope, 'workspaces', createdAt));
       if (input.slug) {
         const { data } = await deps.db.entities.workspaceSlug.get({ ownerId, slug }).go();
         throw new DuplicateResource('workspace', 'slug', data?.workspaceId);
@@ -127,7 +158,7 @@ async function storeWorkspace(
 /** A workspace to act on: absent is 404, suspended is 403 for whoever asks. */
 async function loadWorkspace(deps: Deps, id: string) {
   const { data } = await deps.db.entities.workspace.get({ id }).go(hotPath);
-  if (!data) throw new NotFound('workspace', id);
+  if (!data || data.deletingAt) throw new NotFound('workspace', id);
   if (data.suspendedAt) throw new WorkspaceSuspended(id, data.suspendedAt, data.suspendedReason ?? '');
   return data;
 }
@@ -210,10 +241,10 @@ export async function updateWorkspace(deps: Deps, actor: Actor, id: string, chan
  * record goes last, so an interrupted delete can simply be sent again; its gateway key
  * after it, as nothing reads the key once the workspace is gone.
  */
-export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, homeWorkspaceId: string) {
+export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { home, actingIn }: { home: string; actingIn?: string }) {
   const { role, workspace: current } = await memberWorkspace(deps, actor, id);
   requireRole(role, ['owner'], 'delete a workspace');
-  if (id === homeWorkspaceId) {
+  if (id === home) {
     throw new StateConflict(
       'This is the home workspace of the credential you are using; delete it with a credential of another workspace.',
       'home_workspace',
@@ -221,9 +252,12 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, home
     );
   }
   const { entities } = deps.db;
+  await markDeleting(deps, id);
+  // Strongly consistent: whatever was made before the mark is read, and nothing can be made after it.
   const [{ data: keys }, { data: members }, { data: invitations }] = await Promise.all([
-    entities.apiKey.query.byWorkspace({ workspaceId: id }).go({ pages: 'all' }),
-    entities.membership.query.byWorkspace({ workspaceId: id }).go({ pages: 'all' }),
+    entities.apiKey.query.byWorkspace({ workspaceId: id }).go({ pages: 'all', consistent: true }),
+    entities.membership.query.byWorkspace({ workspaceId: id }).go({ pages: 'all', consistent: true }),
+    // An index, so only eventually consistent: one made in the instant before the mark may be missed; it lapses within a week, and is pruned.
     entities.invitation.query.byWorkspace({ workspaceId: id }).go({ pages: 'all' }),
   ]);
   if (keys.length) await entities.apiKey.delete(keys.map((k) => ({ workspaceId: id, id: k.id }))).go();
@@ -233,7 +267,10 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, home
   const alreadyGone = (error: unknown) => {
     if (!isConditionFailure(error)) throw error;
   };
-  for (const member of members) await leave(deps, id, member.userId).catch(alreadyGone);
+  for (const member of members) {
+    await forgetTokensHomedIn(deps, id, member.userId);
+    await leave(deps, id, member.userId).catch(alreadyGone);
+  }
   await forgetCount(deps.db, collections.membersOfWorkspace(id));
   for (const invitation of invitations) await removeInvitation(deps, invitation).catch(alreadyGone);
   await forgetWorkspaceNamespace(deps, id);
@@ -241,11 +278,35 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, home
   await entities.workspaceSlug.delete({ ownerId: current.ownerId, slug: current.slug }).go();
   // A delete sent twice at once: the second finds nothing left to delete, as if it were gone before.
   await goneAsNotFound('workspace', id, () =>
-    commitWithEvents(deps, [eventIn(id, actor, 'workspace.deleted', workspaceView(current))], ({ workspace }) => [
+    commitWithEvents(deps, workspaceEvents('workspace.deleted', workspaceView(current), id, actor, actingIn), ({ workspace, usageCounter }) => [
       workspace.delete({ id }).where((attr, op) => op.exists(attr.id)).commit(),
+      countOneFewerOf(usageCounter, workspaceOwnerCount(current.ownerId), 'workspaces', deps.clock.now()),
     ]),
   );
   await removeGatewayKey(deps, current.gatewayKey);
+}
+
+/** Marks the workspace as being deleted (workspace-open.ts); a delete sent again finds it marked and goes on. */
+async function markDeleting(deps: Deps, id: string): Promise<void> {
+  await deps.db.entities.workspace
+    .patch({ id })
+    .set({ deletingAt: isoNow(deps.clock) })
+    .where((attr, op) => op.notExists(attr.deletingAt))
+    .go({ response: 'none' })
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+/** A member's personal tokens homed in the workspace: they could never act again. */
+async function forgetTokensHomedIn(deps: Deps, workspaceId: string, userId: number): Promise<void> {
+  const { userToken } = deps.db.entities;
+  const { data } = await userToken.query.byUser({ userId }).go({ pages: 'all' });
+  for (const token of data.filter((t) => t.workspaceId === workspaceId)) {
+    await deleteUserToken(deps, token).catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+  }
 }
 
 /** Ends a membership, counted out of the user's workspaces (the workspace's own count goes with it). */

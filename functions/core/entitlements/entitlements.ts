@@ -1,8 +1,9 @@
 import type { Environment } from '../auth/api-key-format.ts';
 import { config } from '../config.ts';
+import { ValidationFailed } from '../errors.ts';
 import type { Deps } from '../deps.ts';
 import type { Tier } from '../tiers.ts';
-import { featureNames, features, type Feature } from './features.ts';
+import { countsIn, featureNames, features, type Feature } from './features.ts';
 import { limitOf, type PackageGrant } from './limits.ts';
 import { monthOf } from './periods.ts';
 import type { MeterItem } from '../metering/meter-items.ts';
@@ -81,8 +82,18 @@ export async function standingsOf(deps: Deps, scope: EntitlementScope, meter?: M
   const now = deps.clock.now();
   const used = await usageOf(deps, scope, now, meter);
   return Object.fromEntries(
-    featureNames.map((feature) => [feature, standing(feature, used[feature], limitOf(scope.tier, feature, scope.packages, now), now)]),
+    featureNames
+      .filter((feature) => countsIn(feature, scope.ownerType))
+      .map((feature) => [feature, standing(feature, used[feature], limitOf(scope.tier, feature, scope.packages, now), now)]),
   ) as Record<Feature, Standing>;
+}
+
+/** A feature only some namespaces count (workspaces: a user's own) is a 422 elsewhere, saying where it is counted. */
+export function requireCountedIn(feature: Feature, scope: Pick<EntitlementScope, 'ownerType'>): void {
+  if (countsIn(feature, scope.ownerType)) return;
+  throw new ValidationFailed({
+    feature: [`${feature} is counted per user, in your own namespace: name it with X-Namespace-ID (GET /namespaces?owner_type=User shows its id)`],
+  });
 }
 
 /** The answer to "may the scope use `quantity` more of `feature`?" (GET /entitlements/check). */
@@ -102,5 +113,6 @@ export function checkResult(feature: Feature, quantity: number, current: Standin
 }
 
 export async function checkEntitlement(deps: Deps, scope: EntitlementScope, feature: Feature, quantity: number): Promise<CheckResult> {
+  requireCountedIn(feature, scope);
   return checkResult(feature, quantity, (await standingsOf(deps, scope))[feature]);
 }

@@ -17,9 +17,22 @@ export const features = {
   members: { period: 'total', unit: 'members', recordable: false },
   seo_reports: { period: 'month', unit: 'reports', recordable: true },
   mcp_calls: { period: 'month', unit: 'calls', recordable: true },
-} as const satisfies Record<keyof (typeof tiers)[Tier]['entitlements'], { period: 'month' | 'total'; unit: string; recordable: boolean }>;
+  /** The workspaces a user owns: counted per user, in their own namespace, at their tier. */
+  workspaces: { period: 'total', unit: 'workspaces', recordable: false, owners: ['User'] },
+} as const satisfies Record<
+  keyof (typeof tiers)[Tier]['entitlements'],
+  { period: 'month' | 'total'; unit: string; recordable: boolean; owners?: readonly OwnerType[] }
+>;
 
 export type Feature = keyof typeof features;
+
+type OwnerType = 'Workspace' | 'User';
+
+/** Does a namespace of `ownerType` count `feature`? Features without `owners` count everywhere. */
+export const countsIn = (feature: Feature, ownerType: OwnerType): boolean => {
+  const owners: readonly OwnerType[] | undefined = (features[feature] as { owners?: readonly OwnerType[] }).owners;
+  return !owners || owners.includes(ownerType);
+};
 
 export const featureNames = Object.keys(features) as [Feature, ...Feature[]];
 

@@ -1,16 +1,22 @@
 import type { KnownScope } from '../auth/scopes.ts';
 
 /**
- * The event catalogue: every type the service emits, what emits it, and whether an
- * endpoint receives it only when it names it exactly (the high-volume types). The payload
+ * The event catalogue: every type the service emits and what emits it. The payload
  * schema of each type is in functions/schemas/events.ts, which openapi.yaml's `webhooks`
  * and the README's catalogue are made from. One source of truth: subscriptions are checked
- * against it, and a test fails when a type has no payload schema.
+ * against it, a test fails when a type has no payload schema, and another walks the
+ * catalogue through the local runner, so that every type here reaches an endpoint.
  */
 export const eventTypes = {
-  'workspace.created': { description: 'A workspace was created (POST /workspaces), or an account with its personal workspace (registration, admin CLI).' },
+  'workspace.created': {
+    description:
+      "A workspace was created: sent to it and, when the creating request acted in another workspace (POST /workspaces), to that one's endpoints too.",
+  },
   'workspace.updated': { description: "A workspace's name or settings changed (PATCH), or a platform admin changed its tier." },
-  'workspace.deleted': { description: 'A workspace was deleted with all it held (no events of their own); `data` is the workspace as it was.' },
+  'workspace.deleted': {
+    description:
+      'A workspace was deleted with all it held (no events of their own); `data` is the workspace as it was. Sent to its endpoints and to those of the workspace the deleting request acted in.',
+  },
   'workspace.suspended': { description: 'A platform admin suspended the workspace.' },
   'workspace.resumed': { description: 'A platform admin lifted the suspension.' },
   'api_key.created': { description: 'An API key was created; `data` never holds the key itself.' },
@@ -19,7 +25,6 @@ export const eventTypes = {
   'member.added': { description: 'A user joined the workspace: accepted an invitation, or was added by an operator.' },
   'invitation.created': { description: 'Someone was invited (POST /users), or invited again; `data` is what POST /users answered.' },
   'invitation.declined': { description: 'An invited user declined the invitation.' },
-  'user.created': { description: 'An account was made (registration, admin CLI); sent to its personal workspace.' },
   'user.updated': { description: "A user's name, email, verification, password or tier changed; sent to their personal workspace." },
   'namespace.updated': { description: "A platform admin granted or revoked a package of the workspace's namespace (a user's own: sent to their personal workspace)." },
   'webhook.created': { description: 'A webhook endpoint was created; `data` never holds its secret.' },
@@ -28,9 +33,17 @@ export const eventTypes = {
   'webhook.secret_rotated': { description: "A webhook endpoint's secret was rotated; `data` never holds it." },
   'webhook.disabled': { description: 'A webhook endpoint was disabled after 15 deliveries in a row failed.' },
   'webhook.test': { description: 'Sent by POST /webhooks/{id}/test to that endpoint only; never fanned out.', direct: true },
-  'link.clicked': { description: 'A tracked link was clicked (opt-in: only when named exactly).', optIn: true },
-  'qrcode.scanned': { description: 'A QR code was scanned (opt-in: only when named exactly).', optIn: true },
-} as const satisfies Record<string, { description: string; optIn?: true; direct?: true }>;
+} as const satisfies Record<string, { description: string; direct?: true }>;
+
+/**
+ * Types the spec names that this service never sends, and why: a subscription naming one
+ * is refused with the reason, rather than accepted to wait forever.
+ */
+export const unsentEventTypes: Record<string, string> = {
+  'user.created': 'a new account belongs to no workspace yet, so no endpoint could hear of it; a workspace hears of a user joining through member.added',
+  'link.clicked': 'this service has no tracked links',
+  'qrcode.scanned': 'this service has no QR codes',
+};
 
 export type EventType = keyof typeof eventTypes;
 
@@ -48,8 +61,7 @@ type Resource = EventType extends `${infer R}.${string}` ? R : never;
 /**
  * The scope that reads each resource: subscribing to its events needs it (an event carries
  * the resource as the API shows it), so that webhooks:write reads nothing its credential
- * could not read itself. Tracked links and QR codes have no resource routes yet: their
- * interactions are analytics data, which analytics:read is for.
+ * could not read itself.
  */
 export const readScopeOf = {
   workspace: 'workspaces:read',
@@ -59,8 +71,6 @@ export const readScopeOf = {
   user: 'users:read',
   namespace: 'namespaces:read',
   webhook: 'webhooks:read',
-  link: 'analytics:read',
-  qrcode: 'analytics:read',
 } as const satisfies Record<Resource, KnownScope>;
 
 /** The scope that reads what an event of `type` carries. */

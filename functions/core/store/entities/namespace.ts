@@ -10,6 +10,7 @@ const packageEntitlements = {
   members: { type: 'number' },
   seo_reports: { type: 'number' },
   mcp_calls: { type: 'number' },
+  workspaces: { type: 'number' },
 } as const;
 
 /**

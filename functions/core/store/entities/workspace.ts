@@ -38,7 +38,7 @@ export const workspaceSchema = createSchema({
     },
     /**
      * Set when a delete begins, before anything of the workspace goes: from then on nothing
-     * new may be made in it (workspace-lock.ts) and no credential acts in it, so that what
+     * new may be made in it (domain/workspace-open.ts) and no credential acts in it, so that what
      * the delete reads is all there is to remove.
      */
     deletingAt: { type: 'string' },
