@@ -95,7 +95,7 @@ export const standing = withMeta(
 const standingOf = (name: Feature) =>
   countsIn(name, 'Workspace') && countsIn(name, 'User') ? standing : describe(z.optional(standing), `Only in namespaces that count ${name} (a user's own).`);
 
-const standings = withMeta(
+export const standings = withMeta(
   z.object(Object.fromEntries(featureNames.map((name) => [name, standingOf(name)])) as Record<Feature, typeof standing>),
   { id: 'EntitlementStandings', description: 'Every metered feature the namespace counts, by name.' },
 );

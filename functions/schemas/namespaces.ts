@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { featureNames, type Feature } from '#core/entitlements/features';
 import { describe, withMeta } from '#core/schema-meta';
 import { idOf, resourceName, timestamp } from './common.ts';
-import { standing } from './entitlements.ts';
+import { standings } from './entitlements.ts';
 
 export const namespaceId = idOf('namespace', 'a namespace id');
 export const packageId = idOf('package', 'a package id');
@@ -45,10 +45,7 @@ export const namespacePackage = withMeta(
 export const namespaceDetail = withMeta(
   z.extend(namespace, {
     packages: describe(z.array(namespacePackage), 'The packages in force; expired ones are absent.'),
-    entitlements: describe(
-      z.object(Object.fromEntries(featureNames.map((feature) => [feature, standing])) as Record<Feature, typeof standing>),
-      "Every feature in the credential's environment: used, limit (tier plus packages), unit, reset_at.",
-    ),
+    entitlements: describe(standings, "Every feature the namespace counts, in the credential's environment: used, limit (tier plus packages), unit, reset_at."),
   }),
   { id: 'NamespaceDetail' },
 );

@@ -33,7 +33,8 @@ describe('API key authentication', () => {
       tier: 'pro',
       credential: { type: 'api_key', id: issued.id },
       limits: { tier: 'pro' },
-      // Metered at the edge under its workspace's own API Gateway key.
+      // Metered in its workspace (none other named), at the edge under that workspace's own API Gateway key.
+      meteredWorkspaceId: workspaceId,
       usageKey: (await deps.db.entities.workspace.get({ id: workspaceId }).go()).data!.gatewayKey!.value,
       apiCallsLimit: tiers.pro.entitlements.api_calls,
     });

@@ -91,6 +91,7 @@ describe('authorization code grant with PKCE', () => {
       tier: 'pro',
       credential: { type: 'oauth', id: sha256(token.access_token) },
       limits: { expiresAt: expect.any(String), workspaceId: user.workspaceId },
+      meteredWorkspaceId: user.workspaceId,
       usageKey: (await deps.db.entities.workspace.get({ id: user.workspaceId }).go()).data!.gatewayKey!.value,
       apiCallsLimit: tiers.pro.entitlements.api_calls,
     });

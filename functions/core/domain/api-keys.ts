@@ -17,14 +17,15 @@ import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '../erro
 import { idsCreatedWithin, newId } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { keyStatus } from './api-key-status.ts';
-import { inOpenWorkspace, workspaceStillOpen } from './workspace-open.ts';
+import { madeInOpenWorkspace } from './workspace-open.ts';
+import { forgetUsage } from '../entitlements/usage.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { eventIn, type Acting } from '../events/origins.ts';
 import { commitWithEvents } from '../events/outbox.ts';
 import { goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
-import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
+import { collections, counted, countOneFewer, countOneMore, forgetCount } from '../store/list-counts.ts';
 import { prunableFrom } from '../store/table.ts';
 import { tierAbove, type Tier } from '../tiers.ts';
 import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf, withinLimit } from '../entitlements/limited-counts.ts';
@@ -78,17 +79,27 @@ export async function issueApiKey(deps: Deps, userId: number, workspaceId: strin
   const scope = await workspaceScope(deps, workspace, item.environment);
   const view = apiKeyView(item, deps.clock.now());
   // Each environment's keys are counted against the limit apart: test keys never use up live ones.
-  await inOpenWorkspace(deps, workspaceId, () =>
-    withinLimit(deps, scope, 'api_keys', (limit) =>
-      commitWithEvents(deps, [eventIn(workspaceId, acting, 'api_key.created', view)], ({ apiKey, counter, usageCounter, workspace }) => [
-        workspaceStillOpen(workspace, workspaceId),
-        apiKey.create(item).commit(),
-        countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
-        countOneMoreWithin(usageCounter, scope, 'api_keys', limit, deps.clock.now()),
-      ]),
-    ),
+  await madeInOpenWorkspace(
+    deps,
+    workspaceId,
+    () =>
+      withinLimit(deps, scope, 'api_keys', (limit) =>
+        commitWithEvents(deps, [eventIn(workspaceId, acting, 'api_key.created', view)], ({ apiKey, counter, usageCounter }) => [
+          apiKey.create(item).commit(),
+          countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
+          countOneMoreWithin(usageCounter, scope, 'api_keys', limit, deps.clock.now()),
+        ]),
+      ),
+    () => undoKey(deps, workspaceId, item.id),
   );
   return { ...view, key };
+}
+
+/** Undoes a key made in a workspace being deleted (workspace-open.ts): the key, and the counts its create moved, as the delete forgets them. */
+async function undoKey(deps: Deps, workspaceId: string, id: string): Promise<void> {
+  await deps.db.entities.apiKey.delete({ workspaceId, id }).go();
+  await forgetCount(deps.db, collections.apiKeysOfWorkspace(workspaceId));
+  await forgetUsage(deps, workspaceId);
 }
 
 /** A key's record and the key itself, not yet stored. */
@@ -264,19 +275,22 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   const oldEnds = graceEndsAt.toISOString();
   const rotated = { ...apiKeyView(item, now), grace_period_ends_at: oldEnds, previous_key: { id: old.id, grace_period_ends_at: oldEnds } };
   try {
-    await inOpenWorkspace(deps, workspaceId, () =>
-      commitWithEvents(deps, [eventIn(workspaceId, principal, 'api_key.rotated', rotated)], ({ apiKey, counter, usageCounter, workspace }) => [
-        workspaceStillOpen(workspace, workspaceId),
-        apiKey.create(item).commit(),
-        apiKey
-          .patch({ workspaceId, id })
-          .set({ graceEndsAt: oldEnds, rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
-          .where((attr, op) => op.notExists(attr.graceEndsAt))
-          .commit(),
-        // The old key stays counted until the pruning job deletes it after its grace period.
-        countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
-        countOneMoreWithin(usageCounter, scope, 'api_keys', limit === null ? null : limit + 1, now),
-      ]),
+    await madeInOpenWorkspace(
+      deps,
+      workspaceId,
+      () =>
+        commitWithEvents(deps, [eventIn(workspaceId, principal, 'api_key.rotated', rotated)], ({ apiKey, counter, usageCounter }) => [
+          apiKey.create(item).commit(),
+          apiKey
+            .patch({ workspaceId, id })
+            .set({ graceEndsAt: oldEnds, rotatedToId: item.id, ttl: graceTtl, prunableAt: prunableFrom(graceTtl) })
+            .where((attr, op) => op.notExists(attr.graceEndsAt))
+            .commit(),
+          // The old key stays counted until the pruning job deletes it after its grace period.
+          countOneMore(counter, collections.apiKeysOfWorkspace(workspaceId)),
+          countOneMoreWithin(usageCounter, scope, 'api_keys', limit === null ? null : limit + 1, now),
+        ]),
+      () => undoKey(deps, workspaceId, item.id),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

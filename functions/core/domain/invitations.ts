@@ -4,7 +4,7 @@ import { EmailNotVerified, NotFound } from '../errors.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { eventIn, type Acting } from '../events/origins.ts';
 import { commitWithEvents, type NewEvent } from '../events/outbox.ts';
-import { isConditionFailure } from '../store/conditions.ts';
+import { ignoreConditionFailure, isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore, countOneMoreBelow } from '../store/list-counts.ts';
@@ -14,6 +14,8 @@ import { prunableFrom } from '../store/table.ts';
 import type { Role } from '../store/entities/membership.ts';
 import { memberView } from './users.ts';
 import { workspaceSummaryView } from './workspace-view.ts';
+import { undoJoin } from './membership.ts';
+import { madeInOpenWorkspace } from './workspace-open.ts';
 
 type InvitationItem = EntityItem<Database['entities']['invitation']>;
 
@@ -35,6 +37,16 @@ export async function invite(
   invitation: { userId: number; workspaceId: string; role: Role; invitedBy: number },
   reported: InvitationEvents = () => [],
 ) {
+  const { userId, workspaceId } = invitation;
+  return madeInOpenWorkspace(
+    deps,
+    workspaceId,
+    () => createOrRenew(deps, invitation, reported),
+    ({ prunableAt }) => removeInvitation(deps, { userId, workspaceId, prunableAt }).catch(ignoreConditionFailure),
+  ).then(({ expiresAt }) => expiresAt);
+}
+
+async function createOrRenew(deps: Deps, invitation: Parameters<typeof invite>[1], reported: InvitationEvents) {
   const now = deps.clock.now();
   const ttl = Math.floor(now.getTime() / 1000) + invitationLifetimeSeconds;
   const fields = { role: invitation.role, invitedBy: invitation.invitedBy, createdAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) };
@@ -47,7 +59,7 @@ export async function invite(
         invitations.create({ ...key, ...fields }).commit(),
         countOneMore(counter, collections.invitationsOfUser(invitation.userId)),
       ]);
-      return new Date(ttl * 1000);
+      return { expiresAt: new Date(ttl * 1000), prunableAt: fields.prunableAt };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
@@ -55,7 +67,7 @@ export async function invite(
       // createdAt is read-only: a renewed invitation keeps the date it was first made.
       const { createdAt: _kept, ...renewed } = fields;
       await commitWithEvents(deps, events, ({ invitation: invitations }) => [invitations.patch(key).set(renewed).commit()]);
-      return new Date(ttl * 1000);
+      return { expiresAt: new Date(ttl * 1000), prunableAt: fields.prunableAt };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
@@ -110,25 +122,28 @@ export async function acceptInvitation(deps: Deps, userId: number, workspaceId: 
   if (!user?.emailVerifiedAt) throw new EmailNotVerified('accept an invitation');
   const invitation = await openInvitation(deps, userId, workspaceId);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
-  if (!workspace) throw new NotFound('invitation', workspaceId);
+  if (!workspace || workspace.deletingAt) throw new NotFound('invitation', workspaceId);
   const members = collections.membersOfWorkspace(workspaceId);
   const joined = eventIn(workspaceId, acting, 'member.added', memberView(user, invitation.role));
+  const scope = await workspaceScope(deps, workspace, 'live');
   try {
     // The member count is conditioned on the plan's limit: racing accepts cannot pass it.
-    await withinLimit(
-      deps,
-      await workspaceScope(deps, workspace, 'live'),
-      'members',
-      (limit) =>
-        commitWithEvents(deps, [joined], ({ membership, invitation: invitations, counter }) => [
-          membership.create({ workspaceId, userId, role: invitation.role, createdAt: deps.clock.now().toISOString() }).commit(),
-          invitations.delete({ userId, workspaceId }).where((attr, op) => op.exists(attr.role)).commit(),
-          countOneFewer(counter, collections.invitationsOfUser(userId)),
-          countOneMore(counter, collections.workspacesOfUser(userId)),
-          countOneMoreBelow(counter, members, limit),
-        ]),
-      () => counted(deps.db, members).count(),
-    );
+    const accept = () =>
+      withinLimit(
+        deps,
+        scope,
+        'members',
+        (limit) =>
+          commitWithEvents(deps, [joined], ({ membership, invitation: invitations, counter }) => [
+            membership.create({ workspaceId, userId, role: invitation.role, createdAt: deps.clock.now().toISOString() }).commit(),
+            invitations.delete({ userId, workspaceId }).where((attr, op) => op.exists(attr.role)).commit(),
+            countOneFewer(counter, collections.invitationsOfUser(userId)),
+            countOneMore(counter, collections.workspacesOfUser(userId)),
+            countOneMoreBelow(counter, members, limit),
+          ]),
+        () => counted(deps.db, members).count(),
+      );
+    await madeInOpenWorkspace(deps, workspaceId, accept, () => undoJoin(deps, workspaceId, userId));
   } catch (error) {
     // Accepted twice at once, or a member already: either way nothing is left to accept.
     if (isConditionFailure(error)) throw new NotFound('invitation', workspaceId);

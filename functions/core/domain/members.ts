@@ -13,7 +13,8 @@ import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneMore } from '../store/list-counts.ts';
 import { accountMail, type AccountLinks, type Paragraph } from './account-mail.ts';
 import { invite } from './invitations.ts';
-import { requireRole, roleIn } from './membership.ts';
+import { requireRole, roleIn, undoJoin } from './membership.ts';
+import { madeInOpenWorkspace } from './workspace-open.ts';
 import { invitePendingEmail } from './pending-invitations.ts';
 import { findUserIdByEmail, loadUser, memberView, normalizeEmail, userView } from './users.ts';
 
@@ -44,11 +45,17 @@ export function membersOf(deps: Deps, workspaceId: string): ListSource<Membershi
  */
 export async function join(deps: Deps, workspaceId: string, userId: number, role: Role): Promise<void> {
   const user = await loadUser(deps, userId);
-  await commitWithEvents(deps, [eventIn(workspaceId, undefined, 'member.added', memberView(user, role))], ({ membership, counter }) => [
-    membership.create({ workspaceId, userId, role, createdAt: deps.clock.now().toISOString() }).commit(),
-    countOneMore(counter, collections.membersOfWorkspace(workspaceId)),
-    countOneMore(counter, collections.workspacesOfUser(userId)),
-  ]);
+  await madeInOpenWorkspace(
+    deps,
+    workspaceId,
+    () =>
+      commitWithEvents(deps, [eventIn(workspaceId, undefined, 'member.added', memberView(user, role))], ({ membership, counter }) => [
+        membership.create({ workspaceId, userId, role, createdAt: deps.clock.now().toISOString() }).commit(),
+        countOneMore(counter, collections.membersOfWorkspace(workspaceId)),
+        countOneMore(counter, collections.workspacesOfUser(userId)),
+      ]),
+    () => undoJoin(deps, workspaceId, userId),
+  );
 }
 
 export interface NewMember {

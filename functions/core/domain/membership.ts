@@ -1,8 +1,10 @@
 import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound } from '../errors.ts';
+import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
+import { collections, countOneFewer, forgetCount } from '../store/list-counts.ts';
 
 /**
  * The actor's role in a workspace. Not being a member reads as "no such workspace", so a
@@ -24,4 +26,24 @@ export function requireRole(role: Role, allowed: readonly Role[], action: string
   if (!allowed.includes(role)) {
     throw new AccessDenied(`Only a workspace ${allowed.join(' or ')} may ${action}; you are a ${role}.`);
   }
+}
+
+/** Ends a membership, counted out of the user's workspaces (the workspace's own count goes with it); a condition failure when it is gone. */
+export function leave(deps: Deps, workspaceId: string, userId: number) {
+  return commitOrThrow(() =>
+    deps.db.transaction
+      .write(({ membership, counter }) => [
+        membership.delete({ workspaceId, userId }).where((attr, op) => op.exists(attr.role)).commit(),
+        countOneFewer(counter, collections.workspacesOfUser(userId)),
+      ])
+      .go(),
+  );
+}
+
+/** Undoes a join to a workspace being deleted (workspace-open.ts): the membership and the count the join moved, whatever the delete removed first. */
+export async function undoJoin(deps: Deps, workspaceId: string, userId: number): Promise<void> {
+  await leave(deps, workspaceId, userId).catch((error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+  await forgetCount(deps.db, collections.membersOfWorkspace(workspaceId));
 }

@@ -1,5 +1,6 @@
 import { sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
+import { NotFound } from '../errors.ts';
 import type { Role } from '../store/entities/membership.ts';
 import { prunableFrom } from '../store/table.ts';
 import { commitWithEvents } from '../events/outbox.ts';
@@ -50,7 +51,12 @@ export async function claimPendingInvitations(deps: Deps, userId: number, email:
         workspace.get({ id: pending.workspaceId }).go(),
         membership.get({ workspaceId: pending.workspaceId, userId }).go(),
       ]);
-      if (target && !member) await invite(deps, { userId, workspaceId: pending.workspaceId, role: pending.role, invitedBy: pending.invitedBy });
+      if (target && !target.deletingAt && !member) {
+        await invite(deps, { userId, workspaceId: pending.workspaceId, role: pending.role, invitedBy: pending.invitedBy }).catch((error: unknown) => {
+          // The workspace began to go meanwhile: the invitation ends with it.
+          if (!(error instanceof NotFound)) throw error;
+        });
+      }
     }
     await pendingInvitation.delete({ emailDigest: pending.emailDigest, workspaceId: pending.workspaceId }).go();
   }

@@ -6,12 +6,12 @@ import { randomBase62, sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { NotFound } from '../errors.ts';
 import type { ListSource } from '../lists/list-source.ts';
-import { commitOrThrow, goneAsNotFound } from '../store/conditions.ts';
+import { commitOrThrow, goneAsNotFound, ignoreConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
 import { nextId } from './users.ts';
-import { inOpenWorkspace, workspaceStillOpen } from './workspace-open.ts';
+import { madeInOpenWorkspace } from './workspace-open.ts';
 
 type UserTokenItem = EntityItem<Database['entities']['userToken']>;
 
@@ -56,16 +56,16 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
     createdAt: now.toISOString(),
     ...retentionOf(expiresAt),
   };
-  await inOpenWorkspace(deps, workspaceId, () =>
-    commitOrThrow(() =>
-      deps.db.transaction
-        .write(({ userToken, counter, workspace }) => [
-          workspaceStillOpen(workspace, workspaceId),
-          userToken.create(item).commit(),
-          countOneMore(counter, collections.userTokensOfUser(principal.userId)),
-        ])
-        .go(),
-    ),
+  await madeInOpenWorkspace(
+    deps,
+    workspaceId,
+    () =>
+      commitOrThrow(() =>
+        deps.db.transaction
+          .write(({ userToken, counter }) => [userToken.create(item).commit(), countOneMore(counter, collections.userTokensOfUser(principal.userId))])
+          .go(),
+      ),
+    () => deleteUserToken(deps, item).catch(ignoreConditionFailure),
   );
   return { ...userTokenView(item), token: `${item.id}|${secret}` };
 }

@@ -1,35 +1,24 @@
 import type { Deps } from '../deps.ts';
 import { NotFound } from '../errors.ts';
-import { isConditionFailure } from '../store/conditions.ts';
-import type { Database } from '../store/database.ts';
 
-type WriteTransaction = Parameters<Database['transaction']['write']>[0];
-type TransactionWorkspace = Parameters<WriteTransaction>[0]['workspace'];
-
-/**
- * The transaction item that holds a create in a workspace (a key, a member, an invitation,
- * a token, an endpoint, a usage count) to the workspace being there and no delete having
- * begun: a delete marks the workspace first (`deletingAt`), then reads what to remove, so
- * nothing made in it afterwards can outlive it.
- */
-export const workspaceStillOpen = (workspace: TransactionWorkspace, id: string) =>
-  workspace
-    .check({ id })
-    .where((attr, op) => `${op.exists(attr.id)} AND ${op.notExists(attr.deletingAt)}`)
-    .commit();
+/** Is the workspace there, with no delete begun (`deletingAt`)? A strongly consistent read. */
+export async function isOpen(deps: Deps, workspaceId: string): Promise<boolean> {
+  const { data } = await deps.db.entities.workspace.get({ id: workspaceId }).go({ consistent: true });
+  return !!data && !data.deletingAt;
+}
 
 /**
- * Runs a create whose transaction holds workspaceStillOpen: cancelled because the workspace
- * is gone or being deleted, it answers 404 for the workspace; any other failure is the create's own.
+ * Makes something in a workspace that a delete may be emptying at this very moment (a key,
+ * a token, a member, an invitation, an endpoint, a usage count). A delete marks the
+ * workspace first and only then reads what to remove, with strongly consistent reads; so
+ * a create that committed too late for the delete to see it finds the mark when it looks
+ * afterwards, undoes itself (`undo`, which tolerates what the delete removed already) and
+ * answers 404. One read after the create, and no transaction on the workspace's item,
+ * which every request's authorization reads.
  */
-export async function inOpenWorkspace<T>(deps: Deps, workspaceId: string, create: () => Promise<T>): Promise<T> {
-  try {
-    return await create();
-  } catch (error) {
-    if (isConditionFailure(error)) {
-      const { data } = await deps.db.entities.workspace.get({ id: workspaceId }).go({ consistent: true });
-      if (!data || data.deletingAt) throw new NotFound('workspace', workspaceId);
-    }
-    throw error;
-  }
+export async function madeInOpenWorkspace<T>(deps: Deps, workspaceId: string, create: () => Promise<T>, undo: (made: T) => Promise<unknown>): Promise<T> {
+  const made = await create();
+  if (await isOpen(deps, workspaceId)) return made;
+  await undo(made);
+  throw new NotFound('workspace', workspaceId);
 }

@@ -8,15 +8,15 @@ import type { ListSource } from '../lists/list-source.ts';
 import { forgetWorkspaceNamespace, workspaceNamespace } from '../namespaces/defaults.ts';
 import { eventIn, type Acting } from '../events/origins.ts';
 import { commitWithEvents } from '../events/outbox.ts';
-import { commitOrThrow, goneAsNotFound, isConditionFailure } from '../store/conditions.ts';
+import { goneAsNotFound, ignoreConditionFailure, isConditionFailure } from '../store/conditions.ts';
 import { hotPath, type Database } from '../store/database.ts';
 import { keyOrderReader } from '../store/key-order.ts';
-import { collections, counted, countOneFewer, countOneMore, forgetCount } from '../store/list-counts.ts';
+import { collections, counted, countOneMore, forgetCount } from '../store/list-counts.ts';
 import { defaultTier, tierAbove, type Tier } from '../tiers.ts';
 import type { GatewayKey } from '../gateway/gateway-keys.ts';
 import { forgetUsage } from '../entitlements/usage.ts';
 import { removeInvitation } from './invitations.ts';
-import { requireRole, roleIn } from './membership.ts';
+import { leave, requireRole, roleIn } from './membership.ts';
 import { loadUser } from './users.ts';
 import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
 import { deleteUserToken } from './user-tokens.ts';
@@ -264,15 +264,12 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { ho
   await forgetCount(deps.db, collections.apiKeysOfWorkspace(id));
   await retireWebhookEndpointsOf(deps, id);
   // One at a time and each with its count; one already gone (declined, pruned, a repeated delete) is skipped.
-  const alreadyGone = (error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  };
   for (const member of members) {
     await forgetTokensHomedIn(deps, id, member.userId);
-    await leave(deps, id, member.userId).catch(alreadyGone);
+    await leave(deps, id, member.userId).catch(ignoreConditionFailure);
   }
   await forgetCount(deps.db, collections.membersOfWorkspace(id));
-  for (const invitation of invitations) await removeInvitation(deps, invitation).catch(alreadyGone);
+  for (const invitation of invitations) await removeInvitation(deps, invitation).catch(ignoreConditionFailure);
   await forgetWorkspaceNamespace(deps, id);
   await forgetUsage(deps, id);
   await entities.workspaceSlug.delete({ ownerId: current.ownerId, slug: current.slug }).go();
@@ -291,6 +288,7 @@ async function markDeleting(deps: Deps, id: string): Promise<void> {
   await deps.db.entities.workspace
     .patch({ id })
     .set({ deletingAt: isoNow(deps.clock) })
+    // A marked workspace is gone to every credential and every create (workspace-open.ts).
     .where((attr, op) => op.notExists(attr.deletingAt))
     .go({ response: 'none' })
     .catch((error: unknown) => {
@@ -303,20 +301,8 @@ async function forgetTokensHomedIn(deps: Deps, workspaceId: string, userId: numb
   const { userToken } = deps.db.entities;
   const { data } = await userToken.query.byUser({ userId }).go({ pages: 'all' });
   for (const token of data.filter((t) => t.workspaceId === workspaceId)) {
-    await deleteUserToken(deps, token).catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    await deleteUserToken(deps, token).catch(ignoreConditionFailure);
   }
 }
 
-/** Ends a membership, counted out of the user's workspaces (the workspace's own count goes with it). */
-function leave(deps: Deps, workspaceId: string, userId: number) {
-  return commitOrThrow(() =>
-    deps.db.transaction
-      .write(({ membership, counter }) => [
-        membership.delete({ workspaceId, userId }).where((attr, op) => op.exists(attr.role)).commit(),
-        countOneFewer(counter, collections.workspacesOfUser(userId)),
-      ])
-      .go(),
-  );
-}
+

@@ -5,7 +5,8 @@ import { isConditionFailure } from '../store/conditions.ts';
 import { monthlyCounterTtl, monthOf } from './periods.ts';
 import { countsOf, limitOf, standing, type EntitlementScope } from './entitlements.ts';
 import { features, type Feature } from './features.ts';
-import { counterKey } from './usage.ts';
+import { counterKey, forgetUsage } from './usage.ts';
+import { madeInOpenWorkspace } from '../domain/workspace-open.ts';
 
 export interface UsageRecord {
   feature: Feature;
@@ -40,8 +41,8 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
   let recorded = quantity <= ceiling;
   let used: number | undefined;
   if (recorded) {
-    try {
-      const { data } = await deps.db.entities.usageCounter
+    const count = () =>
+      deps.db.entities.usageCounter
         .update(key)
         .add({ used: quantity })
         .set(monthly ? { ttl: monthlyCounterTtl(monthOf(now)) } : {})
@@ -49,6 +50,9 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
           quantity < 0 ? op.gte(attr.used, -quantity) : `${op.notExists(attr.used)} OR ${op.lte(attr.used, ceiling - quantity)}`,
         )
         .go({ response: 'all_new' });
+    try {
+      // A workspace's count must not outlive the workspace, should a delete be emptying it now.
+      const { data } = await (scope.ownerType === 'Workspace' ? madeInOpenWorkspace(deps, scope.ownerId, count, () => forgetUsage(deps, scope.ownerId)) : count());
       used = data.used;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;

@@ -45,6 +45,11 @@ export async function readTogether<T>(read: () => Promise<{ canceled: boolean; d
   throw new Error('A transactional read was cancelled twice by concurrent writes.');
 }
 
+/** For `.catch` of a write whose condition may fail because what it removes is gone already. */
+export function ignoreConditionFailure(error: unknown): void {
+  if (!isConditionFailure(error)) throw error;
+}
+
 /**
  * A conditional write to an item that must exist (a patch): if it failed only because the
  * item went away since it was read (a delete or the pruner in between), the answer is 404.

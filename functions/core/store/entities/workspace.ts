@@ -37,9 +37,9 @@ export const workspaceSchema = createSchema({
       },
     },
     /**
-     * Set when a delete begins, before anything of the workspace goes: from then on nothing
-     * new may be made in it (domain/workspace-open.ts) and no credential acts in it, so that what
-     * the delete reads is all there is to remove.
+     * Set when a delete begins, before anything of the workspace goes: from then on no
+     * credential acts in it, and whatever is made in it undoes itself (domain/workspace-open.ts),
+     * so that nothing outlives the delete.
      */
     deletingAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },

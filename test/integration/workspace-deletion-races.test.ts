@@ -1,0 +1,71 @@
+import { issueApiKey } from '#core/domain/api-keys';
+import { invite } from '#core/domain/invitations';
+import { join } from '#core/domain/members';
+import { issueUserToken } from '#core/domain/user-tokens';
+import { createUser } from '#core/domain/users';
+import { createWorkspace, deleteWorkspace } from '#core/domain/workspaces';
+import { recordUsage } from '#core/entitlements/recording';
+import { workspaceScope } from '#core/entitlements/workspace-scope';
+import { NotFound } from '#core/errors';
+import { testDeps, type TestDeps } from '../support/deps.ts';
+import { ownerPrincipal } from '../support/principals.ts';
+
+/**
+ * A workspace deleted while its members keep making things in it: keys, tokens, members,
+ * invitations, usage. Whatever the interleaving, nothing of it may be left behind once the
+ * delete answers, except what expires by itself (events, and records with a TTL).
+ */
+
+let deps: TestDeps;
+let users = 0;
+beforeAll(async () => {
+  deps = await testDeps();
+});
+
+const newUser = () => createUser(deps, { name: `racer ${++users}`, email: `racer${users}@example.com`, tier: 'enterprise', emailVerified: true });
+
+/** Every item that still names the workspace and would not expire on its own. */
+async function leftOf(workspaceId: string) {
+  const ulid = workspaceId.slice('wks_'.length);
+  const { Items = [] } = await deps.client.send(new (await import('@aws-sdk/lib-dynamodb')).ScanCommand({ TableName: deps.tableName }));
+  return Items.filter((item) => JSON.stringify(item).includes(ulid))
+    .filter((item) => item.ttl === undefined && item.__edb_e__ !== 'webhookEvent')
+    .map((item) => `${item.__edb_e__} ${item.pk} ${item.sk}`);
+}
+
+/** Runs `make` until the delete is over, swallowing the 404s a deleted workspace answers; counts what succeeded in `made`. */
+async function keepMaking(done: () => boolean, made: number[], lane: number, make: (i: number) => Promise<unknown>) {
+  for (let i = 0; !done(); i++) {
+    await make(i).then(
+      () => made[lane]!++,
+      (error: unknown) => {
+        if (!(error instanceof NotFound)) throw error;
+      },
+    );
+  }
+}
+
+describe('deleting a workspace while things are made in it', () => {
+  it.each([1, 2, 3, 4, 5])('leaves nothing behind (round %i)', async () => {
+    const [owner, member, invitee] = [await newUser(), await newUser(), await newUser()];
+    const home = await createWorkspace(deps, owner.id, { name: 'home' });
+    const doomed = await createWorkspace(deps, owner.id, { name: 'doomed', tier: 'enterprise' });
+    await join(deps, doomed.id, member.id, 'admin');
+    const scope = await workspaceScope(deps, { id: doomed.id, tier: 'enterprise' }, 'live');
+    const inDoomed = ownerPrincipal(owner.id, doomed.id, 'enterprise');
+    let over = false;
+    const made = [0, 0, 0, 0, 0];
+    const making = Promise.all([
+      keepMaking(() => over, made, 0, (i) => issueApiKey(deps, member.id, doomed.id, { name: `key ${i}` })),
+      keepMaking(() => over, made, 1, (i) => issueUserToken(deps, inDoomed, doomed.id, { name: `token ${i}` })),
+      keepMaking(() => over, made, 2, () => invite(deps, { userId: invitee.id, workspaceId: doomed.id, role: 'member', invitedBy: owner.id })),
+      keepMaking(() => over, made, 3, async () => join(deps, doomed.id, (await newUser()).id, 'member')),
+      keepMaking(() => over, made, 4, () => recordUsage(deps, scope, { feature: 'storage', quantity: 1 })),
+    ]);
+    // The delete begins once every kind has been made at least once, and the makers go on through it.
+    while (made.some((n) => n === 0)) await new Promise((wait) => setTimeout(wait, 5));
+    await deleteWorkspace(deps, ownerPrincipal(owner.id, home.id), doomed.id, { home: home.id }).finally(() => (over = true));
+    await making;
+    expect(await leftOf(doomed.id)).toEqual([]);
+  });
+});
