@@ -72,7 +72,7 @@ const documentation = {
   },
   INVALID_CREDENTIALS: { description: 'The email or password is wrong.' },
   INSUFFICIENT_PERMISSIONS: {
-    description: "The credential lacks the route's scope, or (a webhook endpoint's `events`) the read scope of a resource whose events it would receive.",
+    description: "The credential lacks the route's scope, or (a webhook endpoint's `events`, or rotating its secret) the read scope of a resource whose events it would receive.",
     carries: {
       required_scope: text('The scope the route requires; for webhook subscriptions, each read scope the credential lacks, space-separated.'),
       provided_scopes: texts('The scopes the credential holds.'),
