@@ -162,7 +162,7 @@ const documentation = {
   },
   RATE_LIMIT_EXCEEDED: {
     description:
-      "Over the credential's allowance, too many failed logins, or API Gateway's own throttling " +
+      "Over the credential's allowance, too many failed logins, more than 10 test sends a minute to one webhook endpoint, or API Gateway's own throttling " +
       '(which cannot know limit, remaining and reset_at, nor report X-RateLimit-*).',
     carries: { retry_after: count('Seconds until a retry may succeed; also the Retry-After header.') },
     mayCarry: {
