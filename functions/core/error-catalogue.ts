@@ -72,7 +72,7 @@ const documentation = {
   },
   INVALID_CREDENTIALS: { description: 'The email or password is wrong.' },
   INSUFFICIENT_PERMISSIONS: {
-    description: "The credential lacks the route's scope, or (a webhook endpoint's `events`) the read scope of a resource whose events it would receive.",
+    description: "The credential lacks the route's scope, or (a webhook endpoint's `events`, or rotating its secret) the read scope of a resource whose events it would receive.",
     carries: {
       required_scope: text('The scope the route requires; for webhook subscriptions, each read scope the credential lacks, space-separated.'),
       provided_scopes: texts('The scopes the credential holds.'),
@@ -162,7 +162,7 @@ const documentation = {
   },
   RATE_LIMIT_EXCEEDED: {
     description:
-      "Over the credential's allowance, too many failed logins, or API Gateway's own throttling " +
+      "Over the credential's allowance, too many failed logins, more than 10 test sends a minute to one webhook endpoint, or API Gateway's own throttling " +
       '(which cannot know limit, remaining and reset_at, nor report X-RateLimit-*).',
     carries: { retry_after: count('Seconds until a retry may succeed; also the Retry-After header.') },
     mayCarry: {

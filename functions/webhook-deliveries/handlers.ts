@@ -1,7 +1,7 @@
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
 import type { DeliveryStatus } from '#core/webhooks/delivery-status';
-import { deliveriesOf, retryDelivery } from '#core/webhooks/deliveries';
+import { deliveriesOf, getDelivery, retryDelivery } from '#core/webhooks/deliveries';
 import { loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
 import { sendTestEvent } from '#core/webhooks/test-send';
 import type { webhookDeliveryRoutes } from './routes.ts';
@@ -16,11 +16,15 @@ export const webhookDeliveryHandlers: HandlersFor<(typeof webhookDeliveryRoutes)
       body: await listPage(deliveriesOf(deps, endpoint.id, status as DeliveryStatus | undefined), { ...rest, sort: rest.sort ?? ['-created_at'] }, route.list, url),
     };
   },
+  getWebhookDelivery: async ({ principal, workspaceId, params }, deps) => ({
+    status: 200,
+    body: { data: await getDelivery(deps, { workspaceId, environment: principal.environment }, params.id, params.delivery_id) },
+  }),
   retryWebhookDelivery: async ({ principal, workspaceId, params }, deps) => ({
     status: 200,
     body: {
       message: 'The delivery is queued for another attempt.',
-      data: await retryDelivery(deps, { workspaceId, environment: principal.environment }, params.webhook_id, params.delivery_id),
+      data: await retryDelivery(deps, { workspaceId, environment: principal.environment }, params.id, params.delivery_id),
     },
   }),
   testWebhook: async ({ principal, workspaceId, params }, deps) => ({

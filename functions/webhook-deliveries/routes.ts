@@ -1,7 +1,7 @@
 import { listQuerySchema } from '#core/lists';
 import type { RouteSpec } from '#core/route-types';
 import { deliveryStatuses } from '#core/webhooks/delivery-status';
-import { contextQuery, createdOf, listOf } from '#schemas/common';
+import { contextQuery, createdOf, dataOf, listOf } from '#schemas/common';
 import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#schemas/webhook-deliveries';
 import * as z from 'zod/mini';
 
@@ -16,7 +16,7 @@ export const deliveryList = {
   statusValues: deliveryStatuses,
 } as const;
 
-/** The routes of the webhook-deliveries function: an endpoint's delivery history, manual retries, test sends. */
+/** The routes of the webhook-deliveries function: an endpoint's delivery history and its deliveries, manual retries, test sends. */
 export const webhookDeliveryRoutes = [
   {
     operationId: 'listWebhookDeliveries',
@@ -32,14 +32,27 @@ export const webhookDeliveryRoutes = [
     responses: { 200: { description: 'A page of deliveries.', schema: listOf(webhookDelivery) } },
   },
   {
+    operationId: 'getWebhookDelivery',
+    method: 'GET',
+    path: '/webhooks/{id}/deliveries/{delivery_id}',
+    auth: 'credential',
+    scope: 'webhooks:read',
+    summary: "Get one of a webhook endpoint's deliveries: its state, what the receiver answered (status, start of the body) or why it failed, and its attempts",
+    tag: 'Webhooks',
+    params: z.object({ id: webhookId, delivery_id: deliveryId }),
+    query: contextQuery,
+    responses: { 200: { description: 'The delivery.', schema: dataOf(webhookDelivery) } },
+  },
+  {
     operationId: 'retryWebhookDelivery',
     method: 'POST',
-    path: '/webhooks/{webhook_id}/deliveries/{delivery_id}/retry',
+    // The spec's {webhook_id}: API Gateway takes one name per path level, and /webhooks/{id} is there already.
+    path: '/webhooks/{id}/deliveries/{delivery_id}/retry',
     auth: 'credential',
     scope: 'webhooks:write',
     summary: 'Retry a failed delivery by hand: back to pending with the next attempt number, queued at once',
     tag: 'Webhooks',
-    params: z.object({ webhook_id: webhookId, delivery_id: deliveryId }),
+    params: z.object({ id: webhookId, delivery_id: deliveryId }),
     query: contextQuery,
     errors: ['CANNOT_RETRY'],
     responses: { 200: { description: 'The delivery, pending again.', schema: createdOf(retriedDelivery) } },
@@ -50,7 +63,7 @@ export const webhookDeliveryRoutes = [
     path: '/webhooks/{id}/test',
     auth: 'credential',
     scope: 'webhooks:write',
-    summary: 'Send a signed webhook.test event to this endpoint now, and answer what came of it (not stored, not retried)',
+    summary: 'Send a signed webhook.test event to this endpoint now, and answer what came of it (not stored, not retried; 10 a minute per endpoint)',
     tag: 'Webhooks',
     params: z.object({ id: webhookId }),
     query: contextQuery,

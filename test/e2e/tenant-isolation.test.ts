@@ -53,6 +53,8 @@ interface Created {
   readPath?: string;
   /** Uses the resource as A would (its credential, its workspace): the status A gets. */
   probe?: () => Promise<number>;
+  /** The resources it lives in, by path parameter (a delivery's endpoint): a route naming both gets A's real pair. */
+  parents?: Record<string, string>;
 }
 
 interface Creator {
@@ -186,7 +188,6 @@ const creators: Record<string, Creator> = {
     },
   },
   'webhooks/{id}': webhookOfA,
-  'webhooks/{webhook_id}': webhookOfA,
   'deliveries/{delivery_id}': {
     kind: 'delivery',
     ghost: 'del_01ARZ3NDEKTSV4RRFFQ69G5FAV',
@@ -198,7 +199,7 @@ const creators: Record<string, Creator> = {
       const readPath = `/webhooks/${webhook.id}/deliveries`;
       for (let tries = 0; tries < 100; tries++) {
         const [delivery] = (await api.call('GET', readPath, as(A.key))).body.data;
-        if (delivery?.status === 'retrying') return { id: delivery.id, readPath };
+        if (delivery?.status === 'retrying') return { id: delivery.id, readPath, parents: { 'webhooks/{id}': webhook.id } };
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error("A's delivery never reached its first retry");
@@ -313,16 +314,23 @@ describe('tenant isolation on every route with a path parameter', () => {
         const resources: Created[] = [];
         let path = route.path;
         let ghostPath = route.path;
-        for (const { key, name } of paramsOf(route.path)) {
+        const parentIds = new Map<string, string>();
+        // Innermost first: the resource made for the last parameter names those it lives in.
+        for (const { key, name } of paramsOf(route.path).reverse()) {
           if (admin && !creators[key]) {
             // Platform-admin routes need no resource of A: any well-formed id must meet 403.
             path = path.replace(`{${name}}`, encodeURIComponent(wellFormedId(route, name)));
             continue;
           }
           const creator = creatorFor(route, key);
-          const resource = await creator.create();
-          resources.push(resource);
-          path = path.replace(`{${name}}`, encodeURIComponent(resource.id));
+          let id = parentIds.get(key);
+          if (id === undefined) {
+            const resource = await creator.create();
+            resources.push(resource);
+            for (const [parentKey, parentId] of Object.entries(resource.parents ?? {})) parentIds.set(parentKey, parentId);
+            id = resource.id;
+          }
+          path = path.replace(`{${name}}`, encodeURIComponent(id));
           ghostPath = ghostPath.replace(`{${name}}`, encodeURIComponent(creator.ghost));
         }
         if (path.includes('{token}')) {

@@ -36,6 +36,25 @@ async function deliveriesOf(endpoint: Endpoint, key?: string) {
   return listed.body.data as Array<Record<string, any>>;
 }
 
+/** The delivery of the event a hook carried, once it has left `pending` and `retrying`, read with the single-delivery route. */
+async function endedDeliveryOf(endpoint: Endpoint, hook: ReceivedWebhook, key?: string) {
+  const eventId = hook.headers['x-webhook-id'];
+  const listed = (await deliveriesOf(endpoint, key)).find((d) => d.event_id === eventId)!;
+  for (let i = 0; i < 100; i++) {
+    const read = await api.call('GET', `/webhooks/${endpoint.id}/deliveries/${listed.id}`, { key });
+    expect(read.status).toBe(200);
+    if (read.body.data.status === 'success' || read.body.data.status === 'failed') return read.body.data as Record<string, any>;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`delivery ${listed.id} never ended`);
+}
+
+/** Renames the bootstrap workspace: one workspace.updated event. */
+async function renameWorkspace(name: string) {
+  const { body } = await api.call('GET', '/workspaces');
+  expect((await api.call('PATCH', `/workspaces/${body.data[0].id}`, { body: { name } })).status).toBe(200);
+}
+
 describe('webhook delivery through the local runner', () => {
   it('sends every subscribed mutation to the receiver, signed with both schemes, with the resource as the API returned it', async () => {
     const all = await subscribe('/all', ['*']);
@@ -150,6 +169,58 @@ describe('webhook delivery through the local runner', () => {
     expect((await api.call('POST', `/webhooks/${rejecting.id}/deliveries/${delivery.id}/retry`)).status).toBe(400);
   });
 
+  it('shows one delivery: what the receiver answered and why it ended; 404 through another endpoint or environment', async () => {
+    const gone = await subscribe('/gone', ['workspace.updated']);
+    const other = await subscribe('/gone-other', ['workspace.created']);
+    receiver.answer('/gone', [410]);
+    await renameWorkspace('Gone');
+    const [hook] = await receiver.waitFor(1, to('/gone'));
+    const delivery = await endedDeliveryOf(gone, hook);
+    expect(delivery).toMatchObject({
+      webhook_id: gone.id,
+      event_type: 'workspace.updated',
+      status: 'failed',
+      attempt: 1,
+      attempts: 1,
+      response_code: 410,
+      response_excerpt: 'answered 410',
+      error: 'The receiver answered 410 Gone; a 4xx ends the delivery without retries.',
+      next_retry_at: null,
+    });
+    expect(delivery.attempt_history).toMatchObject([{ attempt: 1, status_code: 410, error: delivery.error }]);
+    const listed = (await deliveriesOf(gone)).find((d) => d.id === delivery.id);
+    expect(listed).toEqual(delivery);
+
+    const testKey = (await api.call('POST', '/api-keys', { body: { name: 'sandbox reader', environment: 'test', scopes: ['*'] } })).body.data.key;
+    const outsider = (await api.call('POST', '/api-keys', { body: { name: 'no webhooks', scopes: ['workspaces:read'] } })).body.data.key;
+    for (const [path, key] of [
+      [`/webhooks/${other.id}/deliveries/${delivery.id}`, undefined],
+      [`/webhooks/${gone.id}/deliveries/del_01ARZ3NDEKTSV4RRFFQ69G5FAV`, undefined],
+      [`/webhooks/${gone.id}/deliveries/${delivery.id}`, testKey],
+    ] as const) {
+      const refused = await api.call('GET', path, { key });
+      expect({ path, status: refused.status, code: refused.body.error_code }).toEqual({ path, status: 404, code: 'RESOURCE_NOT_FOUND' });
+    }
+    const unscoped = await api.call('GET', `/webhooks/${gone.id}/deliveries/${delivery.id}`, { key: outsider });
+    expect({ status: unscoped.status, scope: unscoped.body.required_scope }).toEqual({ status: 403, scope: 'webhooks:read' });
+  });
+
+  it('allows 10 test sends a minute per endpoint, then answers 429 with Retry-After; another endpoint is not affected', async () => {
+    const probed = await subscribe('/probed', ['api_key.created']);
+    const other = await subscribe('/probed-other', ['api_key.created']);
+    // Not across a minute's end: the window is the clock's minute.
+    if (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 100));
+    for (let i = 0; i < 10; i++) expect((await api.call('POST', `/webhooks/${probed.id}/test`)).status).toBe(200);
+    const refused = await api.call('POST', `/webhooks/${probed.id}/test`);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'rate_limit_exceeded', error_code: 'RATE_LIMIT_EXCEEDED', limit: 10, remaining: 0, retry_after: expect.any(Number) });
+    expect(refused.body.message).toMatch(/10 test sends per webhook endpoint/);
+    expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.retry_after);
+    expect(refused.body.retry_after).toBeLessThanOrEqual(60);
+    expect(receiver.received.filter(to('/probed'))).toHaveLength(10);
+    expect((await api.call('POST', `/webhooks/${other.id}/test`)).status).toBe(200);
+  });
+
   it('sends a signed webhook.test on demand and answers what the receiver said', async () => {
     const tested = await subscribe('/tested', ['api_key.created']);
     const answer = await api.call('POST', `/webhooks/${tested.id}/test`);
@@ -209,6 +280,39 @@ describe('roles in webhook management', () => {
     expect((await api.call('POST', `/webhooks/${endpoint.id}/test`, { key: memberKey })).status).toBe(200);
     const retried = await api.call('POST', `/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { key: memberKey });
     expect(retried.status).toBe(200);
+  });
+
+  it("counts deliveries, not attempts: a member's manual retries of failed deliveries never disable the endpoint; a retry that succeeds moves the count", async () => {
+    const memberKey = await keyOfA('member', 'webhook-retrier@example.com');
+    const counted = await subscribe('/counted', ['workspace.updated']);
+    receiver.answer('/counted', Array(19).fill(410));
+    /** The `n`th request /counted received, once it has. */
+    const hook = async (n: number) => (await receiver.waitFor(n, to('/counted')))[n - 1]!;
+    // Three deliveries, each retried by the member until its six attempts are used: eighteen failed attempts, more than 15.
+    for (let delivery = 0; delivery < 3; delivery++) {
+      await renameWorkspace(`Counted ${delivery}`);
+      let ended = await endedDeliveryOf(counted, await hook(delivery * 6 + 1), memberKey);
+      for (let retry = 1; retry <= 5; retry++) {
+        const retried = await api.call('POST', `/webhooks/${counted.id}/deliveries/${ended.id}/retry`, { key: memberKey });
+        expect(retried.status).toBe(200);
+        ended = await endedDeliveryOf(counted, await hook(delivery * 6 + 1 + retry), memberKey);
+      }
+      expect(ended).toMatchObject({ status: 'failed', attempt: 6 });
+    }
+    expect((await api.call('GET', `/webhooks/${counted.id}`, { key: memberKey })).body.data).toMatchObject({
+      is_active: true,
+      success_count: 0,
+      failure_count: 3,
+      consecutive_failures: 3,
+      disabled_at: null,
+    });
+
+    await renameWorkspace('Counted 3');
+    const failed = await endedDeliveryOf(counted, await hook(19), memberKey);
+    expect(failed).toMatchObject({ status: 'failed', attempt: 1 });
+    expect((await api.call('POST', `/webhooks/${counted.id}/deliveries/${failed.id}/retry`, { key: memberKey })).status).toBe(200);
+    expect(await endedDeliveryOf(counted, await hook(20), memberKey)).toMatchObject({ id: failed.id, status: 'success', attempt: 2 });
+    expect((await api.call('GET', `/webhooks/${counted.id}`)).body.data).toMatchObject({ success_count: 1, failure_count: 3, consecutive_failures: 0 });
   });
 
   it("lets an admin's key manage endpoints", async () => {

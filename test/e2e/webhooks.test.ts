@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '#core/deps';
+import { registerOAuthClient } from '#core/oauth/clients';
 import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
+
+// Read by config() on first use, which is when the runner starts (beforeAll), not at import.
+process.env.OAUTH_ENABLED = '1';
 
 /**
  * Webhook endpoints over HTTP, through the local runner. Targets are public IP literals
@@ -325,5 +329,83 @@ describe('subscriptions need the read scopes of their resources', () => {
     expect((await api.call('GET', path)).body.data).toMatchObject({ url: target, events: ['*'] });
     expect((await api.call('PATCH', path, { key: writer, body: { is_active: false } })).status).toBe(200);
     expect((await api.call('PATCH', path, { key: writer, body: { events: ['webhook.*'], url: `${target}/mine` } })).status).toBe(200);
+  });
+});
+
+describe('rotating a secret needs the read scopes of the events it verifies', () => {
+  it("refuses webhooks:* alone the secret of a `*` endpoint, even by a wider credential's Idempotency-Key; it rotates what it can read", async () => {
+    const everything = await createEndpoint({ body: { events: ['*'] } });
+    const ownHooks = await createEndpoint({ body: { events: ['webhook.*'] } });
+    const narrow = await keyWith(['webhooks:*']);
+    const path = `/webhooks/${everything.id}/rotate-secret`;
+    const refused = await api.call('POST', path, { key: narrow, body: { grace_period_hours: 0 } });
+    expect({ status: refused.status, code: refused.body.error_code, scope: refused.body.required_scope }).toEqual({
+      status: 403,
+      code: 'INSUFFICIENT_PERMISSIONS',
+      scope: 'workspaces:read api-keys:read users:read namespaces:read',
+    });
+    expect(refused.body.message).toContain('"api-keys:read"');
+
+    // The same Idempotency-Key as a wider credential's rotation is another request of the narrow key's own: never the stored answer.
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const rotated = await api.call('POST', path, { headers, body: {} });
+    expect(rotated.status).toBe(200);
+    const replayed = await api.call('POST', path, { key: narrow, headers, body: {} });
+    expect({ status: replayed.status, code: replayed.body.error_code, replayed: replayed.headers.get('idempotent-replayed') }).toEqual({
+      status: 403,
+      code: 'INSUFFICIENT_PERMISSIONS',
+      replayed: null,
+    });
+    const again = await api.call('POST', path, { key: narrow, headers, body: {} });
+    expect({ status: again.status, replayed: again.headers.get('idempotent-replayed') }).toEqual({ status: 403, replayed: 'true' });
+    expect(JSON.stringify([refused.body, replayed.body, again.body])).not.toContain(rotated.body.data.secret);
+    expect(JSON.stringify([refused.body, replayed.body, again.body])).not.toContain('whsec_');
+
+    const own = await api.call('POST', `/webhooks/${ownHooks.id}/rotate-secret`, { key: narrow, body: {} });
+    expect(own.status).toBe(200);
+    expect(own.body.data.secret).toMatch(/^whsec_/);
+  });
+});
+
+describe('OAuth access tokens and webhook endpoints', () => {
+  it("cannot create an endpoint, point one elsewhere or take its secret, which would outlive the grant (403 saying why); they read, pause and delete", async () => {
+    const { userId, workspaceId } = api.runner.bootstrap!;
+    const client = await registerOAuthClient(api.deps, {
+      name: 'Integration',
+      ownerUserId: userId,
+      workspaceId,
+      redirectUris: [],
+      grants: ['client_credentials'],
+      scopes: ['*'],
+      confidential: true,
+    });
+    const issued = await api.call('POST', `${api.runner.origin}/oauth/token`, {
+      key: '',
+      rawBody: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret!, scope: '*' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(issued.status).toBe(200);
+    const token = issued.body.access_token as string;
+    const endpoint = await createEndpoint();
+
+    for (const [method, path, body] of [
+      ['POST', '/webhooks', createBody()],
+      ['PATCH', `/webhooks/${endpoint.id}`, { url: `${target}/the-clients` }],
+      ['PATCH', `/webhooks/${endpoint.id}`, { events: ['*'] }],
+      ['POST', `/webhooks/${endpoint.id}/rotate-secret`, {}],
+    ] as const) {
+      const refused = await api.call(method, path, { key: token, body });
+      expect({ method, path, status: refused.status, error: refused.body.error, code: refused.body.error_code }).toEqual({
+        method,
+        path,
+        status: 403,
+        error: 'access_denied',
+        code: 'ACCESS_DENIED',
+      });
+      expect(refused.body.message).toMatch(/^An OAuth access token cannot .+ \(an endpoint and its secret outlive the token\)/);
+    }
+    expect((await api.call('GET', `/webhooks/${endpoint.id}`, { key: token })).body.data).toMatchObject({ url: target, events: quiet });
+    expect((await api.call('PATCH', `/webhooks/${endpoint.id}`, { key: token, body: { is_active: false } })).status).toBe(200);
+    expect((await api.call('DELETE', `/webhooks/${endpoint.id}`, { key: token })).status).toBe(204);
   });
 });

@@ -1,11 +1,12 @@
 import type { Principal } from '#core/auth/principal';
-import { CannotRetry, NotFound } from '#core/errors';
+import { CannotRetry, NotFound, RateLimited } from '#core/errors';
 import { emitEvents } from '#core/events/outbox';
 import type { Route } from '#core/route-types';
 import { attemptDelivery } from '#core/webhooks/attempt';
 import type { DeliveryOptions } from '#core/webhooks/delivery-options';
 import { fanOut } from '#core/webhooks/fan-out';
-import { retryDelivery } from '#core/webhooks/deliveries';
+import { getDelivery, retryDelivery } from '#core/webhooks/deliveries';
+import { getWebhookEndpoint } from '#core/webhooks/endpoints';
 import { sendTestEvent } from '#core/webhooks/test-send';
 import { routes } from '#routes';
 import { webhookDeliveryHandlers } from '../../functions/webhook-deliveries/handlers.ts';
@@ -17,6 +18,7 @@ const local: DeliveryOptions = { allowInsecure: true, retryScale: 1, timeoutMs: 
 let deps: TestDeps;
 let clock: ReturnType<typeof manualClock>;
 let queue: ReturnType<typeof recordingQueue>;
+let scheduler: ReturnType<typeof recordingScheduler>;
 const relayed: string[] = [];
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 /** The receiver answers each event by the number in its data: even 200, odd 400. */
@@ -26,11 +28,13 @@ beforeAll(async () => {
   // Real time, to the second: DynamoDB Local's TTL removes items whose ttl has passed by the wall clock.
   clock = manualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
   queue = recordingQueue(clock);
-  deps = await testDeps({ clock, deliveryQueue: queue, retryScheduler: recordingScheduler(), eventRelay: { relay: async (ids) => void relayed.push(...ids) } });
+  scheduler = recordingScheduler();
+  deps = await testDeps({ clock, deliveryQueue: queue, retryScheduler: scheduler, eventRelay: { relay: async (ids) => void relayed.push(...ids) } });
   receiver = await startReceiver(({ body }) => ({ status: answerOf(body), body: 'thanks' }));
 });
+const scriptedReceivers: { close(): Promise<void> }[] = [];
 afterAll(async () => {
-  await receiver.close();
+  await Promise.all([receiver, ...scriptedReceivers].map((r) => r.close()));
   await deps.close();
 });
 
@@ -138,7 +142,7 @@ describe('a test send', () => {
       const good = await storeEndpoint(deps, { workspaceId, url: ok.url });
       const bad = await storeEndpoint(deps, { workspaceId, url: down.url });
       expect(await sendTestEvent(deps, good, local)).toMatchObject({ success: true, status_code: 202, response_body: 'got it' });
-      expect(await sendTestEvent(deps, bad, local)).toMatchObject({ success: false, status_code: 503, response_body: 'later', error: 'The endpoint answered 503.' });
+      expect(await sendTestEvent(deps, bad, local)).toMatchObject({ success: false, status_code: 503, response_body: 'later', error: 'The receiver answered 503 Service Unavailable.' });
       expect(JSON.parse(ok.received[0]!.body)).toMatchObject({ type: 'webhook.test', workspace_id: workspaceId, data: { id: good.id, url: good.url } });
       expect(ok.received[0]!.headers['x-webhook-event']).toBe('webhook.test');
       expect((await deps.db.entities.webhookDelivery.query.byWebhook({ webhookId: good.id }).go()).data).toEqual([]);
@@ -171,5 +175,195 @@ describe('a test send', () => {
     const result = await sendTestEvent(deps, endpoint, local);
     expect(result).toMatchObject({ success: false, status_code: null });
     expect(result.error).toMatch(/ECONNREFUSED/);
+  });
+});
+
+/** An endpoint of a fresh workspace on a receiver that answers each request with `answer.status`, which the test changes. */
+async function scriptedEndpoint(answer: { status: number }) {
+  const target = await startReceiver(() => ({ status: answer.status, body: `answered ${answer.status}` }));
+  scriptedReceivers.push(target);
+  const endpoint = await storeEndpoint(deps, { workspaceId: newWorkspace(), url: target.url });
+  return { ...endpoint, scope: { workspaceId: endpoint.workspaceId, environment: 'live' as const }, received: target.received };
+}
+
+/** One event to the endpoint, fanned out; the id of its delivery, whose first attempt is queued (not made). */
+async function queueDelivery(endpoint: { workspaceId: string; id: string }) {
+  clock.advance(1000);
+  await emitEvents(deps, [{ type: 'workspace.updated', origin: { workspaceId: endpoint.workspaceId, environment: 'live' }, data: { n: 0 } }]);
+  await fanOut(deps, [relayed[relayed.length - 1]!]);
+  return queue.sent.find((q) => q.message.webhookId === endpoint.id)!.message.deliveryId;
+}
+
+/** Makes every attempt the queue holds now, each once (or `copies` times at once, as duplicates of an at-least-once queue). */
+async function runQueue(options: Partial<DeliveryOptions> = {}, copies = 1) {
+  for (const { message } of queue.take()) {
+    await Promise.all(Array.from({ length: copies }, () => attemptDelivery(deps, message, { ...local, ...options })));
+  }
+}
+
+const countersOf = async (endpoint: { scope: { workspaceId: string; environment: 'live' }; id: string }) => {
+  const { success_count, failure_count, consecutive_failures, is_active } = await getWebhookEndpoint(deps, endpoint.scope, endpoint.id);
+  return { success_count, failure_count, consecutive_failures, is_active };
+};
+
+describe("an endpoint's counters count deliveries, not attempts", () => {
+  it('count a failed delivery once however many manual retries of it fail, so retries never disable the endpoint', async () => {
+    const answer = { status: 410 };
+    const endpoint = await scriptedEndpoint(answer);
+    const deliveryId = await queueDelivery(endpoint);
+    await runQueue({ disableAfter: 3 });
+    for (let retry = 0; retry < 5; retry++) {
+      await retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
+      await runQueue({ disableAfter: 3 });
+    }
+    expect(endpoint.received).toHaveLength(6);
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({ status: 'failed', attempt: 6 });
+    expect(await countersOf(endpoint)).toEqual({ success_count: 0, failure_count: 1, consecutive_failures: 1, is_active: true });
+  });
+
+  it('move a delivery from failure_count to success_count when a manual retry succeeds, and reset consecutive_failures', async () => {
+    const answer = { status: 422 };
+    const endpoint = await scriptedEndpoint(answer);
+    const first = await queueDelivery(endpoint);
+    await queueDelivery(endpoint);
+    await runQueue();
+    expect(await countersOf(endpoint)).toEqual({ success_count: 0, failure_count: 2, consecutive_failures: 2, is_active: true });
+    answer.status = 200;
+    await retryDelivery(deps, endpoint.scope, endpoint.id, first);
+    await runQueue();
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, first)).toMatchObject({ status: 'success', attempt: 2 });
+    expect(await countersOf(endpoint)).toEqual({ success_count: 1, failure_count: 1, consecutive_failures: 0, is_active: true });
+  });
+
+  it('count each end once when copies of a message race, for a first attempt and a manual retry alike', async () => {
+    const answer = { status: 400 };
+    const endpoint = await scriptedEndpoint(answer);
+    const deliveryId = await queueDelivery(endpoint);
+    const [original] = queue.sent;
+    await runQueue({}, 3);
+    await retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
+    await runQueue({}, 3);
+    await attemptDelivery(deps, original!.message, local); // a stale copy, long after
+    expect(await countersOf(endpoint)).toEqual({ success_count: 0, failure_count: 1, consecutive_failures: 1, is_active: true });
+    answer.status = 204;
+    await retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
+    await runQueue({}, 3);
+    expect(endpoint.received).toHaveLength(3);
+    expect(await countersOf(endpoint)).toEqual({ success_count: 1, failure_count: 0, consecutive_failures: 0, is_active: true });
+  });
+
+  it('count a manual retry that goes on up the ladder once, when it ends', async () => {
+    const answer = { status: 400 };
+    const endpoint = await scriptedEndpoint(answer);
+    const deliveryId = await queueDelivery(endpoint);
+    await runQueue();
+    answer.status = 503;
+    await retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
+    await runQueue();
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({ status: 'retrying', attempt: 2 });
+    answer.status = 400;
+    clock.advance(300_000);
+    await runQueue();
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({ status: 'failed', attempt: 3 });
+    expect(await countersOf(endpoint)).toEqual({ success_count: 0, failure_count: 1, consecutive_failures: 1, is_active: true });
+  });
+
+  it('count a delivery that failed on a disabled endpoint when a retry after re-enabling it ends, once', async () => {
+    const answer = { status: 400 };
+    const endpoint = await scriptedEndpoint(answer);
+    const deliveryId = await queueDelivery(endpoint);
+    await deps.db.entities.webhookEndpoint.patch({ ...endpoint.scope, id: endpoint.id }).set({ isActive: false }).go();
+    await runQueue();
+    expect(await countersOf(endpoint)).toEqual({ success_count: 0, failure_count: 0, consecutive_failures: 0, is_active: false });
+    await deps.db.entities.webhookEndpoint.patch({ ...endpoint.scope, id: endpoint.id }).set({ isActive: true }).go();
+    await retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
+    await runQueue();
+    expect(await countersOf(endpoint)).toEqual({ success_count: 0, failure_count: 1, consecutive_failures: 1, is_active: true });
+  });
+});
+
+describe('a delivery as GET /webhooks/{id}/deliveries/{delivery_id} shows it', () => {
+  it('counts the attempts made: retrying after 5 failed attempts is attempt 5 with next_retry_at; the 6th failing ends it at 6', async () => {
+    const endpoint = await scriptedEndpoint({ status: 500 });
+    const deliveryId = await queueDelivery(endpoint);
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({ status: 'pending', attempt: 1, attempts: 1 });
+    let message = queue.take()[0]!.message;
+    for (let made = 1; made <= 5; made++) {
+      await attemptDelivery(deps, message, local);
+      const shown = await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
+      expect(shown).toMatchObject({ status: 'retrying', attempt: made, attempts: made, response_code: 500, next_retry_at: expect.any(String) });
+      expect(shown.attempt_history.map((a) => a.attempt)).toEqual(Array.from({ length: made }, (_, i) => i + 1));
+      const next = queue.take()[0] ?? scheduler.take()[0]!;
+      message = next.message;
+      clock.advance(Date.parse(shown.next_retry_at!) - clock.now().getTime());
+    }
+    await attemptDelivery(deps, message, local);
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({
+      status: 'failed',
+      attempt: 6,
+      next_retry_at: null,
+      error: 'The receiver answered 500 Internal Server Error to the last of 6 attempts.',
+    });
+  });
+
+  it.each([
+    [410, 'The receiver answered 410 Gone; a 4xx ends the delivery without retries.'],
+    [400, 'The receiver answered 400 Bad Request; a 4xx ends the delivery without retries.'],
+    [301, 'The receiver answered 301 Moved Permanently; redirects are not followed, so a 3xx ends the delivery without retries.'],
+    [503, 'The receiver answered 503 Service Unavailable; the delivery is tried again at next_retry_at.'],
+  ])('records what the receiver answered when it answered %s, on the delivery and in its history', async (status, error) => {
+    const endpoint = await scriptedEndpoint({ status });
+    const deliveryId = await queueDelivery(endpoint);
+    await runQueue();
+    const shown = await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
+    expect(shown).toMatchObject({ status: status === 503 ? 'retrying' : 'failed', attempt: 1, response_code: status, response_excerpt: `answered ${status}`, error });
+    expect(shown.attempt_history).toEqual([{ attempt: 1, at: expect.any(String), status_code: status, error, response_time_ms: expect.any(Number) }]);
+  });
+
+  it('clears the error when a later attempt succeeds', async () => {
+    const answer = { status: 503 };
+    const endpoint = await scriptedEndpoint(answer);
+    const deliveryId = await queueDelivery(endpoint);
+    await runQueue();
+    answer.status = 200;
+    clock.advance(60_000);
+    await runQueue();
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({ status: 'success', attempt: 2, error: null, response_code: 200 });
+  });
+
+  it("answers 404 for a delivery of another endpoint, workspace or environment, and for one that never was", async () => {
+    const endpoint = await scriptedEndpoint({ status: 200 });
+    const deliveryId = await queueDelivery(endpoint);
+    const sibling = await storeEndpoint(deps, { workspaceId: endpoint.workspaceId, url: endpoint.url });
+    const strangers: [string, { workspaceId: string; environment: 'live' | 'test' }, string, string][] = [
+      ['another endpoint of the workspace', endpoint.scope, sibling.id, deliveryId],
+      ['the test environment', { ...endpoint.scope, environment: 'test' }, endpoint.id, deliveryId],
+      ['another workspace', { workspaceId: newWorkspace(), environment: 'live' }, endpoint.id, deliveryId],
+      ['a delivery that never was', endpoint.scope, endpoint.id, 'del_01ARZ3NDEKTSV4RRFFQ69G5FAV'],
+    ];
+    for (const [who, scope, webhookId, id] of strangers) {
+      const refused = await getDelivery(deps, scope, webhookId, id).catch((error: unknown) => error);
+      expect([who, refused]).toEqual([who, expect.any(NotFound)]);
+    }
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({ id: deliveryId, webhook_id: endpoint.id, status: 'pending' });
+  });
+});
+
+describe('test sends', () => {
+  it('are limited to 10 a minute per endpoint, across racing requests; the 11th is 429 with retry_after, other endpoints unaffected', async () => {
+    const endpoint = await scriptedEndpoint({ status: 200 });
+    const other = await scriptedEndpoint({ status: 200 });
+    clock.advance(60_000 - (clock.now().getTime() % 60_000) + 15_000); // 15 s into a minute
+    const sends = await Promise.allSettled(Array.from({ length: 12 }, () => sendTestEvent(deps, endpoint, local)));
+    expect(sends.filter((s) => s.status === 'fulfilled')).toHaveLength(10);
+    const refused = sends.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => s.reason as RateLimited);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toBeInstanceOf(RateLimited);
+    expect(refused[0]).toMatchObject({ status: 429, code: 'rate_limit_exceeded', extras: { retry_after: 45, limit: 10, remaining: 0 }, headers: { 'Retry-After': '45' } });
+    expect(refused[0]!.message).toMatch(/10 test sends per webhook endpoint/);
+    expect(endpoint.received).toHaveLength(10);
+    expect(await sendTestEvent(deps, other, local)).toMatchObject({ success: true });
+    clock.advance(45_000);
+    expect(await sendTestEvent(deps, endpoint, local)).toMatchObject({ success: true });
   });
 });

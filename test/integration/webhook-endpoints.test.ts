@@ -41,6 +41,9 @@ function create(owner: EndpointManager, input: Partial<Parameters<typeof createW
   return createWebhookEndpoint(deps, owner, { url: publicUrl, events: ['workspace.deleted'], ...input });
 }
 
+/** An endpoint as GET shows it: the create answer without its secret. */
+const webhookViewOf = ({ secret: _secret, ...view }: Awaited<ReturnType<typeof createWebhookEndpoint>>) => view;
+
 /** The events the outbox wrote for `workspaceId`, oldest first, with their envelopes parsed. */
 async function eventsOf(workspaceId: string) {
   const { data } = await deps.db.entities.webhookEvent.scan.go({ pages: 'all' });
@@ -333,5 +336,47 @@ describe('rotating a webhook secret', () => {
     const stored = await loadWebhookEndpoint(deps, live, created.id);
     for (const winner of won) expect([stored.secret, stored.previousSecret]).toContain(winner.value.secret);
     for (const lost of outcomes.filter((o) => o.status === 'rejected')) expect((lost as PromiseRejectedResult).reason.status).toBe(409);
+  });
+});
+
+describe('what a credential may do to an endpoint beyond webhooks:write', () => {
+  it('refuses rotating the secret of an endpoint whose events the credential cannot read, naming each missing scope, and rotates nothing', async () => {
+    const { live } = await workspaceOn();
+    const everything = await create(live, { events: ['*'] });
+    const keys = await create(live, { events: ['api_key.*', 'webhook.*'] });
+    const webhooksOnly: EndpointManager = { ...live, actor: { ...live.actor, scopes: ['webhooks:*'] } };
+    const refused = await errorOf(rotateWebhookSecret(deps, webhooksOnly, everything.id, 0));
+    expect({ status: refused.status, code: refused.errorCode, extras: refused.extras }).toEqual({
+      status: 403,
+      code: 'INSUFFICIENT_PERMISSIONS',
+      extras: { required_scope: 'workspaces:read api-keys:read users:read namespaces:read', provided_scopes: ['webhooks:*'] },
+    });
+    const refusedKeys = await errorOf(rotateWebhookSecret(deps, webhooksOnly, keys.id, 0));
+    expect(refusedKeys.extras).toMatchObject({ required_scope: 'api-keys:read' });
+    const keyReader: EndpointManager = { ...live, actor: { ...live.actor, scopes: ['webhooks:*', 'api-keys:read'] } };
+    expect((await rotateWebhookSecret(deps, keyReader, keys.id, 0)).secret).toMatch(/^whsec_/);
+    expect(await getWebhookEndpoint(deps, live, everything.id)).toEqual(webhookViewOf(everything));
+    expect((await eventsOf(live.workspaceId)).filter((e) => e.type === 'webhook.secret_rotated').map((e) => e.envelope.data.id)).toEqual([keys.id]);
+  });
+
+  it('refuses an OAuth token creating an endpoint, changing its url or events, or rotating its secret, saying why; it may pause and delete one', async () => {
+    const { live } = await workspaceOn();
+    const endpoint = await create(live, { events: ['*'] });
+    const oauth: EndpointManager = { ...live, actor: { ...live.actor, limits: { workspaceId: live.workspaceId } } };
+    for (const [what, attempt] of [
+      ['create', create(oauth)],
+      ['url', updateWebhookEndpoint(deps, oauth, endpoint.id, { url: `${publicUrl}/elsewhere` })],
+      ['events', updateWebhookEndpoint(deps, oauth, endpoint.id, { events: ['webhook.*'] })],
+      ['rotate', rotateWebhookSecret(deps, oauth, endpoint.id, 0)],
+    ] as const) {
+      const refused = await errorOf(attempt);
+      expect({ what, status: refused.status, code: refused.code, errorCode: refused.errorCode }).toEqual({ what, status: 403, code: 'access_denied', errorCode: 'ACCESS_DENIED' });
+      expect(refused.message).toMatch(/^An OAuth access token cannot .+ \(an endpoint and its secret outlive the token\): that is for the user's own credentials\.$/);
+    }
+    expect(await getWebhookEndpoint(deps, live, endpoint.id)).toEqual(webhookViewOf(endpoint));
+    expect((await updateWebhookEndpoint(deps, oauth, endpoint.id, { isActive: false })).is_active).toBe(false);
+    clock.advance(1);
+    await deleteWebhookEndpoint(deps, oauth, endpoint.id);
+    expect((await eventsOf(live.workspaceId)).map((e) => e.type)).toEqual(['webhook.created', 'webhook.updated', 'webhook.deleted']);
   });
 });

@@ -28,6 +28,12 @@ export const accountThrottles = {
   passwordChange: { limit: 5, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, ThrottlePolicy>;
 
+/**
+ * Test sends per webhook endpoint (POST /webhooks/{id}/test): each is a request to the
+ * endpoint's host and port made at once, so without a limit the route would probe them.
+ */
+export const webhookTestThrottle = { limit: 10, windowSeconds: 60 } as const satisfies ThrottlePolicy;
+
 function windowOf(policy: ThrottlePolicy, now: Date) {
   const start = Math.floor(now.getTime() / 1000 / policy.windowSeconds) * policy.windowSeconds;
   return { start, end: new Date((start + policy.windowSeconds) * 1000) };

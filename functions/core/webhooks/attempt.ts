@@ -4,10 +4,10 @@ import { hotPath } from '../store/database.ts';
 import { leavesDueIndex } from '../store/due-work.ts';
 import { moveDeliveryCounts } from './delivery-counts.ts';
 import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
-import { countEndedDelivery } from './endpoint-health.ts';
+import { countEndedDelivery, type CountedOutcome } from './endpoint-health.ts';
 import { isRetired, type WebhookEndpointItem } from './endpoint-view.ts';
 import type { WebhookDeliveryItem } from './fan-out.ts';
-import { outcomeOf, type AttemptOutcome } from './outcome.ts';
+import { answerProblem, outcomeOf, type AttemptOutcome } from './outcome.ts';
 import type { DeliveryMessage } from './ports.ts';
 import { send, type SendResult } from './sender.ts';
 import { signatureHeaders } from './signing.ts';
@@ -49,9 +49,11 @@ export async function attemptDelivery(deps: Deps, message: DeliveryMessage, over
   const endpoint = await endpointOf(deps, delivery);
   const result: SendResult = endpoint.item ? await sendTo(deps, endpoint.item, delivery, options) : { error: endpoint.problem, refused: true, responseTimeMs: 0 };
   const outcome: AttemptOutcome = endpoint.item ? outcomeOf(result, delivery.attempt, options.retryScale) : { next: 'failed' };
-  const recorded = await record(deps, delivery, lease, startedAt, result, outcome);
+  // An attempt that ends the delivery on its endpoint counts it there (not one that found the endpoint gone or disabled).
+  const countedAs = endpoint.item && outcome.next !== 'retrying' ? outcome.next : undefined;
+  const recorded = await record(deps, delivery, lease, startedAt, result, outcome, countedAs);
   if (!recorded) return;
-  if (outcome.next !== 'retrying' && endpoint.item) await countEndedDelivery(deps, endpoint.item, outcome.next === 'success', options.disableAfter);
+  if (countedAs && endpoint.item) await countEndedDelivery(deps, endpoint.item, delivery.countedAs, countedAs, options.disableAfter);
   if (recorded.next) await wakeDelivery(deps, messageOf(recorded.next), new Date(recorded.next.dueAt));
 }
 
@@ -103,17 +105,28 @@ async function sendTo(deps: Deps, endpoint: WebhookEndpointItem, delivery: Webho
 }
 
 /**
- * Writes the attempt and where it leaves the delivery, if the claim still holds; what was
- * written (with the delivery as it now waits for its next attempt, if it does), or
- * undefined when the claim had lapsed and another worker took the attempt over.
+ * Writes the attempt and where it leaves the delivery, if the claim still holds, with what
+ * the delivery now counts as on its endpoint (`countedAs`), so that of two workers only the
+ * one whose write holds counts it; what was written (with the delivery as it now waits for
+ * its next attempt, if it does), or undefined when the claim had lapsed and another worker
+ * took the attempt over.
  */
-async function record(deps: Deps, delivery: WebhookDeliveryItem, lease: string, startedAt: Date, result: SendResult, outcome: AttemptOutcome) {
+async function record(
+  deps: Deps,
+  delivery: WebhookDeliveryItem,
+  lease: string,
+  startedAt: Date,
+  result: SendResult,
+  outcome: AttemptOutcome,
+  countedAs: CountedOutcome | undefined,
+) {
   const now = deps.clock.now();
+  const error = result.error ?? (result.statusCode !== undefined ? answerProblem(result.statusCode, outcome) : undefined);
   const entry: AttemptRecord = {
     attempt: delivery.attempt,
     at: startedAt.toISOString(),
     ...(result.statusCode !== undefined ? { status_code: result.statusCode } : {}),
-    ...(result.error !== undefined ? { error: result.error } : {}),
+    ...(error !== undefined ? { error } : {}),
     response_time_ms: result.responseTimeMs,
   };
   const attempts = [...((delivery.attempts as AttemptRecord[] | undefined) ?? []), entry].slice(-attemptsKept);
@@ -126,14 +139,15 @@ async function record(deps: Deps, delivery: WebhookDeliveryItem, lease: string, 
     updatedAt: now.toISOString(),
     ...(result.statusCode !== undefined ? { responseCode: result.statusCode } : {}),
     ...(result.responseExcerpt !== undefined ? { responseExcerpt: result.responseExcerpt } : {}),
-    ...(result.error !== undefined ? { error: result.error } : {}),
+    ...(error !== undefined ? { error } : {}),
+    ...(countedAs ? { countedAs } : {}),
     ...(outcome.next === 'success' ? { deliveredAt: now.toISOString() } : {}),
     ...(retryAt ? { attempt: delivery.attempt + 1, nextRetryAt: retryAt, dueAt: retryAt } : {}),
   };
   const cleared = [
     ...(result.statusCode === undefined ? (['responseCode'] as const) : []),
     ...(result.responseExcerpt === undefined ? (['responseExcerpt'] as const) : []),
-    ...(result.error === undefined ? (['error'] as const) : []),
+    ...(error === undefined ? (['error'] as const) : []),
     ...(retryAt ? [] : (['nextRetryAt', ...leavesDueIndex] as const)),
   ];
   try {

@@ -14,15 +14,24 @@ import type { WebhookDeliveryItem } from './fan-out.ts';
 import { maxAttempts } from './ladder.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
 
+/**
+ * How many attempts a delivery has had: those made, and while `pending` the one queued
+ * (a manual retry counts its attempt at once, as the spec's state table says). A delivery
+ * `retrying` has made one fewer than the attempt it awaits, which the record keeps for the
+ * queue's messages: after 5 failed attempts it shows 5, the 6th due at `next_retry_at`.
+ */
+const attemptsOf = (item: Pick<WebhookDeliveryItem, 'status' | 'attempt'>): number => (item.status === 'retrying' ? item.attempt - 1 : item.attempt);
+
 export function deliveryView(item: WebhookDeliveryItem) {
+  const attempts = attemptsOf(item);
   return {
     id: item.id,
     webhook_id: item.webhookId,
     event_id: item.eventId,
     event_type: item.eventType,
     status: item.status,
-    attempt: item.attempt,
-    attempts: item.attempt,
+    attempt: attempts,
+    attempts,
     response_code: item.responseCode ?? null,
     status_code: item.responseCode ?? null,
     response_excerpt: item.responseExcerpt ?? null,
@@ -66,6 +75,22 @@ export function deliveriesOf(deps: Deps, webhookId: string, status?: DeliverySta
   };
 }
 
+/** A delivery of endpoint `webhookId` (its owner checked by the caller), or 404: one of another endpoint, or gone from the list, is as absent as one that never was. */
+async function loadDelivery(deps: Deps, webhookId: string, deliveryId: string): Promise<WebhookDeliveryItem> {
+  const { data } = await deps.db.entities.webhookDelivery.get({ webhookId, id: deliveryId }).go({ ...hotPath, consistent: true });
+  if (!data || data.ttl < listedFromTtl(deps.clock.now())) throw new NotFound('delivery', deliveryId);
+  return data;
+}
+
+/**
+ * GET /webhooks/{id}/deliveries/{delivery_id}: one delivery of an endpoint of the owner's
+ * workspace and environment, as the list shows it; 404 for a foreign endpoint's, as for its list.
+ */
+export async function getDelivery(deps: Deps, owner: EndpointOwner, webhookId: string, deliveryId: string): Promise<DeliveryView> {
+  await loadWebhookEndpoint(deps, owner, webhookId);
+  return deliveryView(await loadDelivery(deps, webhookId, deliveryId));
+}
+
 /**
  * A manual retry, per the state table: a `failed` delivery with attempts left goes back to
  * `pending` with its attempt number one higher, and is queued at once. A succeeded or
@@ -75,9 +100,7 @@ export function deliveriesOf(deps: Deps, webhookId: string, status?: DeliverySta
  */
 export async function retryDelivery(deps: Deps, owner: EndpointOwner, webhookId: string, deliveryId: string) {
   const endpoint = await loadWebhookEndpoint(deps, owner, webhookId);
-  const { webhookDelivery } = deps.db.entities;
-  const { data: delivery } = await webhookDelivery.get({ webhookId, id: deliveryId }).go({ ...hotPath, consistent: true });
-  if (!delivery || delivery.ttl < listedFromTtl(deps.clock.now())) throw new NotFound('delivery', deliveryId);
+  const delivery = await loadDelivery(deps, webhookId, deliveryId);
   requireRetryable(delivery);
   // Sent now, the attempt would end at once and use up one of the six.
   if (!endpoint.isActive) {
@@ -86,7 +109,7 @@ export async function retryDelivery(deps: Deps, owner: EndpointOwner, webhookId:
   const now = deps.clock.now().toISOString();
   const attempt = delivery.attempt + 1;
   try {
-    await webhookDelivery
+    await deps.db.entities.webhookDelivery
       .patch({ webhookId, id: deliveryId })
       .set({ status: 'pending', attempt, dueAt: now, updatedAt: now })
       .remove(['nextRetryAt'])

@@ -1,3 +1,4 @@
+import { requireUnboundCredential } from '../auth/issuance-limits.ts';
 import type { Actor, Principal } from '../auth/principal.ts';
 import { scopesBeyond } from '../auth/scopes.ts';
 import type { Deps } from '../deps.ts';
@@ -22,9 +23,21 @@ export async function requireEndpointAdmin(deps: Deps, manager: EndpointManager,
 }
 
 /**
+ * An OAuth access token is bound to its client's grant, and an endpoint is not: one the
+ * token created, pointed elsewhere, subscribed to more or took the secret of would keep
+ * receiving (or verifying) the workspace's events after the grant is revoked. As with API
+ * keys and workspaces, that is for the user's own credentials: 403 access_denied.
+ */
+export function requireOwnCredential(actor: EndpointManager['actor'], action: string): void {
+  requireUnboundCredential(actor, `${action} (an endpoint and its secret outlive the token)`);
+}
+
+/**
  * An endpoint receives events only of resources its credential could read: an event carries
  * the resource as the API shows it, so subscribing to `*` with webhooks:write alone would
- * read every key, member and invitation. The scopes are the catalogue's (readScopeOf).
+ * read every key, member and invitation. Rotating the secret needs the same: whoever
+ * holds it could sign forged events of those resources that the receiver trusts. The
+ * scopes are the catalogue's (readScopeOf).
  */
 export function requireReadableSubscriptions(actor: EndpointManager['actor'], events: readonly string[]): void {
   const missing = scopesBeyond(actor.scopes, readScopesFor(events));

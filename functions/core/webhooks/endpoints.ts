@@ -9,7 +9,7 @@ import type { ListSource } from '../lists/list-source.ts';
 import { goneAsNotFound } from '../store/conditions.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
-import { requireEndpointAdmin, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
+import { requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
 import {
   endpointKey,
   loadWebhookEndpoint,
@@ -51,10 +51,11 @@ export interface NewWebhookEndpoint {
 /**
  * Creates an endpoint, counted against the workspace's `webhooks` limit in its environment
  * in the same transaction (so racing creates never pass the limit), with its
- * `webhook.created` event. Its events must be of resources the credential can read.
- * Answers it with its secret, the only time the secret is shown but for rotations.
+ * `webhook.created` event. Its events must be of resources the credential can read, and
+ * the credential must not be an OAuth token. Answers it with its secret, the only time the secret is shown but for rotations.
  */
 export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, input: NewWebhookEndpoint) {
+  requireOwnCredential(owner.actor, 'create webhook endpoints');
   await requireEndpointAdmin(deps, owner, 'create webhook endpoints');
   requireReadableSubscriptions(owner.actor, input.events);
   const url = await checkUrl(input.url);
@@ -114,14 +115,17 @@ export interface WebhookEndpointChanges {
  * Changes an endpoint's URL (checked as at creation), subscriptions or `is_active`, with its
  * `webhook.updated` event. A change of either URL or events decides who receives which
  * events, so the events it then has must be of resources the credential can read (or a
- * narrower credential could point a wider one's `*` endpoint at itself). Activating an inactive endpoint starts its count of failures in
+ * narrower credential could point a wider one's `*` endpoint at itself), and it is no OAuth
+ * token's to make (requireOwnCredential). Activating an inactive endpoint starts its count of failures in
  * a row afresh and clears `disabled_at`, so that it is not disabled again by the first
  * failure. The delivery counters are left alone: deliveries move them meanwhile.
  */
 export async function updateWebhookEndpoint(deps: Deps, owner: EndpointManager, id: string, changes: WebhookEndpointChanges) {
+  const redirects = changes.url !== undefined || changes.events !== undefined;
+  if (redirects) requireOwnCredential(owner.actor, "change webhook endpoints' url or events");
   await requireEndpointAdmin(deps, owner, 'change webhook endpoints');
   const current = await loadWebhookEndpoint(deps, owner, id);
-  if (changes.url !== undefined || changes.events !== undefined) requireReadableSubscriptions(owner.actor, changes.events ?? current.events);
+  if (redirects) requireReadableSubscriptions(owner.actor, changes.events ?? current.events);
   const reactivated = changes.isActive === true && !current.isActive;
   const set = {
     updatedAt: deps.clock.now().toISOString(),

@@ -1,4 +1,5 @@
-import { delayBefore } from './ladder.ts';
+import { STATUS_CODES } from 'node:http';
+import { delayBefore, maxAttempts } from './ladder.ts';
 import type { SendResult } from './sender.ts';
 
 /** Where an attempt leaves its delivery. */
@@ -17,4 +18,21 @@ export function outcomeOf(result: SendResult, attempt: number, retryScale: numbe
   const retryable = status === undefined ? !result.refused : status >= 500 && status < 600;
   const delay = retryable ? delayBefore(attempt + 1) : undefined;
   return delay === undefined ? { next: 'failed' } : { next: 'retrying', delaySeconds: delay * retryScale };
+}
+
+/** "The receiver answered 410 Gone": an answer, in the words a delivery's `error` and a test send's use. */
+export const receiverAnswered = (status: number): string => `The receiver answered ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
+
+/**
+ * A delivery's `error` after an attempt the receiver answered without a 2xx: what it
+ * answered, and what follows (a retry, or the end of the delivery and why). None after a 2xx.
+ */
+export function answerProblem(status: number, outcome: AttemptOutcome): string | undefined {
+  const answered = receiverAnswered(status);
+  if (outcome.next === 'success') return undefined;
+  if (outcome.next === 'retrying') return `${answered}; the delivery is tried again at next_retry_at.`;
+  if (status >= 500 && status < 600) return `${answered} to the last of ${maxAttempts} attempts.`;
+  if (status >= 400 && status < 500) return `${answered}; a 4xx ends the delivery without retries.`;
+  if (status >= 300 && status < 400) return `${answered}; redirects are not followed, so a 3xx ends the delivery without retries.`;
+  return `${answered}; only a 2xx is a success, and no other status is retried.`;
 }

@@ -3,7 +3,7 @@ import { StateConflict } from '../errors.ts';
 import { commitWithEvents } from '../events/outbox.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import { endpointKey, loadWebhookEndpoint, webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
-import { requireEndpointAdmin, type EndpointManager } from './endpoint-access.ts';
+import { requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
 import { endpointEvent } from './endpoints.ts';
 import { generateWebhookSecret } from './secrets.ts';
 
@@ -13,11 +13,15 @@ import { generateWebhookSecret } from './secrets.ts';
  * beside the new one (every delivery carries both signatures), so receivers can switch
  * without dropping a delivery; 0 ends it at once. A secret still in its grace period from
  * an earlier rotation stops now: only the secret being replaced gets one. Owners and
- * admins only (endpoint-access.ts).
+ * admins only, with the read scopes of the endpoint's events and not by OAuth token
+ * (endpoint-access.ts).
  */
 export async function rotateWebhookSecret(deps: Deps, owner: EndpointManager, id: string, gracePeriodHours: number) {
+  requireOwnCredential(owner.actor, "rotate webhook endpoints' secrets");
   await requireEndpointAdmin(deps, owner, "rotate webhook endpoints' secrets");
   const endpoint = await loadWebhookEndpoint(deps, owner, id);
+  // The secret verifies every event the endpoint receives: it is no more the credential's to take than the events are to read.
+  requireReadableSubscriptions(owner.actor, endpoint.events);
   const now = deps.clock.now();
   const secret = generateWebhookSecret();
   const updatedAt = now.toISOString();

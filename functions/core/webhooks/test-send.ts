@@ -1,7 +1,9 @@
 import type { Deps } from '../deps.ts';
+import { reserveAttempt, webhookTestThrottle } from '../domain/throttle.ts';
 import { eventRecordOf } from '../events/outbox.ts';
 import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
 import { webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
+import { receiverAnswered } from './outcome.ts';
 import { send } from './sender.ts';
 import { signatureHeaders } from './signing.ts';
 
@@ -11,10 +13,14 @@ const testTimeoutMs = 20_000;
 /**
  * POST /webhooks/{id}/test: a `webhook.test` event whose `data` is the endpoint, in the
  * envelope every event has and signed as every delivery is, sent at once to this endpoint only (active or not), and
- * neither stored nor retried. Answers what came of it.
+ * neither stored nor retried. Answers what came of it. At most 10 a minute per endpoint,
+ * counted in the table whichever process serves them (429 beyond).
  */
 export async function sendTestEvent(deps: Deps, endpoint: WebhookEndpointItem, overrides: Partial<DeliveryOptions> = {}) {
   const options = deliveryOptions(overrides);
+  const { limit, windowSeconds } = webhookTestThrottle;
+  const refusal = `Too many test sends: at most ${limit} test sends per webhook endpoint every ${windowSeconds} seconds; wait before trying again.`;
+  await reserveAttempt(deps, `webhook-test:${endpoint.id}`, webhookTestThrottle, refusal);
   const now = deps.clock.now();
   // Never written: the record is only how every event's envelope is made.
   const { id, body } = eventRecordOf({ type: 'webhook.test', origin: endpoint, data: webhookEndpointView(endpoint) }, now);
@@ -32,6 +38,6 @@ export async function sendTestEvent(deps: Deps, endpoint: WebhookEndpointItem, o
     status_code: status ?? null,
     response_time_ms: result.responseTimeMs,
     ...(result.responseExcerpt !== undefined ? { response_body: result.responseExcerpt } : {}),
-    ...(success ? {} : { error: result.error ?? `The endpoint answered ${status}.` }),
+    ...(success ? {} : { error: result.error ?? `${receiverAnswered(status!)}.` }),
   };
 }

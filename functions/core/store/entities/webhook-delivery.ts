@@ -29,8 +29,17 @@ export const webhookDeliverySchema = createSchema({
     eventId: { type: 'string', required: true },
     eventType: { type: 'string', required: true },
     status: { type: deliveryStatuses, required: true },
-    /** The number of the attempt made last, or about to be made (1 to 6). */
+    /**
+     * The number of the attempt made last, or about to be made (1 to 6): while `retrying`,
+     * the one awaited, which the queue's messages name (the API shows the attempts made).
+     */
     attempt: { type: 'number', required: true },
+    /**
+     * What the delivery counts as in its endpoint's counters, once an attempt ended it: set
+     * in the same write as the outcome, so that a manual retry moves its count rather than
+     * adding one (endpoint-health.ts).
+     */
+    countedAs: { type: ['success', 'failed'] as const },
     /** The receiver's HTTP status of the last attempt, if it answered. */
     responseCode: { type: 'number' },
     /** The start of the receiver's answer to the last attempt (bounded), or why there was none. */
