@@ -42,6 +42,12 @@ const text = (description: string): JsonSchema => ({ type: 'string', description
 const count = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
 const instant = (description: string): JsonSchema => ({ type: 'string', format: 'date-time', description });
 const texts = (description: string): JsonSchema => ({ type: 'array', items: { type: 'string' }, description });
+/** `errors` of the codes that name fields or parameters. */
+const fieldProblems: JsonSchema = {
+  type: 'object',
+  additionalProperties: texts('The problems of this field.'),
+  description: 'Dotted field path (or parameter name) to its problems.',
+};
 
 /** RFC 6749's refusals carry the RFC's own code in `error`, which OAuth client libraries read. */
 const oauthRefusal = (description: string, alsoAt?: readonly number[]): ErrorDocs => ({
@@ -54,7 +60,15 @@ const oauthRefusal = (description: string, alsoAt?: readonly number[]): ErrorDoc
 
 const documentation = {
   INVALID_FORMAT: {
-    description: 'The body is not valid JSON, or not the form a form endpoint takes.',
+    description:
+      'Not well-formed: a body that is not JSON (or not the form a form endpoint takes), not UTF-8, or has a key twice in one object; ' +
+      'or a lone UTF-16 surrogate anywhere. `errors` names the field or parameter, where there is one.',
+    mayCarry: { errors: fieldProblems },
+    rateLimitHeaders: 'always',
+  },
+  MISSING_PARAMETER: {
+    description: 'A required query parameter was not sent; `errors` names each one ("is required").',
+    carries: { errors: fieldProblems },
     rateLimitHeaders: 'always',
   },
   BAD_REQUEST: {
@@ -151,13 +165,7 @@ const documentation = {
   },
   VALIDATION_FAILED: {
     description: 'A field, path or query parameter is invalid or unknown; `errors` names every one.',
-    carries: {
-      errors: {
-        type: 'object',
-        additionalProperties: texts('The problems of this field.'),
-        description: 'Dotted field path (or parameter name) to its problems.',
-      },
-    },
+    carries: { errors: fieldProblems },
     rateLimitHeaders: 'always',
   },
   RATE_LIMIT_EXCEEDED: {

@@ -5,6 +5,7 @@
  * bundles. One constant per code, so that a bundle keeps only the codes it throws.
  */
 export const INVALID_FORMAT = { status: 400, code: 'bad_request', errorCode: 'INVALID_FORMAT' } as const;
+export const MISSING_PARAMETER = { status: 400, code: 'bad_request', errorCode: 'MISSING_PARAMETER' } as const;
 export const BAD_REQUEST = { status: 400, code: 'bad_request', errorCode: 'BAD_REQUEST' } as const;
 export const CANNOT_RETRY = { status: 400, code: 'cannot_retry', errorCode: 'CANNOT_RETRY' } as const;
 export const UNAUTHENTICATED = { status: 401, code: 'unauthorized', errorCode: 'UNAUTHENTICATED' } as const;

@@ -44,8 +44,21 @@ export class ValidationFailed extends ApiError {
 }
 
 export class InvalidFormat extends ApiError {
-  constructor(message: string) {
-    super(codes.INVALID_FORMAT, message);
+  /** `errors`, where the problem sits at a place in the request: the dotted field path (or parameter) to what is wrong there. */
+  constructor(message: string, errors?: FieldErrors) {
+    super(codes.INVALID_FORMAT, message, errors ? { errors } : {});
+  }
+}
+
+/** A required query parameter that was not sent at all (one sent but invalid is a ValidationFailed). */
+export class MissingParameter extends ApiError {
+  constructor(names: readonly string[]) {
+    const listed = names.map((name) => `"${name}"`).join(', ');
+    super(
+      codes.MISSING_PARAMETER,
+      names.length === 1 ? `The query parameter ${listed} is required.` : `The query parameters ${listed} are required.`,
+      { errors: Object.fromEntries(names.map((name) => [name, ['is required']])) },
+    );
   }
 }
 

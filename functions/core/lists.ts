@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { describe } from './schema-meta.ts';
+import { singleLine } from './text-rules.ts';
 
 /**
  * The query of a list endpoint (DECISIONS.md, Lists): page or cursor, per_page, sort,
@@ -125,7 +126,7 @@ export function listQuerySchema(spec: ListSpec) {
       `Related resources to load: ${spec.includes?.join(', ') || 'none on this list'}.`,
     ),
     search: describe(
-      z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+      z.optional(z.string().check(singleLine(), z.minLength(1), z.maxLength(200))),
       `Case-insensitive text in ${spec.searchable.join(' or ')}, over the first ${searchWindow.toLocaleString('en-US')} items (meta.window).`,
     ),
     ...(spec.statusField ? { status: z.optional(z.enum(spec.statusValues as [string, ...string[]])) } : {}),

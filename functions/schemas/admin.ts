@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { describe, withMeta } from '#core/schema-meta';
+import { multiLine } from '#core/text-rules';
 import { tierNames } from '#core/tiers';
 import { timestamp } from './common.ts';
 import { workspace } from './workspaces.ts';
 
-export const suspendBody = z.strictObject({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) });
+export const suspendBody = z.strictObject({ reason: z.string().check(multiLine(), z.trim(), z.minLength(1), z.maxLength(500)) });
 
 export const adminWorkspaceChanges = z.strictObject({
   tier: describe(z.enum(tierNames), "The workspace's new tier, whatever its creator's own: its keys' rate limits follow at once."),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idInputPattern, idPrefixes, normaliseId, type IdKind } from '#core/ids';
 import { describe, withMeta } from '#core/schema-meta';
+import { singleLine } from '#core/text-rules';
 
 export const timestamp = describe(z.iso.datetime(), 'ISO 8601 UTC timestamp');
 
@@ -65,10 +66,10 @@ export const dataOf = <T extends z.ZodMiniType>(item: T) => z.object({ data: ite
 
 export const createdOf = <T extends z.ZodMiniType>(item: T) => z.object({ message: z.string(), data: item });
 
-/** `name` of workspaces and keys: the spec's 255-character bound, blank names refused. */
+/** `name` of workspaces, keys, tokens, users and packages: one line, the spec's 255-character bound, blank names refused. */
 export const resourceName = z
   .string()
-  .check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters'));
+  .check(singleLine(), z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters'));
 
 /** The query of a route that takes no other parameters: only the workspace and namespace context. */
 export const contextQuery = z.strictObject({ workspace_id: z.optional(z.string()), namespace_id: z.optional(z.string()) });

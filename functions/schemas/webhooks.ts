@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { environments } from '#core/auth/api-key-format';
 import { subscriptionProblem } from '#core/events/subscriptions';
 import { describe, withMeta } from '#core/schema-meta';
+import { singleLine } from '#core/text-rules';
 import { isWebhookSecret, maxSecretGraceHours, secretBytes, secretPrefix } from '#core/webhooks/secrets';
 import { idOf, timestamp } from './common.ts';
 
@@ -24,7 +25,7 @@ const events = describe(
 );
 
 const url = describe(
-  z.string().check(z.minLength(1, 'is required'), z.maxLength(2048, 'must be at most 2048 characters')),
+  z.string().check(singleLine(), z.minLength(1, 'is required'), z.maxLength(2048, 'must be at most 2048 characters')),
   'An https:// URL on a public address: no credentials in it, and no host that is or resolves to a loopback, private, link-local, unique-local, CGNAT or otherwise special address.',
 );
 

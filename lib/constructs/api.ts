@@ -48,6 +48,11 @@ export class Api extends Construct {
       endpointTypes: [EndpointType.REGIONAL],
       // Usage plans find the caller's plan key in what the authorizer returns, not in x-api-key.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+      // Every body reaches the functions as its bytes, in base64: as text, API Gateway would
+      // replace bytes that are not UTF-8 with U+FFFD unseen, where the functions refuse them
+      // (functions/core/http/unicode-text.ts). Answers stay text: the functions never set
+      // isBase64Encoded, and API Gateway only decodes an answer that does.
+      binaryMediaTypes: ['*/*'],
       // Access and execution logs need API Gateway's account-wide CloudWatch role. Other APIs
       // in the account rely on it too, so it outlives this stack.
       cloudWatchRole: true,

@@ -20,6 +20,11 @@ const maxPayloadBytes = 10 * 1024 * 1024;
 
 class PayloadTooLarge extends Error {}
 
+/**
+ * The body in base64, as API Gateway hands it over when every media type is binary (the
+ * RestApi's binaryMediaTypes, lib/constructs/api.ts): the functions decode it, refusing
+ * bytes that are not UTF-8.
+ */
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((done, fail) => {
     const chunks: Buffer[] = [];
@@ -29,7 +34,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
       if (size > maxPayloadBytes) fail(new PayloadTooLarge());
       else chunks.push(chunk);
     });
-    req.on('end', () => done(size ? Buffer.concat(chunks).toString('utf8') : null));
+    req.on('end', () => done(size ? Buffer.concat(chunks).toString('base64') : null));
     req.on('error', fail);
   });
 }

@@ -11,6 +11,7 @@ export interface IncomingRequest {
   multiValueHeaders: Record<string, string[]>;
   query: Record<string, string> | null;
   multiValueQuery: Record<string, string[]> | null;
+  /** In base64, as API Gateway hands a body of a binary media type over (all of them are, for this API). */
   body: string | null;
   sourceIp: string;
 }
@@ -111,7 +112,7 @@ export function proxyEvent(
     pathParameters,
     stageVariables: null,
     body: request.body,
-    isBase64Encoded: false,
+    isBase64Encoded: request.body !== null,
     requestContext: { ...requestContext(request, resource, requestId), authorizer },
   } as unknown as APIGatewayProxyEvent;
 }

@@ -1,6 +1,10 @@
+import * as z from 'zod/mini';
 import { errorCatalogue, type ErrorCode, type ErrorEntry } from '#core/error-catalogue';
 import { takesIdempotencyKey } from '#core/idempotency/idempotent-routes';
 import type { Route } from '#core/route-types';
+
+const requiredParameters = (query: z.ZodMiniObject): string[] =>
+  (z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as { required?: string[] }).required ?? [];
 
 const oauthRefusals = (Object.entries(errorCatalogue) as [ErrorCode, ErrorEntry][])
   .filter(([, entry]) => entry.oauth)
@@ -30,6 +34,7 @@ export function errorCodesOf(route: Route): ErrorCode[] {
   if (route.function === 'oauth') codes.push(...oauthRefusals);
   else if (route.auth === 'none' && route.body) codes.push('INVALID_CREDENTIALS', 'ACCESS_DENIED');
   if (route.params) codes.push('RESOURCE_NOT_FOUND');
+  if (route.query && requiredParameters(route.query).length) codes.push('MISSING_PARAMETER');
   if (route.enabledBy) codes.push('ENDPOINT_NOT_FOUND');
   if (route.method !== 'GET') codes.push('DUPLICATE_RESOURCE', 'STATE_CONFLICT');
   if (takesIdempotencyKey(route)) codes.push('RESOURCE_LOCKED'); // a repeat while the first is running

@@ -89,12 +89,14 @@ describe('entitlements', () => {
     expect(one.body).toMatchObject({ allowed: true, current_usage: 0, available: free.posts });
   });
 
-  it('refuses bad checks with 422 naming the parameter', async () => {
-    for (const query of ['feature=nope', 'feature=storage&quantity=0', 'feature=storage&quantity=-1', 'feature=storage&quantity=1e3', 'quantity=2', 'feature=storage&quantity=10000000000000000']) {
+  it('refuses bad checks with 422 naming the parameter, and one without a feature with 400 MISSING_PARAMETER', async () => {
+    for (const query of ['feature=nope', 'feature=storage&quantity=0', 'feature=storage&quantity=-1', 'feature=storage&quantity=1e3', 'feature=storage&quantity=10000000000000000']) {
       const answer = await api.call('GET', `/entitlements/check?${query}`, { key: tenant.liveKey });
       expect(answer.status).toBe(422);
       expect(Object.keys(answer.body.errors).length).toBeGreaterThan(0);
     }
+    const missing = await api.call('GET', '/entitlements/check?quantity=2', { key: tenant.liveKey });
+    expect([missing.status, missing.body.error_code, missing.body.errors]).toEqual([400, 'MISSING_PARAMETER', { feature: ['is required'] }]);
   });
 
   it('records usage atomically and refuses what would pass the limit with recorded false', async () => {

@@ -83,6 +83,19 @@ describe('the error envelope', () => {
     expect(answer.body.errors.sort[0]).toContain('more than once');
   });
 
+  it('answers a required query parameter not sent with 400 MISSING_PARAMETER naming it, and a bad one with 422', async () => {
+    for (const path of ['/entitlements/check', '/entitlements/check?quantity=2']) {
+      const missing = await api.call('GET', path);
+      expect(missing.status).toBe(400);
+      envelope(missing.body);
+      expect(missing.body).toMatchObject({ error: 'bad_request', error_code: 'MISSING_PARAMETER', errors: { feature: ['is required'] } });
+      expect(missing.body.message).toBe('The query parameter "feature" is required.');
+    }
+    const empty = await api.call('GET', '/entitlements/check?feature=');
+    expect([empty.status, Object.keys(empty.body.errors)]).toEqual([422, ['feature']]);
+    expect((await api.call('GET', '/entitlements/check?feature=api_keys')).status).toBe(200);
+  });
+
   it('answers HEAD on a GET route with its status and headers and no body', async () => {
     const get = await api.call('GET', '/workspaces');
     const head = await api.call('HEAD', '/workspaces');

@@ -104,6 +104,12 @@ describe('gateway responses', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('reach the functions as bytes (base64), every media type being binary, so that bytes that are not UTF-8 can be refused', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+  });
+});
+
 describe('stage', () => {
   it('logs access, traces, and never logs bodies', () => {
     template.hasResourceProperties('AWS::ApiGateway::Stage', {

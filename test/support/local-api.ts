@@ -14,8 +14,8 @@ export interface ApiAnswer {
 export interface CallOptions {
   key?: string;
   body?: unknown;
-  /** Sent as is, without JSON encoding. */
-  rawBody?: string;
+  /** Sent as is, without JSON encoding: text as UTF-8, bytes as they are. */
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 

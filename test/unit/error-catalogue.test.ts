@@ -12,6 +12,7 @@ const { ApiError } = errors;
 const samples: Record<string, () => errors.ApiError> = {
   ValidationFailed: () => new errors.ValidationFailed({ name: ['is required'] }),
   InvalidFormat: () => new errors.InvalidFormat('Send JSON.'),
+  MissingParameter: () => new errors.MissingParameter(['feature']),
   PayloadTooLarge: () => new errors.PayloadTooLarge(1024),
   Unauthenticated: () => new errors.Unauthenticated(),
   InvalidApiKey: () => new errors.InvalidApiKey(),

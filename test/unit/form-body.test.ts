@@ -22,6 +22,16 @@ describe('form bodies', () => {
     expect(twice.message).toContain('"scope"');
   });
 
+  it('refuses bytes that are not UTF-8, sent raw or percent-encoded, naming the field; a "%" without two hex digits is itself', async () => {
+    const raw = await refusal(formEvent(Buffer.from([0x61, 0x3d, 0xff]).toString('base64'), undefined, true));
+    expect([raw.status, raw.errorCode, raw.message]).toEqual([400, 'INVALID_FORMAT', 'The body is not valid UTF-8.']);
+    for (const body of ['scope=a&state=%FF', 'state=%C3%28', 'state=%ED%A0%80', 'state=%E2%82']) {
+      const encoded = await refusal(formEvent(body));
+      expect([encoded.errorCode, encoded.message]).toEqual(['INVALID_FORMAT', 'The form field "state" is not percent-encoded UTF-8.']);
+    }
+    expect(formFields(formEvent('state=100%&note=%zz+caf%C3%A9'))).toEqual({ state: '100%', note: '%zz café' });
+  });
+
   it('keeps a field named __proto__ a field', () => {
     const fields = formFields(formEvent('__proto__=x'));
     expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);

@@ -1,8 +1,10 @@
+import * as z from 'zod/mini';
 import { parseConfig } from '#core/config';
-import { ValidationFailed } from '#core/errors';
+import { MissingParameter, ValidationFailed } from '#core/errors';
 import { validate } from '#core/http/validation';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { apiKeyId, createApiKeyBody, rotateApiKeyBody } from '#schemas/api-keys';
+import { checkQuery } from '#schemas/entitlements';
 import { createWorkspaceBody, workspaceId } from '#schemas/workspaces';
 
 /** The field errors of a 422, as the client reads them in `errors`. */
@@ -75,5 +77,31 @@ describe('ids in paths', () => {
     for (const bad of ['acme', 'wks_123', 'WKS_01J9ZQ3V5K8M2N4P6R7S8T9V0W', 'wks_01J9ZQ3V5K8M2N4P6R7S8T9V0U']) {
       expect(errorsOf(() => validate(workspaceId, bad, 'id')).id).toEqual(['must be a workspace id: wks_ followed by 26 letters and digits (a ULID)']);
     }
+  });
+});
+
+describe('required query parameters', () => {
+  const missingOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof MissingParameter) return error;
+      throw error;
+    }
+    throw new Error('expected a missing parameter');
+  };
+
+  it('answers one not sent at all with 400 MISSING_PARAMETER naming each, whatever the schema would say of a bad value', () => {
+    const one = missingOf(() => validate(checkQuery, { quantity: '2' }, 'query'));
+    expect([one.status, one.errorCode, one.code, one.message]).toEqual([400, 'MISSING_PARAMETER', 'bad_request', 'The query parameter "feature" is required.']);
+    expect(one.extras.errors).toEqual({ feature: ['is required'] });
+    const two = missingOf(() => validate(z.object({ a: z.string(), b: z.enum(['x']), c: z.optional(z.string()) }), { c: 'bad' }, 'query'));
+    expect([two.message, two.extras.errors]).toEqual(['The query parameters "a", "b" are required.', { a: ['is required'], b: ['is required'] }]);
+  });
+
+  it('keeps a bad value, an unknown parameter and a missing body field a 422', () => {
+    expect(errorsOf(() => validate(checkQuery, { feature: 'nope' }, 'query')).feature![0]).toMatch(/^must be one of/);
+    expect(Object.keys(errorsOf(() => validate(checkQuery, { feature: 'storage', colour: 'red' }, 'query')))).toEqual(['colour']);
+    expect(errorsOf(() => validate(createWorkspaceBody, {}, 'body')).name).toEqual(['is required']);
   });
 });

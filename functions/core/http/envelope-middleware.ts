@@ -6,6 +6,7 @@ import { ApiError, InternalError, InvalidFormat, PayloadTooLarge } from '../erro
 import { rateLimitHeaders } from '../rate-limit.ts';
 import { acceptedPrincipal } from './authorizer-context.ts';
 import { corsHeaders } from './cors.ts';
+import { bodyBytes } from './unicode-text.ts';
 
 /** Larger bodies are refused before parsing; nothing this service accepts comes near it. */
 export const maxBodyBytes = 256 * 1024;
@@ -82,7 +83,7 @@ function asApiError(error: unknown): ApiError | undefined {
 export function envelopeMiddleware(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     before: async ({ event }) => {
-      if (event.body && Buffer.byteLength(event.body) > maxBodyBytes) throw new PayloadTooLarge(maxBodyBytes);
+      if (event.body && bodyBytes(event as APIGatewayProxyEvent & { body: string }) > maxBodyBytes) throw new PayloadTooLarge(maxBodyBytes);
     },
     onError: async (request) => {
       const known = asApiError(request.error);

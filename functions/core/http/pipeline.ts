@@ -16,8 +16,10 @@ import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, htmlResponse, jsonResponse, requestIdOf } from './envelope-middleware.ts';
 import { formFields } from './form-body.ts';
 import { singleValuedQuery } from './query.ts';
+import { assertStrictJson } from './strict-json.ts';
 import { actsIn, requestLog } from './request-log.ts';
 import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
+import { assertUnicodeParameters, bodyText } from './unicode-text.ts';
 import { validate } from './validation.ts';
 import { resolveWorkspace } from './workspace-context.ts';
 
@@ -28,8 +30,8 @@ const noQuery = z.strictObject({});
 
 /**
  * Bodies are parsed only where a client sent one, so a bare POST (rotate, test) needs none:
- * as JSON, or as form fields for routes that take a form. Without a route, the dispatcher
- * answers 404 whatever the body.
+ * as JSON, or as form fields for routes that take a form; either must be UTF-8, and JSON
+ * strict (strict-json.ts). Without a route, the dispatcher answers 404 whatever the body.
  */
 function bodyWhenPresent(routeOf: (event: APIGatewayProxyEvent) => RouteSpec | undefined): middy.MiddlewareObj<APIGatewayProxyEvent> {
   const jsonParser = httpJsonBodyParser();
@@ -47,11 +49,15 @@ function bodyWhenPresent(routeOf: (event: APIGatewayProxyEvent) => RouteSpec | u
         event.body = formFields(request.event as APIGatewayProxyEvent & { body: string });
         return;
       }
+      const text = bodyText(request.event as APIGatewayProxyEvent & { body: string });
+      request.event.body = text;
+      request.event.isBase64Encoded = false;
       // Header names arrive as the client wrote them and media types are case-insensitive;
       // the parser looks for two spellings of one and one spelling of the other.
       const contentType = headerValue(request.event, 'content-type');
       if (contentType) request.event.headers = { ...request.event.headers, 'content-type': contentType.toLowerCase() };
       await jsonParser.before!(request as never);
+      assertStrictJson(text);
     },
   };
 }
@@ -150,6 +156,7 @@ export function createFunction<R extends RouteSpec>(options: {
       const deps = options.deps();
       // Before validation, so that a non-admin learns nothing of what the route accepts.
       if (route.platformAdmin) await requirePlatformAdmin(deps, principal!.userId);
+      assertUnicodeParameters(event);
       const params = validate(route.params ?? noParams, event.pathParameters ?? {}, 'path');
       const query = validate(route.query ?? noQuery, singleValuedQuery(event), 'query');
       const body = route.body ? validate(route.body, event.body === undefined ? {} : event.body, 'body') : undefined;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ValidationFailed, type FieldErrors } from '../errors.ts';
+import { MissingParameter, ValidationFailed, type FieldErrors } from '../errors.ts';
 // Every message in the house style ("is required", "must be at most 100"), not zod's defaults.
 import '../validation-messages.ts';
 
@@ -16,9 +16,30 @@ export function fieldErrors(error: z.core.$ZodError, root: string): FieldErrors 
   return errors;
 }
 
-/** Parses input against a schema; a failure is a 422 that names every bad field. */
+/**
+ * The query parameters a failure is about that the client did not send at all: they are
+ * flat strings, so a top-level issue on an absent key is a missing one, whatever the schema
+ * would say of a wrong value ("must be one of ..."). Path parameters cannot be missing: a
+ * path without one matches no route.
+ */
+function absentParameters(error: z.core.$ZodError, input: Record<string, unknown>): string[] {
+  const absent = error.issues
+    .filter((issue) => issue.code !== 'unrecognized_keys' && issue.path.length === 1)
+    .map((issue) => String(issue.path[0]))
+    .filter((name) => !Object.hasOwn(input, name) || input[name] === undefined);
+  return [...new Set(absent)];
+}
+
+/**
+ * Parses input against a schema; a failure is a 422 that names every bad field, except a
+ * required query parameter not sent at all: a 400 MISSING_PARAMETER that names it.
+ */
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, root: string): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ValidationFailed(fieldErrors(result.error, root));
-  return result.data;
+  if (result.success) return result.data;
+  if (root === 'query') {
+    const missing = absentParameters(result.error, input as Record<string, unknown>);
+    if (missing.length) throw new MissingParameter(missing);
+  }
+  throw new ValidationFailed(fieldErrors(result.error, root));
 }

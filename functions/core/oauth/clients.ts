@@ -8,6 +8,7 @@ import { validate } from '../http/validation.ts';
 import { idPattern, newId } from '../ids.ts';
 import type { Database } from '../store/database.ts';
 import { oauthGrants } from '../store/entities/oauth-client.ts';
+import { singleLine } from '../text-rules.ts';
 
 export type OAuthClientItem = EntityItem<Database['entities']['oauthClient']>;
 
@@ -26,14 +27,14 @@ function isRedirectUri(value: string): boolean {
 
 const newClientSchema = z
   .object({
-    name: z.string().check(z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters')),
+    name: z.string().check(singleLine(), z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters')),
     ownerUserId: z.int().check(z.positive()),
     workspaceId: z.string().check(z.regex(idPattern('workspace'), 'must be a workspace id (wks_...)')),
     redirectUris: z
       .array(
         z
           .string()
-          .check(z.refine(isRedirectUri, 'must be an absolute https:// URL without a fragment (http:// only on a loopback host)')),
+          .check(singleLine(), z.refine(isRedirectUri, 'must be an absolute https:// URL without a fragment (http:// only on a loopback host)')),
       )
       .check(z.maxLength(20)),
     grants: z.pipe(

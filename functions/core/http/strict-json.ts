@@ -1,0 +1,72 @@
+import { InvalidFormat } from '../errors.ts';
+import { loneSurrogate, shown } from './unicode-text.ts';
+
+/** An object or array being read: its keys so far (objects), and where in it the scan is. */
+interface Frame {
+  keys: Set<string> | undefined;
+  at: string | number;
+  expectsKey: boolean;
+}
+
+const pathOf = (frames: readonly Frame[]) => frames.map((frame) => (typeof frame.at === 'number' ? String(frame.at) : shown(frame.at))).join('.') || 'body';
+
+function refuse(frames: readonly Frame[], problem: string, message: (path: string) => string): never {
+  const path = pathOf(frames);
+  throw new InvalidFormat(message(path), { [path]: [problem] });
+}
+
+/** Where the string that opens at `start` closes: the next quote not escaped by an odd run of backslashes. */
+function stringEnd(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1);
+  for (;;) {
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}
+
+/**
+ * Refuses what JSON.parse lets through: a key twice in one object (which value counts would
+ * be a guess, and parsers disagree) and a lone UTF-16 surrogate (`"\ud800"`) in a key or a
+ * string, which is no Unicode text and would be stored and echoed as such. `text` is valid
+ * JSON (JSON.parse has read it), so only strings, brackets and commas need reading. The scan
+ * keeps its own stack, so any nesting JSON.parse takes is fine.
+ */
+export function assertStrictJson(text: string): void {
+  const frames: Frame[] = [];
+  // Only a body handed over as a string can hold a raw lone surrogate; else only escapes make one.
+  const rawSurrogates = loneSurrogate.test(text);
+  let nextBackslash = text.indexOf('\\');
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const frame = frames.at(-1);
+    if (c === 0x7b) frames.push({ keys: new Set(), at: '', expectsKey: true }); // {
+    else if (c === 0x5b) frames.push({ keys: undefined, at: 0, expectsKey: false }); // [
+    else if (c === 0x7d || c === 0x5d) frames.pop(); // } ]
+    else if (c === 0x2c) { // , (always inside an object or an array)
+      if (frame!.keys) frame!.expectsKey = true;
+      else frame!.at = (frame!.at as number) + 1;
+    } else if (c === 0x22) { // "
+      const end = stringEnd(text, i);
+      if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf('\\', i);
+      const escaped = nextBackslash !== -1 && nextBackslash < end;
+      const keys = frame?.expectsKey ? frame.keys : undefined;
+      const start = i;
+      i = end;
+      if (!keys && !escaped && !rawSurrogates) continue;
+      const value = escaped ? (JSON.parse(text.slice(start, end + 1)) as string) : text.slice(start + 1, end);
+      if (keys) {
+        frame!.at = value;
+        frame!.expectsKey = false;
+        if (keys.has(value)) {
+          refuse(frames, 'is given more than once in its object', (path) => `The body gives the key "${shown(value)}" more than once in one object (at ${path}).`);
+        }
+        keys.add(value);
+      }
+      if (loneSurrogate.test(value)) {
+        refuse(frames, 'is not valid Unicode text (a lone UTF-16 surrogate)', (path) => `The body has text that is not valid Unicode (a lone UTF-16 surrogate) at ${path}.`);
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { InvalidFormat } from '../errors.ts';
+
+/** With the u flag a surrogate pair is one code point, so this matches only a lone half (`\ud800`): not Unicode text. */
+export const loneSurrogate = /[\uD800-\uDFFF]/u;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Bytes as UTF-8 text, or undefined where they are not UTF-8 (a stray byte, an overlong form, an encoded surrogate). */
+export function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The body as text. API Gateway hands every body over base64 (the API takes every media type
+ * as binary, lib/constructs/api.ts), and the local gateway does the same, so that bytes that
+ * are not UTF-8 are refused here rather than silently replaced by U+FFFD on the way.
+ */
+export function bodyText(event: Pick<APIGatewayProxyEvent, 'isBase64Encoded'> & { body: string }): string {
+  if (!event.isBase64Encoded) return event.body;
+  const text = utf8Text(Buffer.from(event.body, 'base64'));
+  if (text === undefined) throw new InvalidFormat('The body is not valid UTF-8.');
+  return text;
+}
+
+/** The body's size in bytes as the client sent it. */
+export const bodyBytes = (event: Pick<APIGatewayProxyEvent, 'isBase64Encoded'> & { body: string }): number =>
+  Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+
+/** A name or value for a message: lone surrogates and controls escaped as JSON writes them, and bounded. */
+export const shown = (text: string): string => {
+  const escaped = JSON.stringify(text).slice(1, -1);
+  return escaped.length > 100 ? `${escaped.slice(0, 100)}…` : escaped;
+};
+
+/**
+ * Refuses a path parameter, query parameter or header (name or value) with a lone surrogate:
+ * whatever decoded it, a handler must only ever see Unicode text. Bodies are checked as they
+ * are parsed (strict-json.ts).
+ */
+export function assertUnicodeParameters(event: APIGatewayProxyEvent): void {
+  const places: [string, Record<string, string | string[] | undefined> | null | undefined][] = [
+    ['path parameter', event.pathParameters],
+    ['query parameter', event.multiValueQueryStringParameters ?? event.queryStringParameters],
+    ['header', event.multiValueHeaders ?? event.headers],
+  ];
+  for (const [place, values] of places) {
+    for (const [name, value] of Object.entries(values ?? {})) {
+      const texts = [name, ...(Array.isArray(value) ? value : value === undefined ? [] : [value])];
+      if (texts.some((text) => loneSurrogate.test(text))) {
+        throw new InvalidFormat(`The ${place} "${shown(name)}" is not valid Unicode text (it has a lone UTF-16 surrogate).`, {
+          [shown(name)]: ['is not valid Unicode text (a lone UTF-16 surrogate)'],
+        });
+      }
+    }
+  }
+}
