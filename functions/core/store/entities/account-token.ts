@@ -8,7 +8,9 @@ export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
  * A one-time token mailed to an address: verify it, reset the password, or confirm it as
  * the account's new email. The mail holds the random token; the table keeps only its
  * SHA-256 digest. A token is good for 60 minutes (code treats it as gone once its TTL has
- * passed; the pruning job deletes it) and is deleted when used.
+ * passed; the pruning job deletes it). A reset token is deleted when used; an email change
+ * token is marked `usedAt`, so that its link pressed again can answer that the change is
+ * done; a verification token stays, since verifying again changes nothing.
  *
  * | access pattern     | index | pk                        | sk             |
  * |--------------------|-------|---------------------------|----------------|
@@ -24,6 +26,8 @@ export const accountTokenSchema = createSchema({
     /** The address the token was mailed to: the account's email, or the new one it confirms. */
     email: { type: 'string', required: true },
     createdAt: { type: 'string', required: true, readOnly: true },
+    /** When an email change token made its address the account's email. */
+    usedAt: { type: 'string' },
     ttl: { type: 'number', required: true },
     ...prunableAttributes('accountToken', { required: true }),
   },
