@@ -2,7 +2,7 @@ import type { Deps } from '#core/deps';
 import { eventTypeNames } from '#core/events/event-types';
 import { typedEnvelopes } from '#schemas/events';
 import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
-import { linkIn, mailTo, verifyByMail } from '../support/accounts.ts';
+import { linkIn, mailTo, pressLink, verifyByMail } from '../support/accounts.ts';
 import { as, login, register, type Credential } from '../support/sessions.ts';
 
 /**
@@ -135,7 +135,7 @@ describe('events of mutations', () => {
     expect((await api.call('PATCH', `/users/${me.id}`, as(session, { body: { email: 'ada.l@example.com' } }))).status).toBe(200);
     expect(await newEvents()).toEqual([]); // not until the new address confirms
     const confirm = linkIn(await mailTo(api, 'ada.l@example.com'), /\/email\/change\//);
-    expect((await api.call('GET', confirm, { key: '' })).status).toBe(200);
+    expect((await pressLink(api, confirm)).status).toBe(200);
     expect(await newEvents()).toEqual([live('user.updated', personal, (await api.call('GET', '/user', as(session))).body.data)]);
 
     const changed = await api.call('PUT', '/user/password', as(session, { body: { current_password: password, password: `${password}!` } }));
