@@ -208,6 +208,32 @@ describe('events of mutations', () => {
     expect(await newEvents()).toEqual([live('namespace.updated', workspaceId, { ...withPackages, packages: [] })]);
   });
 
+  it('platform admin: no event for what changes nothing; resuming an active workspace or suspending it again for the same reason is 409 STATE_CONFLICT', async () => {
+    const resume = () => api.call('POST', `/admin/workspaces/${ada.personal}/resume`);
+    const suspend = (reason: string) => api.call('POST', `/admin/workspaces/${ada.personal}/suspend`, { body: { reason } });
+    const neverSuspended = await resume();
+    expect([neverSuspended.status, neverSuspended.body]).toEqual([
+      409,
+      expect.objectContaining({ error: 'conflict', error_code: 'STATE_CONFLICT', current_state: 'active', requested_action: 'resume' }),
+    ]);
+    expect(await newEvents()).toEqual([]);
+
+    const first = await suspend('unpaid');
+    expect(await newEvents()).toEqual([live('workspace.suspended', ada.personal, first.body.data)]);
+    const same = await suspend('unpaid');
+    expect([same.status, same.body.current_state, same.body.requested_action]).toEqual([409, 'suspended', 'suspend']);
+    expect(await newEvents()).toEqual([]);
+    // A new reason is a change of the suspension: it goes on from when it began.
+    const reworded = await suspend('unpaid: invoice 42');
+    expect([reworded.status, reworded.body.data.suspended_at, reworded.body.data.suspended_reason]).toEqual([200, first.body.data.suspended_at, 'unpaid: invoice 42']);
+    expect(await newEvents()).toEqual([live('workspace.suspended', ada.personal, reworded.body.data)]);
+
+    const resumed = await resume();
+    expect(await newEvents()).toEqual([live('workspace.resumed', ada.personal, resumed.body.data)]);
+    expect((await resume()).status).toBe(409);
+    expect(await newEvents()).toEqual([]);
+  });
+
   it('a deleted workspace reports itself as it was, and nothing of what went with it', async () => {
     const before = (await api.call('GET', `/workspaces/${workspaceId}`)).body.data;
     expect((await api.call('DELETE', `/workspaces/${workspaceId}`)).status).toBe(204);

@@ -11,7 +11,7 @@ export const eventTypes = {
   'workspace.created': { description: 'A workspace was created (POST /workspaces), or an account with its personal workspace (registration, admin CLI).' },
   'workspace.updated': { description: "A workspace's name or settings changed (PATCH), or a platform admin changed its tier." },
   'workspace.deleted': { description: 'A workspace was deleted with all it held (no events of their own); `data` is the workspace as it was.' },
-  'workspace.suspended': { description: 'A platform admin suspended the workspace.' },
+  'workspace.suspended': { description: 'A platform admin suspended the workspace, or gave its suspension a new reason (`suspended_at` stays).' },
   'workspace.resumed': { description: 'A platform admin lifted the suspension.' },
   'api_key.created': { description: 'An API key was created; `data` never holds the key itself.' },
   'api_key.rotated': { description: 'An API key was rotated; `data` is the new key, without the key itself.' },
