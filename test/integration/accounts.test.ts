@@ -108,6 +108,10 @@ describe('email verification', () => {
     expect((await loadUser(deps, id)).emailVerifiedAt).toBeUndefined();
     const verifiedAt = clock.now().toISOString();
     expect(await verifyEmail(deps, id, token)).toMatchObject({ user: { email_verified_at: verifiedAt }, already: false });
+    // Used, it keeps its address only as a digest.
+    const used = (await deps.db.entities.accountToken.get({ digest: sha256Of(token) }).go()).data;
+    expect(used).toMatchObject({ usedAt: verifiedAt, emailDigest: sha256Of('vera@example.com') });
+    expect(used).not.toHaveProperty('email');
     clock.advance(minute);
     // Pressed again: nothing changes, and it says so.
     expect(await verifyEmail(deps, id, token)).toMatchObject({ user: { email_verified_at: verifiedAt }, already: true });

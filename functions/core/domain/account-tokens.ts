@@ -60,3 +60,10 @@ export async function takeAccountToken(
   }
   return data;
 }
+
+/** Whether a token, open or used, was mailed to `address`. */
+export const mailedTo = (item: Pick<AccountTokenItem, 'email' | 'emailDigest'>, address: string): boolean =>
+  item.email === undefined ? item.emailDigest === sha256(address) : item.email === address;
+
+/** What marks a token used (its `email` removed with it): when, and its address as a digest only. */
+export const spentToken = (item: Pick<AccountTokenItem, 'email'>, at: string) => ({ usedAt: at, emailDigest: sha256(item.email ?? '') });

@@ -10,7 +10,7 @@ import type { Database } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
 import type { Tier } from '../tiers.ts';
 import { accountMail, type AccountLinks } from './account-mail.ts';
-import { issueAccountToken, openAccountToken } from './account-tokens.ts';
+import { issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { claimPendingInvitations } from './pending-invitations.ts';
 import { changeUser } from './user-changes.ts';
@@ -160,9 +160,9 @@ export async function confirmEmailChange(deps: Deps, userId: number, token: stri
   if (!change) throw new InvalidLink();
   const current = await loadUser(deps, userId);
   // Done already, by this link or another to the same address.
-  if (current.email === change.email) return { user: userView(current), already: true };
-  // Used, and the account has moved on to another address since.
-  if (change.usedAt) throw new InvalidLink();
+  if (mailedTo(change, current.email)) return { user: userView(current), already: true };
+  // Used (its address kept only as a digest), and the account has moved on to another address since.
+  if (change.email === undefined) throw new InvalidLink();
   const now = isoNow(deps.clock);
   const set = { email: change.email, emailVerifiedAt: now, updatedAt: now };
   const updated = { ...current, ...set };
@@ -171,10 +171,11 @@ export async function confirmEmailChange(deps: Deps, userId: number, token: stri
     await commitWithEvents(deps, personalEvents(updated, undefined, 'user.updated', userView(updated)), ({ user, userEmail, accountToken }) => [
       accountToken
         .patch({ digest: change.digest })
-        .set({ usedAt: now })
+        .set(spentToken(change, now))
+        .remove(['email'])
         .where((attr, op) => op.notExists(attr.usedAt))
         .commit(),
-      userEmail.create({ email: change.email, userId }).commit(),
+      userEmail.create({ email: set.email, userId }).commit(),
       // Both conditions fail the whole change if another one got there first.
       userEmail.delete({ email: current.email }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
       // As read, so that the event reports the user as written; a change meanwhile voids the link (409 below).
@@ -186,12 +187,12 @@ export async function confirmEmailChange(deps: Deps, userId: number, token: stri
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const owner = await findUserIdByEmail(deps, change.email);
+    const owner = await findUserIdByEmail(deps, set.email);
     // The same link pressed twice at once: the other press made the change.
     if (owner === userId) return { user: userView(await loadUser(deps, userId)), already: true };
     if (owner === undefined) throw new StateConflict('The user changed meanwhile; ask for a new link.', 'changed', 'update');
     throw new DuplicateResource('user', 'email');
   }
-  await claimPendingInvitations(deps, userId, change.email);
+  await claimPendingInvitations(deps, userId, set.email);
   return { user: userView(updated), already: false };
 }
