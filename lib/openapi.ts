@@ -67,6 +67,8 @@ function securityOf(route: Route) {
   return [...schemes].map((scheme) => ({ [scheme]: [] }));
 }
 
+const htmlContent = { 'text/html': { schema: { type: 'string' } } };
+
 const bodyMediaType = (route: Route) => (route.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json');
 
 function operation(route: Route) {
@@ -76,8 +78,14 @@ function operation(route: Route) {
       description: response.description,
       // Every answer to an accepted credential reports its rate limit (README, Rate limits).
       headers: { ...headersOf(route.auth === 'credential'), ...(takesIdempotencyKey(route) ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}) },
-      ...(response.schema ? { content: { 'application/json': { schema: schemaOf(response.schema, 'output') } } } : {}),
-      ...(response.html ? { content: { 'text/html': { schema: { type: 'string' } } } } : {}),
+      ...(response.schema || response.html
+        ? {
+            content: {
+              ...(response.schema ? { 'application/json': { schema: schemaOf(response.schema, 'output') } } : {}),
+              ...(response.html ? htmlContent : {}),
+            },
+          }
+        : {}),
     };
   }
   Object.assign(responses, errorResponsesOf(route));

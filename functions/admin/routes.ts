@@ -33,7 +33,7 @@ export const adminRoutes = [
     tag: 'Admin',
     params: z.object({ id: workspaceId }),
     body: suspendBody,
-    responses: { 200: { description: 'The suspended workspace.', schema: createdOf(adminWorkspace) } },
+    responses: { 200: { description: 'The suspended workspace (a suspended one given a new reason keeps its suspended_at).', schema: createdOf(adminWorkspace) } },
   },
   {
     operationId: 'resumeWorkspace',

@@ -10,7 +10,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RouteResponse {
   description: string;
   schema?: ZodMiniType;
-  /** The body is an HTML page (OAuth's consent page), not JSON. */
+  /**
+   * The body is an HTML page (OAuth's consent page, a mailed link's page), not JSON; with a
+   * schema as well, a page or JSON as the client's Accept asks (http/accept.ts).
+   */
   html?: true;
 }
 
@@ -41,6 +44,8 @@ interface RouteBase {
   list?: ListSpec;
   /** Error codes the route answers beyond those its other properties imply (lib/openapi/route-errors.ts). */
   errors?: readonly ErrorCode[];
+  /** Its handler answers a browser's refusals as an HTML page with the same status (a mailed link's button), the envelope to a client that asks for JSON. */
+  htmlRefusals?: true;
   responses: Record<number, RouteResponse>;
 }
 

@@ -1,6 +1,7 @@
 import type { HandlersFor } from '#core/http/types';
 import { answerConsent, askConsent } from '#core/oauth/consent';
-import { consentPageHeaders, renderConsentPage } from '#core/oauth/consent-page';
+import { pageHeaders } from '#core/html';
+import { renderConsentPage } from '#core/oauth/consent-page';
 import { revokeOAuthToken } from '#core/oauth/revocation';
 import { issueToken } from '#core/oauth/server';
 import type { oauthRoutes } from './routes.ts';
@@ -9,7 +10,7 @@ export const oauthHandlers: HandlersFor<(typeof oauthRoutes)[number]> = {
   authorizeOAuthClient: async ({ query, principal, url }, deps) => {
     const asked = await askConsent(deps, query, { digest: principal.credential.id, userId: principal.userId });
     if ('redirect' in asked) return { status: 302, headers: { Location: asked.redirect } };
-    return { status: 200, html: renderConsentPage(asked.page, url.pathname), headers: consentPageHeaders };
+    return { status: 200, html: renderConsentPage(asked.page, url.pathname), headers: pageHeaders };
   },
   answerOAuthConsent: async ({ body, headers }, deps) => ({
     status: 302,

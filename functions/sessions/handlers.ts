@@ -5,14 +5,33 @@ import { forgotPassword, resetPassword } from '#core/domain/password-changes';
 import { register } from '#core/domain/registration';
 import { login, logout, sessionLifetimeMs } from '#core/domain/sessions';
 import { confirmEmailChange } from '#core/domain/users';
-import { AccessDenied } from '#core/errors';
-import type { HandlersFor } from '#core/http/types';
+import { AccessDenied, ApiError } from '#core/errors';
+import { pageHeaders } from '#core/html';
+import { asksForJson } from '#core/http/accept';
+import type { ApiResponse, HandlersFor } from '#core/http/types';
 import type { sessionRoutes } from './routes.ts';
 import { clearedCookies, sessionCookies } from './cookies.ts';
+import { linkPage, linkResultPage } from './link-pages.ts';
 
 const overHttps = (headers: Record<string, string>) => headers['x-forwarded-proto'] !== 'http';
 
 const linksFor = (baseUrl: string) => accountLinks(baseUrl, config().API_PREFIX);
+
+/**
+ * The button of a mailed link was pressed: what it did, as a page for the browser, or as
+ * JSON for a client whose Accept asks for it. A refusal (invalid link, address taken) is a
+ * page with its status for the browser too; the envelope for the JSON client.
+ */
+async function pressed(headers: Record<string, string>, title: string, act: () => Promise<string>): Promise<ApiResponse> {
+  const json = asksForJson(headers.accept);
+  try {
+    const message = await act();
+    return json ? { status: 200, body: { message } } : { status: 200, html: linkResultPage(title, message), headers: pageHeaders };
+  } catch (error) {
+    if (json || !(error instanceof ApiError)) throw error;
+    return { status: error.status, html: linkResultPage(title, error.message), headers: { ...error.headers, ...pageHeaders } };
+  }
+}
 
 export const sessionHandlers: HandlersFor<(typeof sessionRoutes)[number]> = {
   register: async ({ body, sourceIp, baseUrl }, deps) => {
@@ -21,18 +40,22 @@ export const sessionHandlers: HandlersFor<(typeof sessionRoutes)[number]> = {
     // The same words for a new and a taken email: the answer must not tell them apart.
     return { status: 202, body: { message: 'Check your inbox: we mailed the address a link to verify it and go on.' } };
   },
-  verifyEmail: async ({ params }, deps) => {
-    await verifyEmail(deps, params.id, params.token);
-    return { status: 200, body: { message: 'Your email address is verified.' } };
-  },
+  openVerificationLink: async ({ url }) => ({ status: 200, html: linkPage('verify', url.pathname), headers: pageHeaders }),
+  verifyEmail: ({ params, headers }, deps) =>
+    pressed(headers, 'Email verification', async () =>
+      (await verifyEmail(deps, params.id, params.token)).already ? 'Your email address is verified already.' : 'Your email address is verified.',
+    ),
   sendVerificationLink: async ({ principal, baseUrl }, deps) =>
     (await resendVerificationLink(deps, principal.userId, linksFor(baseUrl)))
       ? { status: 202, body: { message: 'A new verification link is on its way.' } }
       : { status: 200, body: { message: 'Your email address is verified already.' } },
-  confirmEmailChange: async ({ params }, deps) => {
-    await confirmEmailChange(deps, params.id, params.token);
-    return { status: 200, body: { message: 'Your email address has changed, and is verified.' } };
-  },
+  openEmailChangeLink: async ({ url }) => ({ status: 200, html: linkPage('change', url.pathname), headers: pageHeaders }),
+  confirmEmailChange: ({ params, headers }, deps) =>
+    pressed(headers, 'Email change', async () =>
+      (await confirmEmailChange(deps, params.id, params.token)).already
+        ? 'This address is the email of your account already.'
+        : 'Your email address has changed, and is verified.',
+    ),
   forgotPassword: async ({ body, sourceIp, baseUrl }, deps) => {
     await forgotPassword(deps, { email: body.email, sourceIp }, linksFor(baseUrl));
     return { status: 202, body: { message: 'If an account uses this email, we have mailed it a link to reset the password.' } };

@@ -107,7 +107,11 @@ function errorResponse(route: Route, codes: ErrorCode[]) {
   return {
     description: described + (sometimesCounted ? rateLimitNote : ''),
     headers: headersOf(counted, headers),
-    content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas } } },
+    content: {
+      'application/json': { schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas } },
+      // A browser pressing a mailed link's button reads the refusal as a page.
+      ...(route.htmlRefusals ? { 'text/html': { schema: { type: 'string' } } } : {}),
+    },
   };
 }
 

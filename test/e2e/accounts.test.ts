@@ -1,6 +1,6 @@
 import { manualClock } from '../support/deps.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
-import { joinAsMember, linkIn, mailTo, registerVerified, verifyByMail } from '../support/accounts.ts';
+import { joinAsMember, linkIn, mailTo, pressLink, registerVerified, verifyByMail } from '../support/accounts.ts';
 import { as, login, mintUserToken, register } from '../support/sessions.ts';
 
 let api: TestApi;
@@ -35,7 +35,7 @@ describe('registration and verification', () => {
     expect(matching.status).toBe(202);
   });
 
-  it('sets email_verified_at by a mailed link that works once, with or without a session; a new link on request', async () => {
+  it('sets email_verified_at when the button of a mailed link is pressed, with or without a session; a new link on request', async () => {
     await register(api, { name: 'Vera', email: 'vera@example.com', password });
     const { session } = await login(api, 'vera@example.com', password);
     expect((await api.call('GET', '/user', as(session))).body.data.email_verified_at).toBeNull();
@@ -47,11 +47,66 @@ describe('registration and verification', () => {
     const second = linkIn(await mailTo(api, 'vera@example.com'), /\/email\/verify\//);
     expect(second).not.toBe(first);
 
-    expect((await api.call('GET', second, { key: '' })).status).toBe(200);
+    const pressed = await pressLink(api, second);
+    expect([pressed.status, pressed.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(pressed.body).toContain('Your email address is verified.');
     expect((await api.call('GET', '/user', as(session))).body.data.email_verified_at).toEqual(expect.any(String));
-    const reused = await api.call('GET', second, { key: '' });
-    expect([reused.status, reused.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
     expect((await api.call('POST', root('/email/verification-notification'), as(session))).status).toBe(200);
+  });
+});
+
+describe('mailed links opened without a person (HEAD, GET: mail scanners and prefetchers)', () => {
+  /** What a scanner does: HEAD and GET, several times, without pressing anything. */
+  async function scan(link: string) {
+    for (const method of ['HEAD', 'GET', 'HEAD', 'GET']) {
+      const answer = await api.call(method, link, { key: '' });
+      expect([method, answer.status, answer.headers.get('content-type')]).toEqual([method, 200, 'text/html; charset=utf-8']);
+      expect(answer.headers.get('content-security-policy')).toMatch(/default-src 'none'.*form-action 'self'.*frame-ancestors 'none'/);
+      expect([answer.headers.get('referrer-policy'), answer.headers.get('cache-control')]).toEqual(['no-referrer', 'no-store']);
+      if (method === 'HEAD') expect(answer.body).toBeUndefined();
+      else expect(answer.body).toContain(`<form method="post" action="${new URL(link).pathname}">`);
+    }
+  }
+
+  it('verify nothing: the address is verified only when the button is pressed, and pressed again says so', async () => {
+    await register(api, { name: 'Scott', email: 'scott@example.com', password });
+    const { session } = await login(api, 'scott@example.com', password);
+    const link = linkIn(await mailTo(api, 'scott@example.com'), /\/email\/verify\//);
+    await scan(link);
+    expect((await api.call('GET', '/user', as(session))).body.data.email_verified_at).toBeNull();
+
+    expect((await pressLink(api, link)).body).toContain('Your email address is verified.');
+    const verifiedAt = (await api.call('GET', '/user', as(session))).body.data.email_verified_at;
+    expect(verifiedAt).toEqual(expect.any(String));
+    const again = await pressLink(api, link);
+    expect([again.status, again.body]).toEqual([200, expect.stringContaining('Your email address is verified already.')]);
+    const asJson = await api.call('POST', link, { key: '', headers: { Accept: 'application/json' } });
+    expect([asJson.status, asJson.body]).toEqual([200, { message: 'Your email address is verified already.' }]);
+    expect((await api.call('GET', '/user', as(session))).body.data.email_verified_at).toBe(verifiedAt);
+  });
+
+  it('change no address: the new one takes effect only when the button is pressed, and pressed again says so', async () => {
+    const { userId, session } = await registerVerified(api, { name: 'Sid', email: 'sid@example.com', password });
+    await api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'sid.new@example.com' } }));
+    const link = linkIn(await mailTo(api, 'sid.new@example.com'), /\/email\/change\//);
+    await scan(link);
+    expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('sid@example.com');
+    expect((await login(api, 'sid@example.com', password)).answer.status).toBe(200);
+
+    const pressed = await pressLink(api, link, { Accept: 'application/json' });
+    expect([pressed.status, pressed.body]).toEqual([200, { message: 'Your email address has changed, and is verified.' }]);
+    expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('sid.new@example.com');
+    const again = await pressLink(api, link);
+    expect([again.status, again.body]).toEqual([200, expect.stringContaining('This address is the email of your account already.')]);
+  });
+
+  it('refuse a press without the mailed token: a page with the status for a browser, the envelope for a JSON client', async () => {
+    const { userId } = await registerVerified(api, { name: 'Ivy', email: 'ivy@example.com', password });
+    const forged = root(`/email/change/${userId}/not-the-token`);
+    const page = await api.call('POST', forged, { key: '', rawBody: '', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://elsewhere.example' } });
+    expect([page.status, page.headers.get('content-type'), page.body]).toEqual([403, 'text/html; charset=utf-8', expect.stringContaining('This link is invalid')]);
+    const json = await api.call('POST', forged, { key: '', headers: { Accept: 'application/json' } });
+    expect([json.status, json.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
   });
 });
 
@@ -157,11 +212,17 @@ describe('email change', () => {
     expect((await publicCall('POST', '/login', { email: 'eve.new@example.com', password })).status).toBe(401);
 
     const link = linkIn(await mailTo(api, 'eve.new@example.com'), /\/email\/change\//);
-    expect((await api.call('GET', link, { key: '' })).status).toBe(200);
+    expect((await pressLink(api, link)).status).toBe(200);
     const me = (await api.call('GET', '/user', as(session))).body.data;
     expect(me).toMatchObject({ email: 'eve.new@example.com', email_verified_at: expect.any(String) });
     expect((await login(api, 'eve.new@example.com', password)).answer.status).toBe(200);
-    expect((await api.call('GET', link, { key: '' })).status).toBe(403);
+
+    // Once the account has moved on to another address, the used link is void.
+    await api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'eve.third@example.com' } }));
+    await pressLink(api, linkIn(await mailTo(api, 'eve.third@example.com'), /\/email\/change\//));
+    const stale = await pressLink(api, link, { Accept: 'application/json' });
+    expect([stale.status, stale.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
+    expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('eve.third@example.com');
   });
 
   it('lets nobody but the user change an account, not even the owner of a workspace they joined (403)', async () => {
@@ -183,7 +244,7 @@ describe('mailed links', () => {
       const token = new URL(linkIn(await mailTo(timed, 'tim@example.com'), /\/reset-password\//)).pathname.split('/').at(-1)!;
 
       clock.advance(61 * 60 * 1000);
-      expect((await timed.call('GET', verify, { key: '' })).status).toBe(403);
+      expect((await pressLink(timed, verify)).status).toBe(403);
       const reset = await call('POST', '/reset-password', { token, email: 'tim@example.com', password: 'too late now', password_confirmation: 'too late now' });
       expect([reset.status, Object.keys(reset.body.errors)]).toEqual([422, ['token']]);
       expect((await login(timed, 'tim@example.com', password)).answer.status).toBe(200);

@@ -113,6 +113,18 @@ describe('admin CLI', () => {
       expect((await getWorkspace()).status).toBe(200);
     });
 
+    it('refuses to resume a workspace that is not suspended, or to suspend one again for the same reason, in one line; a new reason is taken', async () => {
+      const notSuspended = await admin(['resume', '--workspace', bootstrapped.workspaceId]);
+      expect([notSuspended.status, failureLine(notSuspended)]).toEqual([1, expect.stringMatching(/^admin resume: .* \(409 STATE_CONFLICT\)$/)]);
+      expect((await admin(['suspend', '--workspace', bootstrapped.workspaceId, '--reason', 'audit'])).status).toBe(0);
+      const again = await admin(['suspend', '--workspace', bootstrapped.workspaceId, '--reason', 'audit']);
+      expect([again.status, failureLine(again)]).toEqual([1, expect.stringMatching(/^admin suspend: .* \(409 STATE_CONFLICT\)$/)]);
+      const reworded = await admin(['suspend', '--workspace', bootstrapped.workspaceId, '--reason', 'audit, week 2']);
+      expect([reworded.status, reworded.stdout]).toEqual([0, expect.stringContaining(': audit, week 2')]);
+      expect((await getWorkspace()).body.meta.reason).toBe('audit, week 2');
+      expect((await admin(['resume', '--workspace', bootstrapped.workspaceId])).status).toBe(0);
+    });
+
     it("tier sets a workspace's tier, and a user's own tier; an unknown user or a missing target is said in one line", async () => {
       const changed = await admin(['tier', '--workspace', bootstrapped.workspaceId, '--tier', 'agency']);
       expect([changed.status, changed.stdout.trim()]).toEqual([0, expect.stringMatching(/is now on tier agency\.$/)]);

@@ -2,7 +2,7 @@ import type { Deps } from '#core/deps';
 import { eventTypeNames } from '#core/events/event-types';
 import { typedEnvelopes } from '#schemas/events';
 import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
-import { linkIn, mailTo, verifyByMail } from '../support/accounts.ts';
+import { linkIn, mailTo, pressLink, verifyByMail } from '../support/accounts.ts';
 import { as, login, register, type Credential } from '../support/sessions.ts';
 
 /**
@@ -138,7 +138,7 @@ describe('events of mutations', () => {
     expect((await api.call('PATCH', `/users/${me.id}`, as(session, { body: { email: 'ada.l@example.com' } }))).status).toBe(200);
     expect(await newEvents()).toEqual([]); // not until the new address confirms
     const confirm = linkIn(await mailTo(api, 'ada.l@example.com'), /\/email\/change\//);
-    expect((await api.call('GET', confirm, { key: '' })).status).toBe(200);
+    expect((await pressLink(api, confirm)).status).toBe(200);
     expect(await newEvents()).toEqual([live('user.updated', personal, (await api.call('GET', '/user', as(session))).body.data)]);
 
     const changed = await api.call('PUT', '/user/password', as(session, { body: { current_password: password, password: `${password}!` } }));
@@ -209,6 +209,32 @@ describe('events of mutations', () => {
     expect(await newEvents()).toEqual([live('namespace.updated', workspaceId, withPackages)]);
     expect((await api.call('DELETE', `/admin/namespaces/${namespaceId}/packages/${granted.body.data.id}`)).status).toBe(204);
     expect(await newEvents()).toEqual([live('namespace.updated', workspaceId, { ...withPackages, packages: [] })]);
+  });
+
+  it('platform admin: no event for what changes nothing; resuming an active workspace or suspending it again for the same reason is 409 STATE_CONFLICT', async () => {
+    const resume = () => api.call('POST', `/admin/workspaces/${ada.personal}/resume`);
+    const suspend = (reason: string) => api.call('POST', `/admin/workspaces/${ada.personal}/suspend`, { body: { reason } });
+    const neverSuspended = await resume();
+    expect([neverSuspended.status, neverSuspended.body]).toEqual([
+      409,
+      expect.objectContaining({ error: 'conflict', error_code: 'STATE_CONFLICT', current_state: 'active', requested_action: 'resume' }),
+    ]);
+    expect(await newEvents()).toEqual([]);
+
+    const first = await suspend('unpaid');
+    expect(await newEvents()).toEqual([live('workspace.suspended', ada.personal, first.body.data)]);
+    const same = await suspend('unpaid');
+    expect([same.status, same.body.current_state, same.body.requested_action]).toEqual([409, 'suspended', 'suspend']);
+    expect(await newEvents()).toEqual([]);
+    // A new reason is a change of the suspension: it goes on from when it began.
+    const reworded = await suspend('unpaid: invoice 42');
+    expect([reworded.status, reworded.body.data.suspended_at, reworded.body.data.suspended_reason]).toEqual([200, first.body.data.suspended_at, 'unpaid: invoice 42']);
+    expect(await newEvents()).toEqual([live('workspace.suspended', ada.personal, reworded.body.data)]);
+
+    const resumed = await resume();
+    expect(await newEvents()).toEqual([live('workspace.resumed', ada.personal, resumed.body.data)]);
+    expect((await resume()).status).toBe(409);
+    expect(await newEvents()).toEqual([]);
   });
 
   it('a deleted workspace reports itself as it was, and nothing of what went with it', async () => {

@@ -271,6 +271,17 @@ describe('OAuth over HTTP', () => {
     expect(revoked.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
   });
 
+  it('leaves a refresh token unused when it refuses the refresh: the corrected retry rotates, and nothing is revoked', async () => {
+    const first = (await codeFlowToken('workspaces:read')).body;
+    const wider = await token({ grant_type: 'refresh_token', client_id: spa, refresh_token: first.refresh_token, scope: 'workspaces:read api-keys:read' });
+    expect([wider.status, wider.body.error]).toEqual([400, 'invalid_scope']);
+    expect((await api.call('GET', '/workspaces', { key: first.access_token })).status).toBe(200);
+    const retry = await token({ grant_type: 'refresh_token', client_id: spa, refresh_token: first.refresh_token });
+    expect([retry.status, retry.body.scope]).toEqual([200, 'workspaces:read']);
+    expect((await api.call('GET', '/workspaces', { key: retry.body.access_token })).status).toBe(200);
+    expect((await api.call('GET', '/workspaces', { key: first.access_token })).status).toBe(200);
+  });
+
   it('revokes a token at the client\'s request (RFC 7009), answering 200 whatever it was', async () => {
     const pair = (await codeFlowToken('workspaces:read')).body;
     const revoke = (form: Record<string, string>) =>

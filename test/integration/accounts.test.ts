@@ -100,14 +100,29 @@ describe('passwords longer than bcrypt reads (72 bytes)', () => {
 });
 
 describe('email verification', () => {
-  it('sets email_verified_at with a link that works once, within 60 minutes, and is stored only as a digest', async () => {
+  it('sets email_verified_at with a link good for 60 minutes and stored only as a digest; pressed again, it says so and changes nothing', async () => {
     await signUp('vera@example.com');
     const [id, token] = linkParts('vera@example.com', 'verify');
     const { Items } = await deps.client.send(new ScanCommand({ TableName: deps.tableName }));
     expect(JSON.stringify(Items)).not.toContain(token);
     expect((await loadUser(deps, id)).emailVerifiedAt).toBeUndefined();
-    expect((await verifyEmail(deps, id, token)).email_verified_at).toBe(clock.now().toISOString());
-    expect((await errorOf(verifyEmail(deps, id, token))).errorCode).toBe('ACCESS_DENIED');
+    const verifiedAt = clock.now().toISOString();
+    expect(await verifyEmail(deps, id, token)).toMatchObject({ user: { email_verified_at: verifiedAt }, already: false });
+    // Used, it keeps its address only as a digest.
+    const used = (await deps.db.entities.accountToken.get({ digest: sha256Of(token) }).go()).data;
+    expect(used).toMatchObject({ usedAt: verifiedAt, emailDigest: sha256Of('vera@example.com') });
+    expect(used).not.toHaveProperty('email');
+    clock.advance(minute);
+    // Pressed again: nothing changes, and it says so.
+    expect(await verifyEmail(deps, id, token)).toMatchObject({ user: { email_verified_at: verifiedAt }, already: true });
+  });
+
+  it('lets two presses at once verify once, at the first one’s time', async () => {
+    await signUp('twice@example.com');
+    const [id, token] = linkParts('twice@example.com', 'verify');
+    const both = await Promise.all([verifyEmail(deps, id, token), verifyEmail(deps, id, token)]);
+    const times = new Set(both.map(({ user }) => user.email_verified_at));
+    expect([times.size, (await loadUser(deps, id)).emailVerifiedAt]).toEqual([1, [...times][0]]);
   });
 
   it('refuses a link after 60 minutes, or for another user id; a new link can be asked for, six a minute', async () => {
@@ -234,9 +249,29 @@ describe('email change', () => {
     const [linkId, token] = linkParts('eve.new@example.com', 'change');
     expect(await findUserIdByEmail(deps, 'eve.new@example.com')).toBeUndefined();
     const changed = await confirmEmailChange(deps, linkId, token);
-    expect(changed).toMatchObject({ email: 'eve.new@example.com', email_verified_at: clock.now().toISOString() });
+    expect(changed).toMatchObject({ user: { email: 'eve.new@example.com', email_verified_at: clock.now().toISOString() }, already: false });
     expect([await findUserIdByEmail(deps, 'eve.new@example.com'), await findUserIdByEmail(deps, 'eve@example.com')]).toEqual([id, undefined]);
+    expect(await confirmEmailChange(deps, linkId, token)).toMatchObject({ user: { email: 'eve.new@example.com' }, already: true });
+  });
+
+  it('lets two presses at once change the email once; the other press answers that it is done', async () => {
+    const id = await verifiedUser('gus@example.com');
+    await updateUser(deps, id, id, { email: 'gus.new@example.com' }, links);
+    const [linkId, token] = linkParts('gus.new@example.com', 'change');
+    const both = await Promise.all([confirmEmailChange(deps, linkId, token), confirmEmailChange(deps, linkId, token)]);
+    expect(both.map(({ already }) => already).sort()).toEqual([false, true]);
+    expect((await loadUser(deps, id)).email).toBe('gus.new@example.com');
+  });
+
+  it('voids a used link once the account has moved on to another address', async () => {
+    const id = await verifiedUser('hal@example.com');
+    await updateUser(deps, id, id, { email: 'hal.two@example.com' }, links);
+    const [linkId, token] = linkParts('hal.two@example.com', 'change');
+    await confirmEmailChange(deps, linkId, token);
+    await updateUser(deps, id, id, { email: 'hal.three@example.com' }, links);
+    await confirmEmailChange(deps, ...linkParts('hal.three@example.com', 'change'));
     expect((await errorOf(confirmEmailChange(deps, linkId, token))).errorCode).toBe('ACCESS_DENIED');
+    expect((await loadUser(deps, id)).email).toBe('hal.three@example.com');
   });
 
   it('answers 409 at confirmation when the address was taken meanwhile', async () => {

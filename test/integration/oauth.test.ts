@@ -15,6 +15,7 @@ import { approveAuthorization, issueToken, type OAuthParameters } from '#core/oa
 import { createDocumentClient } from '#core/store/client';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
+import type { ApiError } from '#core/errors';
 
 // Off whatever the shell says (the authorizer's switch); the domain functions need no switch.
 process.env.OAUTH_ENABLED = '0';
@@ -286,12 +287,16 @@ describe('refresh tokens', () => {
     expect(await works(unrelated.access_token)).toBe(true);
   });
 
-  it('lets only two concurrent uses of one refresh token end with one winner at most, and the family revoked', async () => {
-    const { refresh_token } = await codePair();
-    const outcomes = await Promise.allSettled([refresh(refresh_token!), refresh(refresh_token!)]);
-    const won = outcomes.filter((o) => o.status === 'fulfilled') as PromiseFulfilledResult<{ access_token: string }>[];
-    expect(won.length).toBeLessThanOrEqual(1);
-    for (const { value } of won) expect(await works(value.access_token)).toBe(false);
+  it('lets one of two simultaneous uses of a refresh token win; the other is refused and the family goes on', async () => {
+    const first = await codePair();
+    const outcomes = await Promise.allSettled([refresh(first.refresh_token!), refresh(first.refresh_token!)]);
+    const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as ApiError] : []));
+    expect([won.length, lost.map((error) => error.code)]).toEqual([1, ['invalid_grant']]);
+    expect(await works(won[0]!.access_token)).toBe(true);
+    expect(await works(first.access_token)).toBe(true);
+    const next = await refresh(won[0]!.refresh_token!);
+    expect(await works(next.access_token)).toBe(true);
   });
 
   it("refuses another client's refresh token, an expired one, and gives client credentials none", async () => {
@@ -302,6 +307,54 @@ describe('refresh tokens', () => {
     expect((await errorOf(refresh(refresh_token!))).code).toBe('invalid_grant');
     const machine = await issueToken(deps, { grant_type: 'client_credentials', ...secretForm });
     expect(machine).not.toHaveProperty('refresh_token');
+  });
+});
+
+describe('a refused refresh leaves the refresh token unused (RFC 6749 section 5.2)', () => {
+  let machineOnly: { clientId: string; clientSecret: string };
+  beforeAll(async () => {
+    machineOnly = (await registerOAuthClient(deps, {
+      name: 'Cron',
+      ownerUserId: user.userId,
+      workspaceId: user.workspaceId,
+      redirectUris: [],
+      grants: ['client_credentials'],
+      scopes: ['workspaces:read'],
+      confidential: true,
+    })) as typeof machineOnly;
+  });
+
+  /** A pair of the code grant for the public client, or for the confidential one (whose refresh needs its secret). */
+  async function pairOf(client: 'public' | 'confidential') {
+    if (client === 'public') return { pair: await codePair(), auth: { client_id: publicClient } };
+    const { verifier, challenge } = pkce();
+    const pair = await exchange(confidential.clientId, await codeFor(confidential.clientId, challenge), verifier, { client_secret: confidential.clientSecret });
+    return { pair, auth: secretForm };
+  }
+
+  const unknownClient = 'client_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+  const refusals: [string, 'public' | 'confidential', (refreshToken: string) => OAuthParameters, number, string][] = [
+    ['a scope beyond the grant', 'public', (rt) => ({ client_id: publicClient, refresh_token: rt, scope: 'workspaces:read workspaces:write' }), 400, 'invalid_scope'],
+    ['a malformed scope', 'public', (rt) => ({ client_id: publicClient, refresh_token: rt, scope: 'workspaces:read "api-keys:read' }), 400, 'invalid_scope'],
+    ['an unknown client', 'public', (rt) => ({ client_id: unknownClient, refresh_token: rt }), 400, 'invalid_client'],
+    ['a public client sending a secret', 'public', (rt) => ({ client_id: publicClient, client_secret: 'guess', refresh_token: rt }), 400, 'invalid_client'],
+    ['another client, authenticated', 'public', (rt) => ({ ...secretForm, refresh_token: rt }), 400, 'invalid_grant'],
+    ['a client not registered for the grant', 'public', (rt) => ({ client_id: machineOnly.clientId, client_secret: machineOnly.clientSecret, refresh_token: rt }), 400, 'unauthorized_client'],
+    ['a confidential client without its secret', 'confidential', (rt) => ({ client_id: confidential.clientId, refresh_token: rt }), 400, 'invalid_client'],
+    ['a confidential client with a wrong secret', 'confidential', (rt) => ({ client_id: confidential.clientId, client_secret: 'wrong', refresh_token: rt }), 400, 'invalid_client'],
+  ];
+
+  it.each(refusals)('after %s, the same refresh token still rotates once, and a reuse after that still revokes the family', async (_, client, refused, status, code) => {
+    const { pair, auth } = await pairOf(client);
+    const error = await errorOf(issueToken(deps, { grant_type: 'refresh_token', ...refused(pair.refresh_token!) }));
+    expect([error.status, error.code]).toEqual([status, code]);
+    expect(await works(pair.access_token)).toBe(true);
+
+    const corrected = await issueToken(deps, { grant_type: 'refresh_token', ...auth, refresh_token: pair.refresh_token });
+    expect(await works(corrected.access_token)).toBe(true);
+    const reused = await errorOf(issueToken(deps, { grant_type: 'refresh_token', ...auth, refresh_token: pair.refresh_token }));
+    expect(reused.code).toBe('invalid_grant');
+    expect(await works(corrected.access_token)).toBe(false);
   });
 });
 

@@ -15,11 +15,27 @@ export function linkIn(mail: { subject: string; text: string }, pattern: RegExp)
 
 type MailApi = Api & { runner: { mailDir: string } };
 
-/** Opens the verification link last mailed to `email`; throws unless it answers 200. */
+/**
+ * What a person does with a mailed link: opens it (GET: a page with a button) and presses
+ * the button, which the browser sends as the page's form, urlencoded and empty, to the
+ * form's action. Answers the press; `headers` are the browser's (Accept: JSON for an API client).
+ */
+export async function pressLink(api: Api, link: string, headers: Record<string, string> = {}) {
+  const page = await api.call('GET', link, { key: '' });
+  const action = /<form method="post" action="([^"]+)">/.exec(typeof page.body === 'string' ? page.body : '')?.[1];
+  if (page.status !== 200 || !action) throw new Error(`the link ${link} answered ${page.status} without a form: ${JSON.stringify(page.body)}`);
+  return api.call('POST', new URL(action.replaceAll('&amp;', '&'), link).href, {
+    key: '',
+    rawBody: '',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+  });
+}
+
+/** Opens the verification link last mailed to `email` and presses its button; throws unless that answers 200. */
 export async function verifyByMail(api: MailApi, email: string): Promise<void> {
   const link = linkIn(await mailTo(api, email), /\/email\/verify\//);
-  const opened = await api.call('GET', link, { key: '' });
-  if (opened.status !== 200) throw new Error(`the verification link of ${email} answered ${opened.status} ${JSON.stringify(opened.body)}`);
+  const pressed = await pressLink(api, link);
+  if (pressed.status !== 200) throw new Error(`the verification link of ${email} answered ${pressed.status} ${JSON.stringify(pressed.body)}`);
 }
 
 /** POST {base_url}/register, the verification link opened, and a session: an account as its person makes one. */

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /**
@@ -7,9 +8,6 @@ import type { MailMessage } from '../mail/mailer.ts';
  * value (names, addresses, links) is HTML-escaped in the HTML part.
  */
 export type Paragraph = string | { link: string };
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function render(to: string, subject: string, paragraphs: Paragraph[]): MailMessage {
   const text = paragraphs.map((p) => (typeof p === 'string' ? p : p.link)).join('\n\n') + '\n';
@@ -26,7 +24,7 @@ const validity = 'The link is good for 60 minutes and works once.';
 
 export const accountMail = {
   verifyEmail: (to: string, name: string, link: string) =>
-    render(to, 'Verify your email address', [`Hello ${name},`, 'Open this link to verify your email address:', { link }, validity]),
+    render(to, 'Verify your email address', [`Hello ${name},`, 'Open this link and press its button to verify your email address:', { link }, validity]),
 
   /** To the owner of an address someone tried to register again: the account stays as it is. */
   registrationAttempt: (to: string, name: string, forgotPasswordUrl: string) =>
@@ -54,7 +52,7 @@ export const accountMail = {
   confirmEmailChange: (to: string, name: string, link: string) =>
     render(to, 'Confirm your new email address', [
       `Hello ${name},`,
-      'Open this link to make this address the email of your account:',
+      'Open this link and press its button to make this address the email of your account:',
       { link },
       `${validity} Until then your account keeps its current address.`,
     ]),

@@ -7,7 +7,7 @@ import type { Database } from '../store/database.ts';
 import type { AccountTokenPurpose } from '../store/entities/account-token.ts';
 import { prunableFrom } from '../store/table.ts';
 
-type AccountTokenItem = EntityItem<Database['entities']['accountToken']>;
+export type AccountTokenItem = EntityItem<Database['entities']['accountToken']>;
 
 export const accountTokenLifetimeSeconds = 60 * 60;
 
@@ -26,9 +26,23 @@ export async function issueAccountToken(deps: Deps, purpose: AccountTokenPurpose
 }
 
 /**
- * Uses a token up: answers its record if it exists, serves `purpose`, is open and passes
- * `accept`, and deletes it on condition that it is still there, so two requests with one
- * token cannot both succeed. Anything else answers undefined and deletes nothing.
+ * The record of a token that exists, serves `purpose`, is open and passes `accept`, used or
+ * not; else undefined. Reads only: what the link does is the caller's.
+ */
+export async function openAccountToken(
+  deps: Deps,
+  purpose: AccountTokenPurpose,
+  token: string,
+  accept: (item: AccountTokenItem) => boolean,
+): Promise<AccountTokenItem | undefined> {
+  const { data } = await deps.db.entities.accountToken.get({ digest: sha256(token) }).go({ consistent: true });
+  return data && data.purpose === purpose && accountTokenIsOpen(data, deps.clock.now()) && accept(data) ? data : undefined;
+}
+
+/**
+ * Uses a token up: answers its record if openAccountToken finds it, and deletes it on
+ * condition that it is still there, so two requests with one token cannot both succeed.
+ * Anything else answers undefined and deletes nothing.
  */
 export async function takeAccountToken(
   deps: Deps,
@@ -36,14 +50,20 @@ export async function takeAccountToken(
   token: string,
   accept: (item: AccountTokenItem) => boolean,
 ): Promise<AccountTokenItem | undefined> {
-  const digest = sha256(token);
-  const { data } = await deps.db.entities.accountToken.get({ digest }).go({ consistent: true });
-  if (!data || data.purpose !== purpose || !accountTokenIsOpen(data, deps.clock.now()) || !accept(data)) return undefined;
+  const data = await openAccountToken(deps, purpose, token, accept);
+  if (!data) return undefined;
   try {
-    await deps.db.entities.accountToken.remove({ digest }).go();
+    await deps.db.entities.accountToken.remove({ digest: data.digest }).go();
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
   return data;
 }
+
+/** Whether a token, open or used, was mailed to `address`. */
+export const mailedTo = (item: Pick<AccountTokenItem, 'email' | 'emailDigest'>, address: string): boolean =>
+  item.email === undefined ? item.emailDigest === sha256(address) : item.email === address;
+
+/** What marks a token used (its `email` removed with it): when, and its address as a digest only. */
+export const spentToken = (item: Pick<AccountTokenItem, 'email'>, at: string) => ({ usedAt: at, emailDigest: sha256(item.email ?? '') });

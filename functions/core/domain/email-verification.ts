@@ -1,8 +1,9 @@
 import { isoNow } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { InvalidLink } from '../errors.ts';
+import { isConditionFailure } from '../store/conditions.ts';
 import { accountMail, type AccountLinks } from './account-mail.ts';
-import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
+import { issueAccountToken, mailedTo, openAccountToken, spentToken, type AccountTokenItem } from './account-tokens.ts';
 import { claimPendingInvitations } from './pending-invitations.ts';
 import { accountThrottles, reserveAttempt } from './throttle.ts';
 import { changeUser } from './user-changes.ts';
@@ -27,21 +28,40 @@ export async function resendVerificationLink(deps: Deps, userId: number, links: 
 }
 
 /**
- * Opens a verification link: the user's email is verified if it is still the address the
- * link went to. Pending invitations of that address become the user's.
+ * The button of a verification link: the user's email is verified if it is still the
+ * address the link went to, and the token is marked used. Pending invitations of that
+ * address become the user's. The link may be pressed again within its hour: verifying
+ * twice changes nothing, so the answer is then `already` (whichever link verified it),
+ * never an error.
  */
-export async function verifyEmail(deps: Deps, userId: number, token: string) {
-  const used = await takeAccountToken(deps, 'verify-email', token, (item) => item.userId === userId);
-  if (!used) throw new InvalidLink();
+export async function verifyEmail(deps: Deps, userId: number, token: string): Promise<{ user: ReturnType<typeof userView>; already: boolean }> {
+  const link = await openAccountToken(deps, 'verify-email', token, (item) => item.userId === userId);
+  if (!link) throw new InvalidLink();
   const user = await loadUser(deps, userId);
-  if (user.email !== used.email) throw new InvalidLink();
+  if (!mailedTo(link, user.email)) throw new InvalidLink();
   // Opened from a mailed link, with no credential: `live`. The email must still be the one the link went to.
   const verified = user.emailVerifiedAt
     ? user
     : await changeUser(deps, userId, undefined, (current) => {
-        if (current.email !== used.email) throw new InvalidLink();
-        return { emailVerifiedAt: isoNow(deps.clock) };
+        if (current.email !== user.email) throw new InvalidLink();
+        // Two presses at once: the one that writes second keeps the first one's time.
+        return { emailVerifiedAt: current.emailVerifiedAt ?? isoNow(deps.clock) };
       });
-  await claimPendingInvitations(deps, userId, used.email);
-  return userView(verified);
+  await claimPendingInvitations(deps, userId, user.email);
+  if (!link.usedAt) await spend(deps, link);
+  return { user: userView(verified), already: !!user.emailVerifiedAt };
+}
+
+/** Marks a verification token used; another press that did so first is as good. */
+async function spend(deps: Deps, link: AccountTokenItem): Promise<void> {
+  try {
+    await deps.db.entities.accountToken
+      .patch({ digest: link.digest })
+      .set(spentToken(link, isoNow(deps.clock)))
+      .remove(['email'])
+      .where((attr, op) => op.notExists(attr.usedAt))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -10,7 +10,7 @@ import type { Database } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
 import type { Tier } from '../tiers.ts';
 import { accountMail, type AccountLinks } from './account-mail.ts';
-import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
+import { issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { claimPendingInvitations } from './pending-invitations.ts';
 import { changeUser } from './user-changes.ts';
@@ -148,21 +148,33 @@ export async function updateUser(deps: Deps, actorId: number, targetId: number, 
 }
 
 /**
- * Opens a link of updateUser: the account's email becomes the confirmed address, verified.
- * The link is void once used, after 60 minutes, or if the address was taken meanwhile
- * (409). Pending invitations of the new address become the user's.
+ * The button of a link of updateUser: the account's email becomes the confirmed address,
+ * verified, and the token is marked used in the same transaction. The link is void after
+ * 60 minutes, once the account has moved on to another address, or if the address was
+ * taken meanwhile (409); pressed again while its address is the account's, it answers
+ * `already`. Pending invitations of the new address become the user's.
  */
-export async function confirmEmailChange(deps: Deps, userId: number, token: string) {
-  const change = await takeAccountToken(deps, 'change-email', token, (item) => item.userId === userId);
+export async function confirmEmailChange(deps: Deps, userId: number, token: string): Promise<{ user: ReturnType<typeof userView>; already: boolean }> {
+  const change = await openAccountToken(deps, 'change-email', token, (item) => item.userId === userId);
   if (!change) throw new InvalidLink();
   const current = await loadUser(deps, userId);
+  // Done already, by this link or another to the same address.
+  if (mailedTo(change, current.email)) return { user: userView(current), already: true };
+  // Used (its address kept only as a digest), and the account has moved on to another address since.
+  if (change.email === undefined) throw new InvalidLink();
   const now = isoNow(deps.clock);
   const set = { email: change.email, emailVerifiedAt: now, updatedAt: now };
   const updated = { ...current, ...set };
   try {
     // Opened from a mailed link, with no credential: `live`.
-    await commitWithEvents(deps, personalEvents(updated, undefined, 'user.updated', userView(updated)), ({ user, userEmail }) => [
-      userEmail.create({ email: change.email, userId }).commit(),
+    await commitWithEvents(deps, personalEvents(updated, undefined, 'user.updated', userView(updated)), ({ user, userEmail, accountToken }) => [
+      accountToken
+        .patch({ digest: change.digest })
+        .set(spentToken(change, now))
+        .remove(['email'])
+        .where((attr, op) => op.notExists(attr.usedAt))
+        .commit(),
+      userEmail.create({ email: set.email, userId }).commit(),
       // Both conditions fail the whole change if another one got there first.
       userEmail.delete({ email: current.email }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
       // As read, so that the event reports the user as written; a change meanwhile voids the link (409 below).
@@ -174,11 +186,12 @@ export async function confirmEmailChange(deps: Deps, userId: number, token: stri
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    if ((await findUserIdByEmail(deps, change.email)) === undefined) {
-      throw new StateConflict('The user changed meanwhile; ask for a new link.', 'changed', 'update');
-    }
+    const owner = await findUserIdByEmail(deps, set.email);
+    // The same link pressed twice at once: the other press made the change.
+    if (owner === userId) return { user: userView(await loadUser(deps, userId)), already: true };
+    if (owner === undefined) throw new StateConflict('The user changed meanwhile; ask for a new link.', 'changed', 'update');
     throw new DuplicateResource('user', 'email');
   }
-  await claimPendingInvitations(deps, userId, change.email);
-  return userView(updated);
+  await claimPendingInvitations(deps, userId, set.email);
+  return { user: userView(updated), already: false };
 }

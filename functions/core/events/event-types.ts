@@ -17,7 +17,7 @@ export const eventTypes = {
     description:
       'A workspace was deleted with all it held (no events of their own); `data` is the workspace as it was. Sent to its endpoints and to those of the workspace the deleting request acted in.',
   },
-  'workspace.suspended': { description: 'A platform admin suspended the workspace.' },
+  'workspace.suspended': { description: 'A platform admin suspended the workspace, or gave its suspension a new reason (`suspended_at` stays).' },
   'workspace.resumed': { description: 'A platform admin lifted the suspension.' },
   'api_key.created': { description: 'An API key was created; `data` never holds the key itself.' },
   'api_key.rotated': { description: 'An API key was rotated; `data` is the new key, without the key itself.' },

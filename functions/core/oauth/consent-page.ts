@@ -1,7 +1,5 @@
+import { escapeHtml, htmlPage } from '../html.ts';
 import type { ConsentPage } from './consent.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const actions: Record<string, string> = { read: 'Read', write: 'Create and change', delete: 'Delete', '*': 'Do anything with', 'read-content': 'Read the content of' };
 
@@ -13,23 +11,13 @@ export function describeScope(scope: string): string {
   return `${actions[action] ?? action} ${what}`;
 }
 
-/** Headers of the page: no script at all, never framed (clickjacking), never cached. */
-export const consentPageHeaders = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-};
-
 /** The consent page: who asks, for what, and an Allow / Deny form that carries the one-time ticket. */
 export function renderConsentPage(page: ConsentPage, formAction: string): string {
   const name = escapeHtml(page.client.name);
   const scopes = page.scopes.map((scope) => `<li>${escapeHtml(describeScope(scope))} <code>${escapeHtml(scope)}</code></li>`).join('');
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Authorize ${name}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1.25rem;margin-right:.5rem}</style></head>
-<body>
-<h1>Authorize ${name}?</h1>
+  return htmlPage(
+    `Authorize ${page.client.name}`,
+    `<h1>Authorize ${name}?</h1>
 <p><strong>${name}</strong> asks to act for you in its workspace, with these permissions:</p>
 <ul>${scopes}</ul>
 <p>You will be sent back to <code>${escapeHtml(new URL(page.redirectUri).origin)}</code>.</p>
@@ -37,8 +25,6 @@ export function renderConsentPage(page: ConsentPage, formAction: string): string
 <input type="hidden" name="consent_ticket" value="${escapeHtml(page.ticket)}">
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button>
-</form>
-</body>
-</html>
-`;
+</form>`,
+  );
 }

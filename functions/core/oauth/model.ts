@@ -11,20 +11,20 @@ import { narrowScopes } from './scopes.ts';
 /**
  * Whom a code or token acts for. `scopes` is what the approving user's credential holds;
  * a client credentials token has no user credential, only its client's registration.
- * `familyId` is set when a refresh token is exchanged: the new pair joins its family.
+ * `refreshed` is set when a refresh token is exchanged: the new pair joins its family, and
+ * the token (by its digest) is spent in the same write.
  */
 export interface OAuthUser {
   userId: number;
   workspaceId: string;
   scopes?: readonly string[];
-  familyId?: string;
+  refreshed?: { familyId: string; digest: string };
 }
 
 /** The signed-in user approving a code: the code itself acts in the client's workspace. */
 export type Approver = Pick<OAuthUser, 'userId' | 'scopes'>;
 
-type Client = OAuth2Server.Client & OAuthClientItem;
-
+export type Client = OAuth2Server.Client & OAuthClientItem;
 
 /** A base64url SHA-256 challenge: 43 characters (RFC 7636 section 4.2). */
 const s256Challenge = /^[A-Za-z0-9_-]{43}$/;
@@ -135,14 +135,17 @@ export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token', sink?: C
 
     /**
      * Stores the access token and, for the code and refresh grants, the refresh token, both
-     * in the family of the authorization they descend from. A refreshed pair is stored only
-     * while its family is not revoked: a reuse that revoked it meanwhile leaves this
-     * exchange with nothing (families.ts).
+     * in the family of the authorization they descend from. A refresh spends its token in
+     * the same transaction (rotation), on the conditions that the token is still unused and
+     * its family not revoked: of two simultaneous uses one wins and the other is refused,
+     * a reuse that revoked the family meanwhile leaves this exchange with nothing
+     * (families.ts), and a failure of any kind leaves the token as it was.
      */
-    async saveToken(token: OAuth2Server.Token, client: Client, user: OAuthUser) {
+    async saveToken(token: Pick<OAuth2Server.Token, 'accessToken' | 'refreshToken' | 'scope'>, client: Client, user: OAuthUser) {
+      const { refreshed } = user;
       const owner = {
         clientId: client.id,
-        familyId: user.familyId ?? randomBytes(16).toString('hex'),
+        familyId: refreshed?.familyId ?? randomBytes(16).toString('hex'),
         userId: user.userId,
         workspaceId: user.workspaceId,
         scopes: token.scope ?? [],
@@ -163,49 +166,44 @@ export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token', sink?: C
             .write(({ oauthToken, oauthRefreshToken, oauthFamily }) => [
               oauthToken.create(access).commit(),
               ...(refresh ? [oauthRefreshToken.create(refresh).commit()] : []),
-              ...(user.familyId ? [oauthFamily.check({ familyId: user.familyId }).where((attr, op) => op.notExists(attr.revokedAt)).commit()] : []),
+              ...(refreshed
+                ? [
+                    oauthRefreshToken
+                      .patch({ digest: refreshed.digest })
+                      .set({ usedAt: now().toISOString() })
+                      .where((attr, op) => op.notExists(attr.usedAt))
+                      .commit(),
+                    oauthFamily.check({ familyId: refreshed.familyId }).where((attr, op) => op.notExists(attr.revokedAt)).commit(),
+                  ]
+                : []),
             ])
             .go(),
         );
       } catch (error) {
-        if (isConditionFailure(error)) throw new OAuth2Server.InvalidGrantError('Invalid grant: refresh token was revoked');
+        if (isConditionFailure(error)) throw new OAuth2Server.InvalidGrantError('Invalid grant: refresh token was used or revoked meanwhile');
         throw error;
       }
       if (!refresh) return { accessToken: token.accessToken, accessTokenExpiresAt: expiresAt, scope: token.scope, client, user };
       return { ...token, accessTokenExpiresAt: expiresAt, refreshTokenExpiresAt: refreshExpiresAt, client, user };
     },
 
-    /** A used refresh token presented again has leaked: its family is revoked, and the grant refused. */
+    /**
+     * For the refresh grant (refresh-grant.ts). A used refresh token presented again has
+     * leaked: its family is revoked, and the grant refused.
+     */
     async getRefreshToken(refreshToken: string) {
-      const { data } = await deps.db.entities.oauthRefreshToken.get({ digest: sha256(refreshToken) }).go({ consistent: true });
+      const digest = sha256(refreshToken);
+      const { data } = await deps.db.entities.oauthRefreshToken.get({ digest }).go({ consistent: true });
       if (!data || expired(data.ttl)) return false;
       if (data.usedAt) {
         await revokeFamily(deps, data.familyId);
         return false;
       }
       return {
-        refreshToken,
-        refreshTokenExpiresAt: new Date(data.expiresAt),
-        scope: data.scopes,
-        client: { id: data.clientId, grants: ['refresh_token'] },
-        user: { userId: data.userId, workspaceId: data.workspaceId, familyId: data.familyId } satisfies OAuthUser,
+        clientId: data.clientId,
+        scopes: data.scopes,
+        user: { userId: data.userId, workspaceId: data.workspaceId, refreshed: { familyId: data.familyId, digest } } satisfies OAuthUser,
       };
-    },
-
-    /** Rotation: the token is marked used on the condition that it was not, so two concurrent uses cannot both succeed. */
-    async revokeToken(token: OAuth2Server.RefreshToken) {
-      try {
-        await deps.db.entities.oauthRefreshToken
-          .patch({ digest: sha256(token.refreshToken) })
-          .set({ usedAt: now().toISOString() })
-          .where((attr, op) => op.notExists(attr.usedAt))
-          .go();
-        return true;
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        await revokeFamily(deps, (token.user as OAuthUser).familyId!);
-        return false;
-      }
     },
   };
 }

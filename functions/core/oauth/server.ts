@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { OAuthRefusal } from '../errors.ts';
 import { findOAuthClient } from './clients.ts';
 import { oauthModel, type Approver, type CodeSink } from './model.ts';
+import { RefreshTokenGrant } from './refresh-grant.ts';
 import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from './token-lifetimes.ts';
 
 export type OAuthParameters = Record<string, string | undefined>;
@@ -32,6 +33,7 @@ const serverFor = (deps: Deps, endpoint: 'authorize' | 'token', sink?: CodeSink)
     authorizationCodeLifetime: authorizationCodeLifetimeSeconds,
     // A public client has no secret to refresh with; clientFor still holds a confidential one to its secret.
     requireClientAuthentication: { refresh_token: false },
+    extendedGrantTypes: { refresh_token: RefreshTokenGrant },
   });
 
 /**

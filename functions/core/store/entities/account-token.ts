@@ -8,7 +8,9 @@ export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
  * A one-time token mailed to an address: verify it, reset the password, or confirm it as
  * the account's new email. The mail holds the random token; the table keeps only its
  * SHA-256 digest. A token is good for 60 minutes (code treats it as gone once its TTL has
- * passed; the pruning job deletes it) and is deleted when used.
+ * passed; the pruning job deletes it). A reset token is deleted when used; a verification or
+ * email change token is marked `usedAt`, so that its link pressed again can answer that its
+ * work is done, and from then on keeps its address only as a digest.
  *
  * | access pattern     | index | pk                        | sk             |
  * |--------------------|-------|---------------------------|----------------|
@@ -21,9 +23,13 @@ export const accountTokenSchema = createSchema({
     digest: { type: 'string', required: true },
     purpose: { type: accountTokenPurposes, required: true },
     userId: { type: 'number', required: true },
-    /** The address the token was mailed to: the account's email, or the new one it confirms. */
-    email: { type: 'string', required: true },
+    /** The address the token was mailed to: the account's email, or the new one it confirms; until the token is used. */
+    email: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
+    /** When the token did its work. */
+    usedAt: { type: 'string' },
+    /** SHA-256 of `email` once the token is used: an address the account leaves stays nowhere in plain. */
+    emailDigest: { type: 'string' },
     ttl: { type: 'number', required: true },
     ...prunableAttributes('accountToken', { required: true }),
   },
