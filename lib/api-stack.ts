@@ -12,6 +12,7 @@ import { Mail } from './constructs/mail.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { PruningSchedule } from './constructs/pruning-schedule.ts';
 import { TierUsagePlans } from './constructs/tier-usage-plans.ts';
+import { WebhookSecretKeys } from './constructs/webhook-secret-keys.ts';
 import { Webhooks, workerTimeoutOf } from './constructs/webhooks.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -34,10 +35,15 @@ export interface ApiStackProps extends StackProps {
   webhookTimeoutMs: number;
   /** Deliveries in a row ending `failed` that disable a webhook endpoint (WEBHOOK_DISABLE_AFTER). */
   webhookDisableAfter: number;
+  /** The names of the keys that seal webhook secrets, the sealing one first (WEBHOOK_SECRET_KEYS). */
+  webhookSecretKeys: readonly string[];
 }
 
 /** Route functions that put a webhook delivery on the queue themselves: a manual retry. */
 const webhookEnqueuers: readonly LambdaFunctionName[] = ['webhook-deliveries'];
+
+/** Route functions that seal or open webhook secrets: creation and rotation (webhooks), test sends (webhook-deliveries). */
+const webhookSecretHolders: readonly LambdaFunctionName[] = ['webhooks', 'webhook-deliveries'];
 
 /** Route functions that need more than the default: a test send waits up to 20 s for the receiver, within API Gateway's 29 s. */
 const routeFunctionOptions: Partial<Record<LambdaFunctionName, Pick<ApiFunctionProps, 'timeout'>>> = {
@@ -86,6 +92,9 @@ export class ApiStack extends Stack {
       attemptTimeoutMs: props.webhookTimeoutMs,
       disableAfter: props.webhookDisableAfter,
     });
+    // The keys of webhook secrets go to the functions that seal or open them: the worker signs every delivery.
+    const webhookSecretKeys = new WebhookSecretKeys(this, 'WebhookSecretKeys', { names: props.webhookSecretKeys });
+    for (const holder of [...webhookSecretHolders.map((name) => routeFunctions[name]), webhookFunctions['webhook-worker']]) webhookSecretKeys.provideTo(holder);
     // Only the account flows mail: registration, verification, invitations (users), password reset (sessions).
     new Mail(this, 'Mail', {
       sender: props.mailFrom,

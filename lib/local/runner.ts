@@ -10,6 +10,7 @@ import type { Mailer } from '#core/mail/mailer';
 import { pruneExpired } from '#core/domain/pruning';
 import type { GatewayKeys } from '#core/gateway/gateway-keys';
 import { telemetry } from '#core/telemetry';
+import { webhookSecretBox, type WebhookSecretBox } from '#core/webhooks/secret-box';
 import { webhookConfig } from '#core/webhooks/settings';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { createGateway } from './gateway.ts';
@@ -17,6 +18,7 @@ import { localFunctions } from './functions.ts';
 import { ensureTable } from './table-setup.ts';
 import type { LocalConfig } from './local-config.ts';
 import { printRequestLines } from './request-line.ts';
+import { localSecretKeys } from './secret-keys.ts';
 import { localDelivery } from './webhooks/local-delivery.ts';
 
 export interface LocalRunner {
@@ -34,6 +36,8 @@ export interface LocalRunner {
   mailer: Mailer;
   /** The workspaces' API Gateway keys: the in-memory stand-in unless overridden (core/gateway/). */
   gatewayKeys: GatewayKeys;
+  /** Seals and opens webhook secrets with the runner's keys: for another process's deps on the same table (the bench, the tests). */
+  webhookSecrets: WebhookSecretBox;
   /** Requests per API Gateway key, as a usage plan would meter them: the authorizer's `usageIdentifierKey`s. */
   metered: ReadonlyMap<string, number>;
   stop(): Promise<void>;
@@ -59,6 +63,8 @@ export async function startLocalRunner(
   overrides: DepsOverrides = {},
   print: (line: string) => void = (line) => console.log(line),
 ): Promise<LocalRunner> {
+  // Before anything starts: a bad key file stops the runner here, with nothing to clean up.
+  const webhookSecrets = webhookSecretBox(webhookConfig().WEBHOOK_SECRET_KEYS ?? localSecretKeys(cfg.DATA_DIR));
   const mail = mailFolder(cfg);
   mkdirSync(mail.dir, { recursive: true });
   const removeMail = () => mail.temporary && rmSync(mail.dir, { recursive: true, force: true });
@@ -68,7 +74,7 @@ export async function startLocalRunner(
   const { mailer: givenMailer, ...ports } = overrides;
   // Read now, so that a bad WEBHOOK_* value stops the runner at start rather than at the first delivery.
   const delivery = localDelivery(webhookConfig().WEBHOOK_RETRY_SCALE);
-  const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, { ...delivery.ports, ...ports });
+  const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, { ...delivery.ports, webhookSecrets, ...ports });
   const mailer = givenMailer ?? createEmlMailer({ dir: mail.dir, from: cfg.MAIL_FROM, written: (written) => print(mailLine(written)) });
   let origin = '';
   try {
@@ -101,6 +107,7 @@ export async function startLocalRunner(
       mailDir: mail.dir,
       mailer,
       gatewayKeys: deps.gatewayKeys,
+      webhookSecrets,
       metered,
       stop: async () => {
         server.closeAllConnections();

@@ -14,6 +14,8 @@ const clients = [
     holders: ['webhook-deliveries', 'webhook-fanout', 'webhook-worker', 'webhook-sweeper'],
   },
   { client: '@aws-sdk/client-scheduler', adapter: 'functions/core/webhooks/aws/scheduler-retry-scheduler.ts', holders: ['webhook-worker', 'webhook-sweeper'] },
+  // No AWS client, but held the same way: the keys of webhook secrets, and the code that seals with them.
+  { client: 'functions/core/webhooks/secret-box.ts', adapter: 'functions/core/webhooks/secrets-runtime.ts', holders: ['webhooks', 'webhook-deliveries', 'webhook-worker'] },
 ];
 
 describe('which bundles hold which AWS client', () => {
