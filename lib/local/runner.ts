@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { config } from '#core/config';
-import { createDeps, type Deps, type DepsOverrides } from '#core/deps';
+import { createDeps, type DepsOverrides } from '#core/deps';
 import { bootstrapAdmin, type BootstrapResult } from '#core/domain/bootstrap';
 import { createEmlMailer } from '#core/mail/eml-mailer';
 import type { Mailer } from '#core/mail/mailer';
 import { pruneExpired } from '#core/domain/pruning';
+import { reconcileGatewayKeys } from '#core/domain/gateway-key-reconciliation';
 import type { GatewayKeys } from '#core/gateway/gateway-keys';
 import { telemetry } from '#core/telemetry';
 import { webhookSecretBox, type WebhookSecretBox } from '#core/webhooks/secret-box';
@@ -95,7 +96,12 @@ export async function startLocalRunner(
       server.once('error', fail);
       server.listen(cfg.PORT, cfg.HOST, () => done());
     });
-    const pruning = startPruning(deps, cfg.PRUNE_INTERVAL_SECONDS * 1000);
+    const pruning = startJob({ done: 'pruned', failed: 'pruning failed' }, () => pruneExpired(deps), cfg.PRUNE_INTERVAL_SECONDS * 1000);
+    const reconciliation = startJob(
+      { done: 'gateway keys reconciled', failed: 'gateway key reconciliation failed' },
+      () => reconcileGatewayKeys(deps),
+      cfg.RECONCILE_INTERVAL_SECONDS * 1000,
+    );
     const { port } = server.address() as AddressInfo;
     origin = `http://${cfg.HOST.includes(':') ? `[${cfg.HOST}]` : cfg.HOST}:${port}`;
     return {
@@ -113,6 +119,7 @@ export async function startLocalRunner(
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
         await pruning.stop();
+        await reconciliation.stop();
         await delivery.stop();
         deps.close();
         await store?.stop();
@@ -129,19 +136,20 @@ export async function startLocalRunner(
 }
 
 /**
- * The pruning job, as the hourly schedule runs it in AWS: once at start, then every
- * `intervalMs`, never two runs at once. It logs (at INFO) only when it deleted something.
+ * A job as its hourly schedule runs it in AWS (the pruning job, the gateway key
+ * reconciliation): once at start, then every `intervalMs`, never two runs at once. It logs
+ * `done` (at INFO) only when a run changed something, and `failed` (at ERROR) with the error.
  */
-function startPruning(deps: Deps, intervalMs: number) {
+function startJob({ done, failed }: { done: string; failed: string }, job: () => Promise<object>, intervalMs: number) {
   let running: Promise<void> | undefined;
   const run = () => {
     const { logger } = telemetry();
-    running ??= pruneExpired(deps)
+    running ??= job()
       .then(
         (counts) => {
-          if (Object.values(counts).some((n) => n > 0)) logger.info('pruned', { ...counts });
+          if (Object.values(counts).some((n) => typeof n === 'number' && n > 0)) logger.info(done, { ...counts });
         },
-        (error: Error) => logger.error('pruning failed', error),
+        (error: Error) => logger.error(failed, error),
       )
       .finally(() => (running = undefined));
   };

@@ -7,7 +7,7 @@ import { esbuildOptions, functionNames } from '#lib/bundling';
  */
 const clients = [
   { client: '@aws-sdk/client-sesv2', adapter: 'functions/core/mail/ses-mailer.ts', holders: ['users', 'sessions'] },
-  { client: '@aws-sdk/client-api-gateway', adapter: 'functions/core/gateway/api-gateway-keys.ts', holders: ['workspaces', 'sessions', 'admin'] },
+  { client: '@aws-sdk/client-api-gateway', adapter: 'functions/core/gateway/api-gateway-keys.ts', holders: ['workspaces', 'sessions', 'admin', 'gateway-key-reconciler'] },
   {
     client: '@aws-sdk/client-sqs',
     adapter: 'functions/core/webhooks/aws/sqs-delivery-queue.ts',
