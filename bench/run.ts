@@ -193,7 +193,7 @@ async function main() {
 
   const webhooks = await measureWebhooks(
     { AWS_REGION: settings.region, DYNAMODB_ENDPOINT: store.endpoint, TABLE_NAME: settings.table },
-    { baseUrl: runner.baseUrl, successes: deliveries.successes },
+    { baseUrl: runner.baseUrl, successes: deliveries.successes, webhookSecrets: runner.webhookSecrets },
     bootstrap,
     counters,
     settings.webhooks,

@@ -4,6 +4,7 @@ import { fanOut } from '#core/webhooks/fan-out';
 import { createWebhookEndpoint } from '#core/webhooks/endpoints';
 import type { EndpointManager } from '#core/webhooks/endpoint-access';
 import type { DeliveryMessage } from '#core/webhooks/ports';
+import type { WebhookSecretBox } from '#core/webhooks/secret-box';
 import { recordDynamoDbCalls } from './call-recorder.ts';
 
 /**
@@ -22,12 +23,18 @@ export interface WebhookBench {
   owner: EndpointManager;
 }
 
-export async function startWebhookBench(store: { AWS_REGION: string; DYNAMODB_ENDPOINT: string; TABLE_NAME: string }, userId: number): Promise<WebhookBench> {
+/** `webhookSecrets`: the local runner's, whose worker signs what the bench's endpoints are sent. */
+export async function startWebhookBench(
+  store: { AWS_REGION: string; DYNAMODB_ENDPOINT: string; TABLE_NAME: string },
+  userId: number,
+  webhookSecrets: WebhookSecretBox,
+): Promise<WebhookBench> {
   const recorder = recordDynamoDbCalls();
   const queued: DeliveryMessage[] = [];
   const relayed: string[] = [];
   const deps: OwnedDeps = createDeps(store, {
     documentClient: recorder.attach,
+    webhookSecrets,
     eventRelay: {
       relay: async (ids) => {
         relayed.push(...ids);

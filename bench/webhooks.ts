@@ -1,4 +1,5 @@
 import type { BootstrapResult } from '#core/domain/bootstrap';
+import type { WebhookSecretBox } from '#core/webhooks/secret-box';
 import type { Counters } from './counters.ts';
 import { measureDeliveryListPageOne } from './delivery-list.ts';
 import type { watchDeliverySuccesses } from './delivery-watch.ts';
@@ -32,14 +33,14 @@ export interface WebhookSettings {
  */
 export async function measureWebhooks(
   store: { AWS_REGION: string; DYNAMODB_ENDPOINT: string; TABLE_NAME: string },
-  runner: { baseUrl: string; successes: ReturnType<typeof watchDeliverySuccesses>['successes'] },
+  runner: { baseUrl: string; successes: ReturnType<typeof watchDeliverySuccesses>['successes']; webhookSecrets: WebhookSecretBox },
   bootstrap: BootstrapResult,
   counters: Counters,
   settings: WebhookSettings,
   step: (what: string) => void,
 ): Promise<WebhookFigures> {
   const receiver = await startReceiver();
-  const bench = await startWebhookBench(store, bootstrap.userId);
+  const bench = await startWebhookBench(store, bootstrap.userId, runner.webhookSecrets);
   try {
     step(`webhooks: one workspace.updated (PATCH through the runner) fanned out to ${settings.endpoints} endpoints on a local receiver`);
     const { workspace, ...fanOut } = await measureFanOut(bench, runner, bootstrap, counters, receiver, settings.endpoints);

@@ -1,6 +1,7 @@
 import { bootstrap } from '#lib/admin/bootstrap';
 import { commonOptionsHelp, describeFailure, UsageError, type Command } from '#lib/admin/command';
 import { createUser } from '#lib/admin/create-user';
+import { reconcileGatewayKeysCommand } from '#lib/admin/gateway-keys';
 import { createOAuthClient } from '#lib/admin/oauth-client';
 import { grantPackageCommand, revokePackageCommand } from '#lib/admin/package';
 import { prune } from '#lib/admin/prune';
@@ -13,7 +14,18 @@ import { tier } from '#lib/admin/tier';
  * deployed stack. Each command lives in lib/admin/; this file only finds it, runs it, and
  * turns any failure into one line on stderr and an exit status.
  */
-const commands: readonly Command[] = [bootstrap, createUser, suspend, resume, tier, grantPackageCommand, revokePackageCommand, prune, createOAuthClient];
+const commands: readonly Command[] = [
+  bootstrap,
+  createUser,
+  suspend,
+  resume,
+  tier,
+  grantPackageCommand,
+  revokePackageCommand,
+  prune,
+  reconcileGatewayKeysCommand,
+  createOAuthClient,
+];
 
 const exitStatus = { done: 0, failed: 1, usage: 2 } as const;
 
@@ -22,7 +34,7 @@ const overview = () =>
     'Usage: npm run admin -- <command> [options]     (or: npx tsx bin/admin.ts <command> ...)',
     '',
     'Commands:',
-    ...commands.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`),
+    ...commands.map((c) => `  ${c.name.padEnd(23)} ${c.summary}`),
     '',
     'Which table:',
     commonOptionsHelp,

@@ -30,6 +30,15 @@ const contextSchema = z.object({
   webhookTimeoutMs: z.coerce.number().int().min(100).max(870_000).default(30_000),
   /** WEBHOOK_DISABLE_AFTER: deliveries in a row ending `failed` that disable an endpoint. */
   webhookDisableAfter: z.coerce.number().int().min(1).max(1_000_000).default(15),
+  /**
+   * The names of the keys that seal webhook secrets (WEBHOOK_SECRET_KEYS), comma-separated, the
+   * sealing one first: each name is a key Secrets Manager generates. Naming a new key first rotates.
+   */
+  webhookSecretKeys: z
+    .string()
+    .regex(/^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/, 'must be comma-separated key names of letters and digits')
+    .default('1')
+    .transform((names) => [...new Set(names.split(','))]),
 });
 
 export type AppContext = z.input<typeof contextSchema>;

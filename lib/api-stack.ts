@@ -10,8 +10,9 @@ import { CursorSigningKey } from './constructs/cursor-signing-key.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { Mail } from './constructs/mail.ts';
 import { Monitoring } from './constructs/monitoring.ts';
-import { PruningSchedule } from './constructs/pruning-schedule.ts';
+import { ScheduledJob } from './constructs/scheduled-job.ts';
 import { TierUsagePlans } from './constructs/tier-usage-plans.ts';
+import { WebhookSecretKeys } from './constructs/webhook-secret-keys.ts';
 import { Webhooks, workerTimeoutOf } from './constructs/webhooks.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -34,10 +35,15 @@ export interface ApiStackProps extends StackProps {
   webhookTimeoutMs: number;
   /** Deliveries in a row ending `failed` that disable a webhook endpoint (WEBHOOK_DISABLE_AFTER). */
   webhookDisableAfter: number;
+  /** The names of the keys that seal webhook secrets, the sealing one first (WEBHOOK_SECRET_KEYS). */
+  webhookSecretKeys: readonly string[];
 }
 
 /** Route functions that put a webhook delivery on the queue themselves: a manual retry. */
 const webhookEnqueuers: readonly LambdaFunctionName[] = ['webhook-deliveries'];
+
+/** Route functions that seal or open webhook secrets: creation and rotation (webhooks), test sends (webhook-deliveries). */
+const webhookSecretHolders: readonly LambdaFunctionName[] = ['webhooks', 'webhook-deliveries'];
 
 /** Route functions that need more than the default: a test send waits up to 20 s for the receiver, within API Gateway's 29 s. */
 const routeFunctionOptions: Partial<Record<LambdaFunctionName, Pick<ApiFunctionProps, 'timeout'>>> = {
@@ -69,7 +75,10 @@ export class ApiStack extends Stack {
     const fallbackFunction = fn('fallback').function;
     // Deletes in pages and stops before its timeout; a backlog is worked off over several runs.
     const prunerFunction = fn('pruner', { memorySize: 512, timeout: Duration.minutes(5) }).bindTable(table, 'read-write').function;
-    new PruningSchedule(this, 'Pruning', { pruner: prunerFunction });
+    // Hourly; DynamoDB's own TTL stays as a backstop in between.
+    new ScheduledJob(this, 'Pruning', { job: prunerFunction, every: Duration.hours(1), description: 'Deletes expired API keys, user tokens, sessions and throttle windows' });
+    // A function of its own, so that the pruner's role stays on the table: this one deletes, moves and makes API Gateway keys.
+    const reconcilerFunction = fn('gateway-key-reconciler', { timeout: Duration.minutes(5) }).bindTable(table, 'read-write').function;
     const webhookFunctions = {
       // Up to 100 events a batch, each fanned out to every subscribed endpoint.
       'webhook-fanout': fn('webhook-fanout', { timeout: Duration.minutes(1) }).bindTable(table, 'read-write').function,
@@ -86,6 +95,9 @@ export class ApiStack extends Stack {
       attemptTimeoutMs: props.webhookTimeoutMs,
       disableAfter: props.webhookDisableAfter,
     });
+    // The keys of webhook secrets go to the functions that seal or open them: the worker signs every delivery.
+    const webhookSecretKeys = new WebhookSecretKeys(this, 'WebhookSecretKeys', { names: props.webhookSecretKeys });
+    for (const holder of [...webhookSecretHolders.map((name) => routeFunctions[name]), webhookFunctions['webhook-worker']]) webhookSecretKeys.provideTo(holder);
     // Only the account flows mail: registration, verification, invitations (users), password reset (sessions).
     new Mail(this, 'Mail', {
       sender: props.mailFrom,
@@ -103,15 +115,31 @@ export class ApiStack extends Stack {
     new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi, corsAllowedOrigins: props.corsAllowedOrigins });
     const usagePlans = new TierUsagePlans(this, 'UsagePlans', { api: api.restApi, stageThrottle });
     // Workspaces are created (workspaces; registration in sessions), re-tiered (admin) and deleted (workspaces).
+    const keyManagerEnvironment = { ...usagePlans.keyManagerEnvironment, GATEWAY_KEY_BUDGET: String(props.gatewayKeyBudget) };
     for (const keyManager of [routeFunctions.workspaces, routeFunctions.sessions, routeFunctions.admin]) {
       usagePlans.grantKeyManagement(keyManager.role!);
-      addEnvironment(keyManager, { ...usagePlans.keyManagerEnvironment, GATEWAY_KEY_BUDGET: String(props.gatewayKeyBudget) });
+      addEnvironment(keyManager, keyManagerEnvironment);
     }
+    // What those leave behind when a call fails half-way, and the sharers to move back when the budget frees: hourly.
+    usagePlans.grantKeyReconciliation(reconcilerFunction.role!);
+    addEnvironment(reconcilerFunction, keyManagerEnvironment);
+    new ScheduledJob(this, 'GatewayKeyReconciliation', {
+      job: reconcilerFunction,
+      every: Duration.hours(1),
+      description: "Deletes API Gateway keys left behind by failed calls, and gives workspaces sharing their tier's key their own while the budget has room",
+    });
     addEnvironment(authorizerFunction, usagePlans.authorizerEnvironment);
     new Monitoring(this, 'Monitoring', {
       api: api.restApi,
       table,
-      functions: { ...routeFunctions, authorizer: authorizerFunction, fallback: fallbackFunction, pruner: prunerFunction, ...webhookFunctions },
+      functions: {
+        ...routeFunctions,
+        authorizer: authorizerFunction,
+        fallback: fallbackFunction,
+        pruner: prunerFunction,
+        'gateway-key-reconciler': reconcilerFunction,
+        ...webhookFunctions,
+      },
       deadLetterQueues: { WebhookDeadLetters: webhooks.deadLetterQueue, WebhookFanoutFailures: webhooks.fanoutFailures },
     });
 

@@ -12,9 +12,19 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * One bundle per top-level folder of functions/ that AWS invokes: API Gateway, a schedule
- * (pruner, webhook sweeper), the table's stream (webhook fan-out) or the delivery queue.
+ * (pruner, gateway key reconciler, webhook sweeper), the table's stream (webhook fan-out)
+ * or the delivery queue.
  */
-export const functionNames = [...lambdaFunctions, 'authorizer', 'fallback', 'pruner', 'webhook-fanout', 'webhook-worker', 'webhook-sweeper'] as const;
+export const functionNames = [
+  ...lambdaFunctions,
+  'authorizer',
+  'fallback',
+  'pruner',
+  'gateway-key-reconciler',
+  'webhook-fanout',
+  'webhook-worker',
+  'webhook-sweeper',
+] as const;
 export type FunctionName = (typeof functionNames)[number];
 
 export const entryOf = (name: FunctionName) => join(projectRoot, 'functions', name, 'index.ts');

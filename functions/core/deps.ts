@@ -9,6 +9,7 @@ import { sharedKeysOf } from './gateway/shared-keys.ts';
 import { createDocumentClient } from './store/client.ts';
 import { createDatabase, type Database } from './store/database.ts';
 import type { DeliveryQueue, EventRelay, RetryScheduler } from './webhooks/ports.ts';
+import type { WebhookSecretBox } from './webhooks/secret-box.ts';
 
 /** Password and key hashing, behind an interface so that the bench can count verifications. */
 export interface Hasher {
@@ -39,6 +40,8 @@ export interface Deps {
   eventRelay: EventRelay;
   deliveryQueue: DeliveryQueue;
   retryScheduler: RetryScheduler;
+  /** Seals and opens webhook endpoints' signing secrets under keys kept outside the table (WEBHOOK_SECRET_KEYS). */
+  webhookSecrets: WebhookSecretBox;
 }
 
 /** What an entry point may put in place of a default port (the tests' clock, the bench's counting hasher). */
@@ -70,6 +73,16 @@ const unwired = (port: string) => async () => {
   throw new Error(`No ${port} is configured in this process.`);
 };
 
+/** Until a process is given the keys of webhook secrets (core/webhooks/secrets-runtime.ts, the local runner's), sealing or opening one is a fault. */
+const noSecretBox: WebhookSecretBox = {
+  seal: () => {
+    throw new Error('No webhook secret keys are configured in this process.');
+  },
+  open: () => {
+    throw new Error('No webhook secret keys are configured in this process.');
+  },
+};
+
 /**
  * The in-memory stand-in, which still knows the stack's shared keys (all the authorizer
  * needs). API Gateway's own keys come with core/gateway-runtime.ts, so that only the
@@ -98,6 +111,7 @@ export function createDeps(settings: StoreSettings & Partial<GatewaySettings>, o
     eventRelay: overrides.eventRelay ?? streamRelay,
     deliveryQueue: overrides.deliveryQueue ?? { send: unwired('delivery queue') },
     retryScheduler: overrides.retryScheduler ?? { schedule: unwired('retry scheduler') },
+    webhookSecrets: overrides.webhookSecrets ?? noSecretBox,
     client,
     tableName: settings.TABLE_NAME,
     close: () => client.destroy(),

@@ -4,7 +4,7 @@ import { configuredGatewayKeys } from './gateway/configured-gateway-keys.ts';
 
 /**
  * A function's dependencies with API Gateway's keys, for the only functions that create,
- * move or remove them (workspaces, sessions for registration, admin). A module of its own,
+ * move or remove them (workspaces, sessions for registration, admin, the gateway key reconciler). A module of its own,
  * so that no other bundle holds the API Gateway client (test/unit/gateway-bundles.test.ts).
  */
 export function withGatewayKeys(base: () => Deps): () => Deps {

@@ -3,9 +3,12 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { attemptDelivery } from '#core/webhooks/attempt';
 import { deliveryRuntimeDeps } from '#core/webhooks/aws/delivery-runtime';
 import { parseDeliveryMessage } from '#core/webhooks/message-format';
+import { withWebhookSecrets } from '#core/webhooks/secrets-runtime';
 import { telemetry } from '#core/telemetry';
 
 const processor = new BatchProcessor(EventType.SQS);
+/** The worker signs every attempt: it holds the keys of webhook secrets. */
+const workerDeps = withWebhookSecrets(deliveryRuntimeDeps);
 
 /** One attempt per message; a message that is no delivery message is logged and dropped, not retried until the DLQ. */
 async function attemptOf(record: SQSRecord): Promise<void> {
@@ -14,7 +17,7 @@ async function attemptOf(record: SQSRecord): Promise<void> {
     telemetry().logger.error('Dropped a queue message that is no delivery message.', { messageId: record.messageId, body: record.body.slice(0, 500) });
     return;
   }
-  await attemptDelivery(deliveryRuntimeDeps(), message);
+  await attemptDelivery(workerDeps(), message);
 }
 
 /** The delivery queue's consumer: a failed record alone comes back (reportBatchItemFailures), after the visibility timeout. */

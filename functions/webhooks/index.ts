@@ -1,7 +1,8 @@
 import { createFunction } from '#core/http/pipeline';
 import { runIdempotently } from '#core/idempotency/idempotent-requests';
 import { runtimeDeps } from '#core/runtime';
+import { withWebhookSecrets } from '#core/webhooks/secrets-runtime';
 import { webhookHandlers } from './handlers.ts';
 import { webhookRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: webhookRoutes, handlers: webhookHandlers, deps: runtimeDeps, idempotency: runIdempotently });
+export const handler = createFunction({ routes: webhookRoutes, handlers: webhookHandlers, deps: withWebhookSecrets(runtimeDeps), idempotency: runIdempotently });

@@ -115,23 +115,42 @@ export class TierUsagePlans extends Construct {
    * function depends on: the plans depend on the stage, which depends on the function.
    */
   grantKeyManagement(role: IRole): void {
-    const arn = (path: string) => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::${path}`;
-    const planKeys = Object.values(this.plans).map((plan) => arn(`/usageplans/${plan.usagePlanId}/keys`));
+    const planKeys = this.planKeys();
     const policy = new Policy(this, `KeyManagement${Names.nodeUniqueId(role.node)}`, {
       roles: [role],
       statements: [
-        new PolicyStatement({ actions: ['apigateway:GET'], resources: [arn('/usageplans')] }),
-        new PolicyStatement({ actions: ['apigateway:POST'], resources: [arn('/apikeys'), ...planKeys] }),
-        new PolicyStatement({ actions: ['apigateway:DELETE'], resources: [arn('/apikeys/*'), ...planKeys.map((keys) => `${keys}/*`)] }),
+        new PolicyStatement({ actions: ['apigateway:GET'], resources: [apiGatewayArn('/usageplans')] }),
+        new PolicyStatement({ actions: ['apigateway:POST'], resources: [apiGatewayArn('/apikeys'), ...planKeys] }),
+        new PolicyStatement({ actions: ['apigateway:DELETE'], resources: [apiGatewayArn('/apikeys/*'), ...planKeys.map((keys) => `${keys}/*`)] }),
       ],
     });
     const reason = 'Keys are made at run time, one per workspace, so their ids are not known here: this names any key, and nothing else.';
     const planIdOf = (plan: UsagePlan) => Stack.of(this).getLogicalId(plan.node.defaultChild as CfnElement);
     Validations.of(policy).acknowledge(
-      ...[arn('/apikeys/*'), ...Object.values(this.plans).map((plan) => arn(`/usageplans/<${planIdOf(plan)}>/keys/*`))].map((resource) => ({
+      ...[apiGatewayArn('/apikeys/*'), ...Object.values(this.plans).map((plan) => apiGatewayArn(`/usageplans/<${planIdOf(plan)}>/keys/*`))].map((resource) => ({
         id: `AwsSolutions-IAM5[Resource::${resource.replace(Aws.PARTITION, '<AWS::Partition>').replace(Aws.REGION, '<AWS::Region>')}]`,
         reason,
       })),
     );
   }
+
+  /**
+   * Key management, and the listing the reconciliation job compares with the table: every
+   * API key of the region (GET /apikeys, which names no key) and the keys of these plans.
+   */
+  grantKeyReconciliation(role: IRole): void {
+    this.grantKeyManagement(role);
+    new Policy(this, `KeyListing${Names.nodeUniqueId(role.node)}`, {
+      roles: [role],
+      statements: [new PolicyStatement({ actions: ['apigateway:GET'], resources: [apiGatewayArn('/apikeys'), ...this.planKeys()] })],
+    });
+  }
+
+  /** The keys of each tier's plan, as a resource. */
+  private planKeys(): string[] {
+    return Object.values(this.plans).map((plan) => apiGatewayArn(`/usageplans/${plan.usagePlanId}/keys`));
+  }
 }
+
+/** An API Gateway resource of this region, for IAM. */
+const apiGatewayArn = (path: string) => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::${path}`;

@@ -30,6 +30,8 @@ const localSettings = z.extend(storeSettings, {
   PUBLIC_BASE_URL: publicBaseUrl,
   /** How often the pruning job runs (the local stand-in for the hourly schedule in AWS). */
   PRUNE_INTERVAL_SECONDS: z._default(z.pipe(z.coerce.number(), z.number().check(z.gt(0), z.lte(86_400))), 60),
+  /** How often the gateway key reconciliation job runs (the local stand-in for the hourly schedule in AWS). */
+  RECONCILE_INTERVAL_SECONDS: z._default(z.pipe(z.coerce.number(), z.number().check(z.gt(0), z.lte(86_400))), 3600),
 });
 
 export type LocalConfig = z.infer<typeof localSettings>;

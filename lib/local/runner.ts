@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { config } from '#core/config';
-import { createDeps, type Deps, type DepsOverrides } from '#core/deps';
+import { createDeps, type DepsOverrides } from '#core/deps';
 import { bootstrapAdmin, type BootstrapResult } from '#core/domain/bootstrap';
 import { createEmlMailer } from '#core/mail/eml-mailer';
 import type { Mailer } from '#core/mail/mailer';
 import { pruneExpired } from '#core/domain/pruning';
+import { reconcileGatewayKeys } from '#core/domain/gateway-key-reconciliation';
 import type { GatewayKeys } from '#core/gateway/gateway-keys';
 import { telemetry } from '#core/telemetry';
+import { webhookSecretBox, type WebhookSecretBox } from '#core/webhooks/secret-box';
 import { webhookConfig } from '#core/webhooks/settings';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { createGateway } from './gateway.ts';
@@ -17,6 +19,7 @@ import { localFunctions } from './functions.ts';
 import { ensureTable } from './table-setup.ts';
 import type { LocalConfig } from './local-config.ts';
 import { printRequestLines } from './request-line.ts';
+import { localSecretKeys } from './secret-keys.ts';
 import { localDelivery } from './webhooks/local-delivery.ts';
 
 export interface LocalRunner {
@@ -34,6 +37,8 @@ export interface LocalRunner {
   mailer: Mailer;
   /** The workspaces' API Gateway keys: the in-memory stand-in unless overridden (core/gateway/). */
   gatewayKeys: GatewayKeys;
+  /** Seals and opens webhook secrets with the runner's keys: for another process's deps on the same table (the bench, the tests). */
+  webhookSecrets: WebhookSecretBox;
   /** Requests per API Gateway key, as a usage plan would meter them: the authorizer's `usageIdentifierKey`s. */
   metered: ReadonlyMap<string, number>;
   stop(): Promise<void>;
@@ -59,6 +64,8 @@ export async function startLocalRunner(
   overrides: DepsOverrides = {},
   print: (line: string) => void = (line) => console.log(line),
 ): Promise<LocalRunner> {
+  // Before anything starts: a bad key file stops the runner here, with nothing to clean up.
+  const webhookSecrets = webhookSecretBox(webhookConfig().WEBHOOK_SECRET_KEYS ?? localSecretKeys(cfg.DATA_DIR));
   const mail = mailFolder(cfg);
   mkdirSync(mail.dir, { recursive: true });
   const removeMail = () => mail.temporary && rmSync(mail.dir, { recursive: true, force: true });
@@ -68,7 +75,7 @@ export async function startLocalRunner(
   const { mailer: givenMailer, ...ports } = overrides;
   // Read now, so that a bad WEBHOOK_* value stops the runner at start rather than at the first delivery.
   const delivery = localDelivery(webhookConfig().WEBHOOK_RETRY_SCALE);
-  const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, { ...delivery.ports, ...ports });
+  const deps = createDeps({ ...cfg, DYNAMODB_ENDPOINT: endpoint }, { ...delivery.ports, webhookSecrets, ...ports });
   const mailer = givenMailer ?? createEmlMailer({ dir: mail.dir, from: cfg.MAIL_FROM, written: (written) => print(mailLine(written)) });
   let origin = '';
   try {
@@ -89,7 +96,12 @@ export async function startLocalRunner(
       server.once('error', fail);
       server.listen(cfg.PORT, cfg.HOST, () => done());
     });
-    const pruning = startPruning(deps, cfg.PRUNE_INTERVAL_SECONDS * 1000);
+    const pruning = startJob({ done: 'pruned', failed: 'pruning failed' }, () => pruneExpired(deps), cfg.PRUNE_INTERVAL_SECONDS * 1000);
+    const reconciliation = startJob(
+      { done: 'gateway keys reconciled', failed: 'gateway key reconciliation failed' },
+      () => reconcileGatewayKeys(deps),
+      cfg.RECONCILE_INTERVAL_SECONDS * 1000,
+    );
     const { port } = server.address() as AddressInfo;
     origin = `http://${cfg.HOST.includes(':') ? `[${cfg.HOST}]` : cfg.HOST}:${port}`;
     return {
@@ -101,11 +113,13 @@ export async function startLocalRunner(
       mailDir: mail.dir,
       mailer,
       gatewayKeys: deps.gatewayKeys,
+      webhookSecrets,
       metered,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
         await pruning.stop();
+        await reconciliation.stop();
         await delivery.stop();
         deps.close();
         await store?.stop();
@@ -122,19 +136,20 @@ export async function startLocalRunner(
 }
 
 /**
- * The pruning job, as the hourly schedule runs it in AWS: once at start, then every
- * `intervalMs`, never two runs at once. It logs (at INFO) only when it deleted something.
+ * A job as its hourly schedule runs it in AWS (the pruning job, the gateway key
+ * reconciliation): once at start, then every `intervalMs`, never two runs at once. It logs
+ * `done` (at INFO) only when a run changed something, and `failed` (at ERROR) with the error.
  */
-function startPruning(deps: Deps, intervalMs: number) {
+function startJob({ done, failed }: { done: string; failed: string }, job: () => Promise<object>, intervalMs: number) {
   let running: Promise<void> | undefined;
   const run = () => {
     const { logger } = telemetry();
-    running ??= pruneExpired(deps)
+    running ??= job()
       .then(
         (counts) => {
-          if (Object.values(counts).some((n) => n > 0)) logger.info('pruned', { ...counts });
+          if (Object.values(counts).some((n) => typeof n === 'number' && n > 0)) logger.info(done, { ...counts });
         },
-        (error: Error) => logger.error('pruning failed', error),
+        (error: Error) => logger.error(failed, error),
       )
       .finally(() => (running = undefined));
   };

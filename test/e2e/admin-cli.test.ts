@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { issueApiKey } from '#core/domain/api-keys';
+import { createWorkspace } from '#core/domain/workspaces';
+import { recordingGatewayKeys } from '#core/gateway/recording-gateway-keys';
 import { login } from '#core/domain/sessions';
 import { tableDesign } from '#core/store/table';
 import { parseLocalConfig } from '#lib/local/local-config';
@@ -44,7 +47,7 @@ describe('admin CLI', () => {
   it('lists its commands, and explains each one with --help', async () => {
     const [overview, commandHelp] = await Promise.all([admin(['--help']), admin(['oauth-client', 'create', '--help'])]);
     expect(overview.status).toBe(0);
-    for (const name of ['bootstrap', 'create-user', 'suspend', 'resume', 'prune', 'oauth-client create']) expect(overview.stdout).toContain(name);
+    for (const name of ['bootstrap', 'create-user', 'suspend', 'resume', 'prune', 'gateway-keys reconcile', 'oauth-client create']) expect(overview.stdout).toContain(name);
     expect(commandHelp.status).toBe(0);
     expect(commandHelp.stdout).toContain('--redirect-uri <uri>');
   });
@@ -172,6 +175,26 @@ describe('admin CLI', () => {
     );
     const second = await admin(['prune']);
     expect(second.stdout).toContain('Pruned 0 items');
+  });
+
+  it('gateway-keys reconcile gives a workspace that shares a key of its own once the budget has room, and a second run changes nothing', async () => {
+    const spent = async () => (await client.send(new GetCommand({ TableName: tableName, Key: { pk: 'COUNTER#gateway-keys', sk: 'COUNTER' }, ConsistentRead: true }))).Item?.value as number;
+    const full = await spent();
+    // Created while the budget was spent: it shares its tier's key.
+    const planting = depsOnTable(tableName, { gatewayKeys: recordingGatewayKeys({ budget: full }) });
+    const sharer = await createWorkspace(planting, bootstrapped.userId, { name: 'Sharer' });
+    planting.close();
+    const keyOf = async () => (await client.send(new GetCommand({ TableName: tableName, Key: { pk: `WKS#${sharer.id}`, sk: 'WKS' }, ConsistentRead: true }))).Item?.gatewayKey;
+    expect(await keyOf()).toBeUndefined();
+
+    const first = await admin(['gateway-keys', 'reconcile'], { GATEWAY_KEY_BUDGET: String(full + 1) });
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/left behind deleted:\s+0\n.*plan:\s+0\n.*own:\s+1\n$/);
+    expect(await keyOf()).toEqual({ id: expect.any(String), value: expect.stringMatching(/^\w{40}$/) });
+    expect(await spent()).toBe(full + 1);
+
+    const second = await admin(['gateway-keys', 'reconcile'], { GATEWAY_KEY_BUDGET: String(full + 1) });
+    expect(second.stdout).toMatch(/own:\s+0\n$/);
   });
 
   const oauthModuleExists = existsSync(new URL('../../functions/core/oauth/clients.ts', import.meta.url));

@@ -1,5 +1,5 @@
 import bcrypt from 'bcryptjs';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { startTestApiOnTable, type TableTestApi } from '../support/table-api.ts';
 import { joinAsMember, linkIn, mailTo, pressLink, verifyByMail } from '../support/accounts.ts';
 import { readMailbox } from '../support/mailbox.ts';
@@ -53,6 +53,19 @@ function rememberKey(label: string, key: string, { stored = true } = {}) {
   remember(label, key);
   // The clear prefix (sk_env_ + 8 characters) is stored by design to find the key; the rest never.
   remember(`${label} (beyond its prefix)`, key.slice(16));
+}
+
+const webhookIds: string[] = [];
+
+/** A webhook secret in each form a receiver could sign with: as shown, its base64, and its key bytes as hex and base64url. */
+function rememberWebhookSecret(label: string, secret: string) {
+  expect(secret).toMatch(/^whsec_/);
+  const encoded = secret.slice('whsec_'.length);
+  const bytes = Buffer.from(encoded, 'base64');
+  remember(label, secret);
+  remember(`${label} (base64)`, encoded);
+  remember(`${label} (bytes as hex)`, bytes.toString('hex'));
+  remember(`${label} (bytes as base64url)`, bytes.toString('base64url'));
 }
 
 function rememberToken(label: string, token: string) {
@@ -161,6 +174,23 @@ beforeAll(async () => {
   expect((await pressLink(api, linkIn(await mailTo(api, 'paula.new@example.com'), /\/email\/change\//))).status).toBe(200);
   passwords.find((p) => p.email === registration.email)!.email = 'paula.new@example.com';
 
+  // Webhook endpoints: a generated secret and a client's own, each rotated with a grace
+  // period, so that the table holds a current and a previous secret of both kinds.
+  const hook = { url: 'https://93.184.216.34/hooks', events: ['workspace.deleted'] };
+  const generated = await api.call('POST', '/webhooks', { body: hook, headers: { 'Idempotency-Key': 'idempotency-key-of-a-webhook' } });
+  expect(generated.status).toBe(201);
+  rememberWebhookSecret('generated webhook secret', generated.body.data.secret);
+  const clientSecret = `whsec_${randomBytes(32).toString('base64')}`;
+  const given = await api.call('POST', '/webhooks', { body: { ...hook, secret: clientSecret } });
+  expect(given.body.data.secret).toBe(clientSecret);
+  rememberWebhookSecret("a client's own webhook secret", clientSecret);
+  for (const endpoint of [generated.body.data, given.body.data]) {
+    const rotated = await api.call('POST', `/webhooks/${endpoint.id}/rotate-secret`, { body: { grace_period_hours: 24 } });
+    expect(rotated.body.data.previous_secret_expires_at).toEqual(expect.any(String));
+    rememberWebhookSecret('rotated webhook secret', rotated.body.data.secret);
+    webhookIds.push(endpoint.id);
+  }
+
   items = await api.scan();
   dump = JSON.stringify(items);
 });
@@ -174,6 +204,15 @@ describe('what the table keeps of the secrets clients saw', () => {
     expect(leaked).toEqual([]);
     // The search does find what is stored: every key's clear prefix is there.
     for (const key of apiKeys) expect(dump).toContain(key.slice(0, 16));
+  });
+
+  it('keeps webhook secrets, current and previous, only sealed under a key held outside the table', () => {
+    expect(webhookIds.length).toBe(2);
+    for (const id of webhookIds) {
+      const endpoint = items.find((item) => typeof item.sk === 'string' && item.sk.endsWith(`#${id}`));
+      const sealed = /^v1\.[A-Za-z0-9_-]{8}(\.[A-Za-z0-9_-]+){3}$/;
+      expect(endpoint).toMatchObject({ sealedSecret: expect.stringMatching(sealed), sealedPreviousSecret: expect.stringMatching(sealed) });
+    }
   });
 
   it('keeps each API key as a bcrypt hash of cost 10 next to its clear prefix', async () => {

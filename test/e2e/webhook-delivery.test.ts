@@ -59,7 +59,7 @@ describe('webhook delivery through the local runner', () => {
   it('sends every subscribed mutation to the receiver, signed with both schemes, with the resource as the API returned it', async () => {
     const all = await subscribe('/all', ['*']);
     const keysOnly = await subscribe('/keys', ['api_key.*']);
-    const clicksOnly = await subscribe('/clicks', ['link.clicked']);
+    const membersOnly = await subscribe('/members', ['member.added']);
 
     const created = await api.call('POST', '/api-keys', { body: { name: 'ci', scopes: ['workspaces:read'] } });
     const rotated = await api.call('POST', `/api-keys/${created.body.data.id}/rotate`, { body: { grace_period_hours: 1 } });
@@ -81,8 +81,9 @@ describe('webhook delivery through the local runner', () => {
     await receiver.waitFor(1, (hook) => hook.path === '/all' && hook.headers['x-webhook-event'] === 'api_key.revoked');
     const allTypes = eventsAt('/all', all.secret).map((e) => e.type);
     expect(allTypes).toEqual(expect.arrayContaining(['webhook.created', 'api_key.created', 'api_key.rotated', 'api_key.revoked']));
-    expect(receiver.received.filter(to('/clicks'))).toEqual([]);
-    expect(clicksOnly.id).toMatch(/^wh_/);
+    // Nobody joined: an endpoint of another type hears nothing.
+    expect(receiver.received.filter(to('/members'))).toEqual([]);
+    expect(membersOnly.id).toMatch(/^wh_/);
   });
 
   it('keeps test and live apart: a test mutation reaches only test endpoints, and a live one only live endpoints', async () => {

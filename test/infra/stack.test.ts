@@ -27,7 +27,7 @@ describe('functions', () => {
   });
 
   it('every function signs list cursors with the one generated key, resolved at deployment', () => {
-    const [secretId] = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    const [secretId] = Object.keys(template.findResources('AWS::SecretsManager::Secret')).filter((id) => id.startsWith('CursorSigningKey'));
     expect(secretId).toBeDefined();
     for (const { Properties: p } of Object.values(template.findResources('AWS::Lambda::Function'))) {
       expect(JSON.stringify(p.Environment.Variables.CURSOR_SIGNING_KEY)).toContain(`{"Ref":"${secretId}"}`);

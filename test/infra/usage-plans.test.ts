@@ -105,10 +105,23 @@ describe('usage plans', () => {
 
 describe('the functions that create, move and remove keys', () => {
   const keyManagers = ['Workspaces', 'Sessions', 'Admin'];
+  const reconciler = 'GatewayKeyReconciler';
   const pascal = (name: string) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
-  const others = functionNames.map(pascal).filter((name) => !keyManagers.includes(name));
+  const others = functionNames.map(pascal).filter((name) => !keyManagers.includes(name) && name !== reconciler);
+  /** The API Gateway statements of a function's role, and the resources each action is granted on. */
+  const gatewayGrantsOf = (fn: string) => {
+    const roleId = (resources[functionId(fn)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const policies = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
+    const statements = policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Effect?: string }[]);
+    const gateway = statements.filter((s) => String(s.Action).startsWith('apigateway:'));
+    const granted = (action: string) =>
+      gateway.filter((s) => s.Action === action).flatMap((s) => [s.Resource].flat().map((r) => JSON.stringify(r))).sort();
+    return { gateway, granted };
+  };
+  const planIds = () => tierNames.map((t) => planNamed(`${stackName}-${t}`)![0]);
+  const arn = (...path: unknown[]) => JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':apigateway:', { Ref: 'AWS::Region' }, ...path]] });
 
-  it.each(keyManagers)('%s is told the plans by name, the key name prefix and the budget, which config parses', (fn) => {
+  it.each([...keyManagers, reconciler])('%s is told the plans by name, the key name prefix and the budget, which config parses', (fn) => {
     const environment = environmentOf(fn);
     expect(JSON.parse(environment.GATEWAY_USAGE_PLANS as string)).toEqual(Object.fromEntries(tierNames.map((t) => [t, `${stackName}-${t}`])));
     expect(environment).toMatchObject({ GATEWAY_KEY_NAME_PREFIX: stackName, GATEWAY_KEY_BUDGET: '9000' });
@@ -116,19 +129,22 @@ describe('the functions that create, move and remove keys', () => {
   });
 
   it.each(keyManagers)('%s may create and delete keys and move them between these plans only', (fn) => {
-    const roleId = (resources[functionId(fn)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
-    const policies = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
-    const statements = policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
-    const gateway = statements.filter((s) => String(s.Action).startsWith('apigateway:'));
-    const planIds = tierNames.map((t) => planNamed(`${stackName}-${t}`)![0]);
-    const arn = (...path: unknown[]) => JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':apigateway:', { Ref: 'AWS::Region' }, ...path]] });
-    const granted = (action: string) =>
-      gateway.filter((s) => s.Action === action).flatMap((s) => [s.Resource].flat().map((r) => JSON.stringify(r))).sort();
-    expect(gateway.every((s) => (s as { Effect?: string }).Effect === 'Allow')).toBe(true);
+    const { gateway, granted } = gatewayGrantsOf(fn);
+    expect(gateway.every((s) => s.Effect === 'Allow')).toBe(true);
     expect(granted('apigateway:GET')).toEqual([arn('::/usageplans')]);
-    expect(granted('apigateway:POST')).toEqual([arn('::/apikeys'), ...planIds.map((id) => arn('::/usageplans/', { Ref: id }, '/keys'))].sort());
-    expect(granted('apigateway:DELETE')).toEqual([arn('::/apikeys/*'), ...planIds.map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort());
+    expect(granted('apigateway:POST')).toEqual([arn('::/apikeys'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys'))].sort());
+    expect(granted('apigateway:DELETE')).toEqual([arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort());
     expect(gateway.map((s) => s.Action).sort()).toEqual(['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST']);
+  });
+
+  it(`${reconciler} may do the same, and list the region's keys and these plans' keys, nothing more`, () => {
+    const { gateway, granted } = gatewayGrantsOf(reconciler);
+    expect(gateway.every((s) => s.Effect === 'Allow')).toBe(true);
+    const planKeys = planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys'));
+    expect(granted('apigateway:GET')).toEqual([arn('::/usageplans'), arn('::/apikeys'), ...planKeys].sort());
+    expect(granted('apigateway:POST')).toEqual([arn('::/apikeys'), ...planKeys].sort());
+    expect(granted('apigateway:DELETE')).toEqual([arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort());
+    expect([...new Set(gateway.map((s) => s.Action))].sort()).toEqual(['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST']);
   });
 
   it.each(others)('%s may touch no API Gateway key and is not told the plans', (fn) => {

@@ -14,6 +14,7 @@ import { isRetired, loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
+import { openedSecretsOf } from '../support/webhooks.ts';
 
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 let deps: TestDeps;
@@ -76,7 +77,7 @@ describe('creating a webhook endpoint', () => {
     const shown = await getWebhookEndpoint(deps, live, created.id);
     expect(shown).not.toHaveProperty('secret');
     expect(JSON.stringify(shown)).not.toContain(created.secret);
-    expect((await loadWebhookEndpoint(deps, live, created.id)).secret).toBe(created.secret);
+    expect((await openedSecretsOf(deps, live, created.id)).secret).toBe(created.secret);
   });
 
   it('keeps a secret of the client', async () => {
@@ -84,7 +85,7 @@ describe('creating a webhook endpoint', () => {
     const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
     const created = await create(live, { secret });
     expect(created.secret).toBe(secret);
-    expect((await loadWebhookEndpoint(deps, live, created.id)).secret).toBe(secret);
+    expect((await openedSecretsOf(deps, live, created.id)).secret).toBe(secret);
   });
 
   it('stores the URL as the URL parser reads it', async () => {
@@ -210,7 +211,7 @@ describe('one tenant and environment never reach another', () => {
       }
     }
     expect(await getWebhookEndpoint(deps, mine.live, live.id)).toMatchObject({ is_active: true, updated_at: live.updated_at });
-    expect((await loadWebhookEndpoint(deps, mine.live, live.id)).secret).toBe(live.secret);
+    expect((await openedSecretsOf(deps, mine.live, live.id)).secret).toBe(live.secret);
   });
 });
 
@@ -301,7 +302,7 @@ describe('rotating a webhook secret', () => {
     const graceEnds = new Date(clock.now().getTime() + 24 * 3_600_000).toISOString();
     expect(rotated).toMatchObject({ id: created.id, secret: expect.stringMatching(/^whsec_/), previous_secret_expires_at: graceEnds, updated_at: clock.now().toISOString() });
     expect(rotated.secret).not.toBe(created.secret);
-    expect(await loadWebhookEndpoint(deps, live, created.id)).toMatchObject({
+    expect(await openedSecretsOf(deps, live, created.id)).toMatchObject({
       secret: rotated.secret,
       previousSecret: created.secret,
       previousSecretExpiresAt: graceEnds,
@@ -319,10 +320,10 @@ describe('rotating a webhook secret', () => {
     const created = await create(live);
     const first = await rotateWebhookSecret(deps, live, created.id, 2);
     const second = await rotateWebhookSecret(deps, live, created.id, 2);
-    expect(await loadWebhookEndpoint(deps, live, created.id)).toMatchObject({ secret: second.secret, previousSecret: first.secret });
+    expect(await openedSecretsOf(deps, live, created.id)).toMatchObject({ secret: second.secret, previousSecret: first.secret });
     const third = await rotateWebhookSecret(deps, live, created.id, 0);
     expect(third.previous_secret_expires_at).toBeNull();
-    const stored = await loadWebhookEndpoint(deps, live, created.id);
+    const stored = await openedSecretsOf(deps, live, created.id);
     expect(stored.secret).toBe(third.secret);
     expect(stored.previousSecret).toBeUndefined();
     expect(stored.previousSecretExpiresAt).toBeUndefined();
@@ -333,7 +334,7 @@ describe('rotating a webhook secret', () => {
     const created = await create(live);
     const outcomes = await Promise.allSettled([rotateWebhookSecret(deps, live, created.id, 1), rotateWebhookSecret(deps, live, created.id, 1)]);
     const won = outcomes.filter((o): o is PromiseFulfilledResult<Awaited<ReturnType<typeof rotateWebhookSecret>>> => o.status === 'fulfilled');
-    const stored = await loadWebhookEndpoint(deps, live, created.id);
+    const stored = await openedSecretsOf(deps, live, created.id);
     for (const winner of won) expect([stored.secret, stored.previousSecret]).toContain(winner.value.secret);
     for (const lost of outcomes.filter((o) => o.status === 'rejected')) expect((lost as PromiseRejectedResult).reason.status).toBe(409);
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '#core/clock';
 import { bcryptHasher, createDeps, type DepsOverrides, type Hasher, type OwnedDeps } from '#core/deps';
+import { processSecretKeys, webhookSecretBox } from '#core/webhooks/secret-box';
 import { ensureTable } from '#lib/local/table-setup';
 
 /** A clock the test moves by hand. */
@@ -35,9 +36,15 @@ export function sharedEndpoint(): string {
   return endpoint;
 }
 
-/** Dependencies over `tableName` of the shared DynamoDB Local (the table must exist). */
+/**
+ * Dependencies over `tableName` of the shared DynamoDB Local (the table must exist), with the
+ * process's key of webhook secrets, which a local runner of the test on `DATA_DIR=memory` shares.
+ */
 export const depsOnTable = (tableName: string, overrides: DepsOverrides = {}): OwnedDeps =>
-  createDeps({ DYNAMODB_ENDPOINT: sharedEndpoint(), TABLE_NAME: tableName, AWS_REGION: 'us-east-1' }, overrides);
+  createDeps(
+    { DYNAMODB_ENDPOINT: sharedEndpoint(), TABLE_NAME: tableName, AWS_REGION: 'us-east-1' },
+    { webhookSecrets: webhookSecretBox(processSecretKeys()), ...overrides },
+  );
 
 /** Dependencies over a fresh table of the shared DynamoDB Local, so test files never meet. */
 export async function testDeps(overrides: DepsOverrides = {}): Promise<TestDeps> {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Environment } from '#core/auth/api-key-format';
 import type { Deps } from '#core/deps';
 import { newId } from '#core/ids';
+import { loadWebhookEndpoint, type EndpointOwner } from '#core/webhooks/endpoint-view';
 import type { DeliveryMessage, DeliveryQueue, RetryScheduler } from '#core/webhooks/ports';
 
 /** A delivery queue that records what it was asked to send, and when (by the deps' clock). */
@@ -84,7 +85,6 @@ export async function storeEndpoint(deps: Deps, input: TestEndpoint) {
     environment: input.environment ?? 'live',
     url: input.url,
     events: input.events ?? ['*'],
-    secret: input.secret ?? testSecret,
     isActive: input.isActive ?? true,
     successCount: 0,
     failureCount: 0,
@@ -92,6 +92,17 @@ export async function storeEndpoint(deps: Deps, input: TestEndpoint) {
     createdAt: now,
     updatedAt: now,
   } as const;
-  await deps.db.entities.webhookEndpoint.create({ ...item, events: [...item.events] }).go();
-  return item;
+  const sealedSecret = deps.webhookSecrets.seal(input.secret ?? testSecret, item.id, 'secret');
+  await deps.db.entities.webhookEndpoint.create({ ...item, events: [...item.events], sealedSecret }).go();
+  return { ...item, sealedSecret };
+}
+
+/** An endpoint's secrets as stored, opened as a delivery opens them. */
+export async function openedSecretsOf(deps: Deps, owner: EndpointOwner, id: string) {
+  const { sealedSecret, sealedPreviousSecret, previousSecretExpiresAt } = await loadWebhookEndpoint(deps, owner, id);
+  return {
+    secret: deps.webhookSecrets.open(sealedSecret, id, 'secret'),
+    previousSecret: sealedPreviousSecret === undefined ? undefined : deps.webhookSecrets.open(sealedPreviousSecret, id, 'previousSecret'),
+    previousSecretExpiresAt,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import type { GatewayKey } from '../gateway/gateway-keys.ts';
+import { GatewayKeyLeftBehind, type GatewayKey } from '../gateway/gateway-keys.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import type { Tier } from '../tiers.ts';
 
@@ -37,15 +37,20 @@ async function releaseBudget(deps: Deps): Promise<void> {
     });
 }
 
-/** A new key in the tier's plan, or none when the budget or the region's keys are spent. */
+/**
+ * A new key in the tier's plan, or none when the budget or the region's keys are spent. A
+ * key left behind by a failed create keeps its place until the reconciliation job deletes it.
+ */
 async function issueGatewayKey(deps: Deps, workspaceId: string, tier: Tier): Promise<GatewayKey | undefined> {
   if (!(await claimBudget(deps))) return undefined;
   let key;
   try {
     key = await deps.gatewayKeys.create(workspaceId, tier);
-  } finally {
-    if (!key) await releaseBudget(deps);
+  } catch (error) {
+    if (!(error instanceof GatewayKeyLeftBehind)) await releaseBudget(deps);
+    throw error;
   }
+  if (!key) await releaseBudget(deps);
   return key;
 }
 
@@ -63,11 +68,15 @@ export async function withGatewayKey<T>(deps: Deps, workspaceId: string, tier: T
   }
 }
 
-/** Removes a workspace's own key (none: it shared) and gives its place in the budget back. */
-export async function removeGatewayKey(deps: Deps, key: GatewayKey | undefined): Promise<void> {
-  if (!key) return;
-  await deps.gatewayKeys.remove(key);
+/**
+ * Removes a workspace's own key (none: it shared) and gives its place in the budget back,
+ * only if this call deleted it: of two removals at once (a workspace's deletion and the
+ * reconciliation job), one gives the place back. True when it deleted one.
+ */
+export async function removeGatewayKey(deps: Deps, key: Pick<GatewayKey, 'id'> | undefined): Promise<boolean> {
+  if (!key || !(await deps.gatewayKeys.remove(key))) return false;
   await releaseBudget(deps);
+  return true;
 }
 
 /** Moves a workspace's own key to the plan of its new tier; a sharer needs nothing, its tier picks its shared key. */

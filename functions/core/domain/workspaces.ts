@@ -123,7 +123,8 @@ async function storeWorkspace(
     tier,
     ownerId,
     settings: { ...defaultSettings, ...input.settings },
-    ...(gatewayKey ? { gatewayKey } : {}),
+    // Without a key of its own it shares its tier's, and waits for one (domain/gateway-key-reconciliation.ts).
+    ...(gatewayKey ? { gatewayKey } : { sharingSince: now }),
     createdAt: now,
     updatedAt: now,
   };

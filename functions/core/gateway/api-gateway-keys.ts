@@ -1,7 +1,8 @@
 import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { randomBase62 } from '../auth/secrets.ts';
-import type { Tier } from '../tiers.ts';
-import type { GatewayKeys, SharedGatewayKeys } from './gateway-keys.ts';
+import { idPattern } from '../ids.ts';
+import { tierNames, type Tier } from '../tiers.ts';
+import { GatewayKeyLeftBehind, type GatewayKeys, type ListedGatewayKey, type SharedGatewayKeys } from './gateway-keys.ts';
 
 export interface ApiGatewayKeysSettings {
   region: string;
@@ -56,7 +57,13 @@ export function apiGatewayKeys(settings: ApiGatewayKeysSettings): GatewayKeys {
   };
   const remove = async (keyId: string) => {
     const { sdk, client } = await load();
-    await client.send(new sdk.DeleteApiKeyCommand({ apiKey: keyId })).catch(unless('NotFoundException'));
+    try {
+      await client.send(new sdk.DeleteApiKeyCommand({ apiKey: keyId }));
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'NotFoundException') return false;
+      throw error;
+    }
   };
 
   return {
@@ -78,16 +85,40 @@ export function apiGatewayKeys(settings: ApiGatewayKeysSettings): GatewayKeys {
       try {
         await addToPlan(key.id, tier);
       } catch (error) {
-        await remove(key.id);
+        const deleted = await remove(key.id).then(
+          () => true,
+          () => false,
+        );
+        if (!deleted) throw new GatewayKeyLeftBehind(`API key ${key.id} of ${workspaceId} went into no plan and could not be deleted.`, { cause: error });
         throw error;
       }
       return key;
     },
     async move(key, from, to) {
       const { sdk, client } = await load();
-      await client.send(new sdk.DeleteUsagePlanKeyCommand({ usagePlanId: await planOf(from), keyId: key.id })).catch(unless('NotFoundException'));
+      if (from) await client.send(new sdk.DeleteUsagePlanKeyCommand({ usagePlanId: await planOf(from), keyId: key.id })).catch(unless('NotFoundException'));
       await addToPlan(key.id, to).catch(unless('ConflictException'));
     },
     remove: (key) => remove(key.id),
+    async list() {
+      const { sdk, client } = await load();
+      const prefix = `${settings.namePrefix}-`;
+      const workspaceId = idPattern('workspace');
+      const listed: ListedGatewayKey[] = [];
+      // Every key of the region, told apart by name here: GetApiKeys' nameQuery is not documented as a prefix match.
+      for await (const page of sdk.paginateGetApiKeys({ client }, { limit: 500 })) {
+        for (const key of page.items ?? []) {
+          const owner = key.name?.startsWith(prefix) ? key.name.slice(prefix.length) : '';
+          if (workspaceId.test(owner)) listed.push({ id: key.id!, workspaceId: owner, createdAt: key.createdDate! });
+        }
+      }
+      const tierOf = new Map<string, Tier>();
+      for (const tier of tierNames) {
+        for await (const page of sdk.paginateGetUsagePlanKeys({ client }, { usagePlanId: await planOf(tier), limit: 500 })) {
+          for (const key of page.items ?? []) tierOf.set(key.id!, tier);
+        }
+      }
+      return listed.map((key) => ({ ...key, tier: tierOf.get(key.id) }));
+    },
   };
 }

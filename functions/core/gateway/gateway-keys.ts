@@ -26,6 +26,22 @@ export interface SharedGatewayKeys {
  */
 export const defaultGatewayKeyBudget = 9_000;
 
+/** A key this deployment made for a workspace, as API Gateway lists it (without its value). */
+export interface ListedGatewayKey {
+  id: string;
+  /** The workspace its name was made for (`<stack>-<workspace id>`). */
+  workspaceId: string;
+  createdAt: Date;
+  /** The tier whose plan holds it; undefined when none of the tiers' plans does. */
+  tier?: Tier;
+}
+
+/**
+ * A failed create that made a key and could not delete it again: the key stays behind,
+ * holding its place in the budget until the reconciliation job deletes it and gives the place back.
+ */
+export class GatewayKeyLeftBehind extends Error {}
+
 /**
  * The port to API Gateway's per-workspace keys: each workspace's own key lives in its
  * tier's usage plan. The AWS adapter is api-gateway-keys.ts; the local runner and the tests
@@ -35,10 +51,15 @@ export interface GatewayKeys {
   /** How many dedicated keys the deployment may hold (the region's 10,000 minus a margin); past it, workspaces share. */
   readonly budget: number;
   readonly shared: SharedGatewayKeys;
-  /** A new enabled key for the workspace in its tier's plan; undefined when the region holds no more keys. */
+  /**
+   * A new enabled key for the workspace in its tier's plan; undefined when the region holds
+   * no more keys. Fails with GatewayKeyLeftBehind when it made a key it could not delete again.
+   */
   create(workspaceId: string, tier: Tier): Promise<GatewayKey | undefined>;
-  /** From one tier's plan to another's; safe to repeat after a partial failure. */
-  move(key: GatewayKey, from: Tier, to: Tier): Promise<void>;
-  /** Deletes the key (and with it its place in its plan); a key already gone is no error. */
-  remove(key: GatewayKey): Promise<void>;
+  /** Into the plan of `to`, out of the plan of `from` (none: in no plan); safe to repeat after a partial failure. */
+  move(key: Pick<GatewayKey, 'id'>, from: Tier | undefined, to: Tier): Promise<void>;
+  /** Deletes the key (and with it its place in its plan): true if it was there, false if it was gone already. */
+  remove(key: Pick<GatewayKey, 'id'>): Promise<boolean>;
+  /** Every key this deployment made for a workspace: what the reconciliation job compares with the table. */
+  list(): Promise<ListedGatewayKey[]>;
 }

@@ -5,7 +5,8 @@ import {
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
+import { decrypt, encrypt } from '../aes-gcm.ts';
 import { ApiError, ResourceLocked, ValidationFailed } from '../errors.ts';
 import { reviveError, serializeError, type SerializedError } from '../http/authorizer-context.ts';
 import type { ApiResponse } from '../http/types.ts';
@@ -32,17 +33,13 @@ interface SealedOutcome {
 const sealingKey = (request: IdempotentRequest) => Buffer.from(hkdfSync('sha256', request.key, request.owner, 'idempotent outcome', 32));
 
 function seal(outcome: Outcome, request: IdempotentRequest): SealedOutcome {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(request), iv);
-  const text = Buffer.concat([cipher.update(JSON.stringify(outcome), 'utf8'), cipher.final()]);
-  return { sealed: [iv, cipher.getAuthTag(), text].map((part) => part.toString('base64')).join('.') };
+  const { iv, tag, text } = encrypt(sealingKey(request), JSON.stringify(outcome));
+  return { sealed: [iv, tag, text].map((part) => part.toString('base64')).join('.') };
 }
 
 function unseal({ sealed }: SealedOutcome, request: IdempotentRequest): Outcome {
   const [iv, tag, text] = sealed.split('.').map((part) => Buffer.from(part, 'base64'));
-  const decipher = createDecipheriv('aes-256-gcm', sealingKey(request), iv!);
-  decipher.setAuthTag(tag!);
-  return JSON.parse(Buffer.concat([decipher.update(text!), decipher.final()]).toString('utf8')) as Outcome;
+  return JSON.parse(decrypt(sealingKey(request), { iv: iv!, tag: tag!, text: text! })) as Outcome;
 }
 
 const config = new IdempotencyConfig({

@@ -10,7 +10,7 @@ import type { WebhookDeliveryItem } from './fan-out.ts';
 import { answerProblem, outcomeOf, type AttemptOutcome } from './outcome.ts';
 import type { DeliveryMessage } from './ports.ts';
 import { send, type SendResult } from './sender.ts';
-import { signatureHeaders } from './signing.ts';
+import { signedHeadersFor } from './signing-secrets.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
 
 /** How early a wake-up may come and still find its attempt due (a local timer firing a hair early). */
@@ -95,9 +95,12 @@ async function sendTo(deps: Deps, endpoint: WebhookEndpointItem, delivery: Webho
   const { data: event } = await deps.db.entities.webhookEvent.get({ id: delivery.eventId }).go(hotPath);
   if (!event || event.ttl <= deps.clock.now().getTime() / 1000) return { error: 'The event is no longer kept.', refused: true, responseTimeMs: 0 };
   const message = { eventId: event.id, eventType: event.type, body: event.body };
+  // A secret that cannot be opened is recorded as the attempt's error, and tried again as the ladder says: a key put back in the configuration heals it.
+  const signed = signedHeadersFor(deps.webhookSecrets, endpoint, message, deps.clock.now());
+  if ('error' in signed) return { error: signed.error, responseTimeMs: 0 };
   return send({
     url: endpoint.url,
-    headers: signatureHeaders(endpoint, message, deps.clock.now()),
+    headers: signed.headers,
     body: event.body,
     timeoutMs: options.timeoutMs,
     allowInsecure: options.allowInsecure,

@@ -62,13 +62,15 @@ export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, 
   const { data: workspace } = await deps.db.entities.workspace.get({ id: owner.workspaceId }).go();
   if (!workspace) throw new NotFound('workspace', owner.workspaceId);
   const now = deps.clock.now();
+  const id = newId('webhook', now);
+  const secret = input.secret ?? generateWebhookSecret();
   const item: WebhookEndpointItem = {
-    id: newId('webhook', now),
+    id,
     workspaceId: owner.workspaceId,
     environment: owner.environment,
     url,
     events: distinct(input.events),
-    secret: input.secret ?? generateWebhookSecret(),
+    sealedSecret: deps.webhookSecrets.seal(secret, id, 'secret'),
     isActive: true,
     successCount: 0,
     failureCount: 0,
@@ -84,7 +86,7 @@ export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, 
       countOneMoreWithin(usageCounter, scope, 'webhooks', limit, now),
     ]),
   );
-  return { ...webhookEndpointView(item), secret: item.secret };
+  return { ...webhookEndpointView(item), secret };
 }
 
 /** An endpoint of the owner's workspace and environment; 404 for any other, as if it did not exist. */
@@ -138,7 +140,7 @@ export async function updateWebhookEndpoint(deps: Deps, owner: EndpointManager, 
   await goneAsNotFound('webhook', id, () =>
     commitWithEvents(deps, [endpointEvent('webhook.updated', updated)], ({ webhookEndpoint }) => {
       const patch = webhookEndpoint.patch(endpointKey(current)).set(set);
-      return [(reactivated ? patch.remove(['disabledAt']) : patch).where((attr, op) => op.exists(attr.secret)).commit()];
+      return [(reactivated ? patch.remove(['disabledAt']) : patch).where((attr, op) => op.exists(attr.sealedSecret)).commit()];
     }),
   );
   return webhookEndpointView(updated);
@@ -154,7 +156,7 @@ export async function deleteWebhookEndpoint(deps: Deps, owner: EndpointManager, 
   const endpoint = await loadWebhookEndpoint(deps, owner, id);
   await goneAsNotFound('webhook', id, () =>
     commitWithEvents(deps, [endpointEvent('webhook.deleted', endpoint)], ({ webhookEndpoint, counter, usageCounter }) => [
-      webhookEndpoint.delete(endpointKey(endpoint)).where((attr, op) => op.exists(attr.secret)).commit(),
+      webhookEndpoint.delete(endpointKey(endpoint)).where((attr, op) => op.exists(attr.sealedSecret)).commit(),
       countOneFewer(counter, collectionOf(owner)),
       countOneFewerOf(usageCounter, counterOwner(owner), 'webhooks', deps.clock.now()),
     ]),

@@ -5,6 +5,7 @@ import { isConditionFailure } from '../store/conditions.ts';
 import { endpointKey, loadWebhookEndpoint, webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
 import { requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
 import { endpointEvent } from './endpoints.ts';
+import { UnreadableSecret } from './secret-box.ts';
 import { generateWebhookSecret } from './secrets.ts';
 
 /**
@@ -12,9 +13,10 @@ import { generateWebhookSecret } from './secrets.ts';
  * `webhook.secret_rotated` event. For `gracePeriodHours` the old secret keeps signing
  * beside the new one (every delivery carries both signatures), so receivers can switch
  * without dropping a delivery; 0 ends it at once. A secret still in its grace period from
- * an earlier rotation stops now: only the secret being replaced gets one. Owners and
- * admins only, with the read scopes of the endpoint's events and not by OAuth token
- * (endpoint-access.ts).
+ * an earlier rotation stops now: only the secret being replaced gets one, and only if it
+ * can still be opened (secret-box.ts), so that rotating is also the way out for an endpoint
+ * whose stored secret cannot be read. Owners and admins only, with the read scopes of the
+ * endpoint's events and not by OAuth token (endpoint-access.ts).
  */
 export async function rotateWebhookSecret(deps: Deps, owner: EndpointManager, id: string, gracePeriodHours: number) {
   requireOwnCredential(owner.actor, "rotate webhook endpoints' secrets");
@@ -24,23 +26,37 @@ export async function rotateWebhookSecret(deps: Deps, owner: EndpointManager, id
   requireReadableSubscriptions(owner.actor, endpoint.events);
   const now = deps.clock.now();
   const secret = generateWebhookSecret();
+  const sealedSecret = deps.webhookSecrets.seal(secret, endpoint.id, 'secret');
   const updatedAt = now.toISOString();
-  const graceEndsAt = gracePeriodHours > 0 ? new Date(now.getTime() + gracePeriodHours * 3_600_000).toISOString() : undefined;
-  const rotated: WebhookEndpointItem = { ...endpoint, secret, updatedAt, previousSecret: undefined, previousSecretExpiresAt: undefined };
-  if (graceEndsAt) Object.assign(rotated, { previousSecret: endpoint.secret, previousSecretExpiresAt: graceEndsAt });
+  // The replaced secret moves to the other field, sealed again for it; one that cannot be opened signs nothing, so it gets no grace period.
+  const previous = gracePeriodHours > 0 ? openedSecret(deps, endpoint) : undefined;
+  const grace = previous
+    ? { sealedPreviousSecret: deps.webhookSecrets.seal(previous, endpoint.id, 'previousSecret'), previousSecretExpiresAt: new Date(now.getTime() + gracePeriodHours * 3_600_000).toISOString() }
+    : undefined;
+  const rotated: WebhookEndpointItem = { ...endpoint, sealedSecret, updatedAt, sealedPreviousSecret: undefined, previousSecretExpiresAt: undefined, ...grace };
   try {
     await commitWithEvents(deps, [endpointEvent('webhook.secret_rotated', rotated)], ({ webhookEndpoint }) => {
       const patch = webhookEndpoint.patch(endpointKey(endpoint));
-      const changed = graceEndsAt
-        ? patch.set({ secret, updatedAt, previousSecret: endpoint.secret, previousSecretExpiresAt: graceEndsAt })
-        : patch.set({ secret, updatedAt }).remove(['previousSecret', 'previousSecretExpiresAt']);
+      const changed = grace
+        ? patch.set({ sealedSecret, updatedAt, ...grace })
+        : patch.set({ sealedSecret, updatedAt }).remove(['sealedPreviousSecret', 'previousSecretExpiresAt']);
       // On the secret read: of two racing rotations one wins, and no secret is shown that never signs.
-      return [changed.where((attr, op) => op.eq(attr.secret, endpoint.secret)).commit()];
+      return [changed.where((attr, op) => op.eq(attr.sealedSecret, endpoint.sealedSecret)).commit()];
     });
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     await loadWebhookEndpoint(deps, owner, id); // deleted meanwhile: 404, as on GET
     throw new StateConflict('The secret was rotated meanwhile by another request; rotate again if you need a secret of your own.', 'rotated', 'rotate-secret');
   }
-  return { ...webhookEndpointView(rotated), secret, previous_secret_expires_at: graceEndsAt ?? null };
+  return { ...webhookEndpointView(rotated), secret, previous_secret_expires_at: grace?.previousSecretExpiresAt ?? null };
+}
+
+/** The endpoint's current secret, or undefined when it cannot be opened (its key is no longer configured, or the record was altered). */
+function openedSecret(deps: Deps, endpoint: WebhookEndpointItem): string | undefined {
+  try {
+    return deps.webhookSecrets.open(endpoint.sealedSecret, endpoint.id, 'secret');
+  } catch (error) {
+    if (error instanceof UnreadableSecret) return undefined;
+    throw error;
+  }
 }

@@ -7,6 +7,12 @@ const wholeNumber = (fallback: string, min: number, max: number) =>
     z.pipe(z.transform(Number), z.number().check(z.gte(min), z.lte(max))),
   );
 
+/** Keys that seal webhook secrets (secret-box.ts): comma-separated, each of 32 characters or more. */
+export const secretKeyList = z.pipe(
+  z.string().check(z.regex(/^[^\s,]{32,}(,[^\s,]{32,})*$/, 'must be comma-separated keys of at least 32 characters each, without spaces')),
+  z.transform((value) => value.split(',')),
+);
+
 /**
  * Webhook delivery's settings (DECISIONS.md, local runner contract), apart from config()
  * so that only the functions that deliver or manage webhooks parse them.
@@ -23,6 +29,13 @@ export const webhookSettings = z.object({
   ),
   /** Deliveries in a row ending `failed` that disable an endpoint. */
   WEBHOOK_DISABLE_AFTER: wholeNumber('15', 1, 1_000_000),
+  /**
+   * The keys that encrypt endpoints' signing secrets in the table (secret-box.ts):
+   * comma-separated, each at least 32 characters; the first encrypts, every one decrypts.
+   * The stack sets it for the functions that create, rotate or sign with secrets; unset,
+   * the local runner keeps one in DATA_DIR (lib/local/secret-keys.ts) and other processes draw one of their own.
+   */
+  WEBHOOK_SECRET_KEYS: z.optional(secretKeyList),
   /** Set by the stack: the delivery queue, and what a schedule needs to put a message on it. */
   WEBHOOK_QUEUE_URL: z.optional(z.url()),
   WEBHOOK_QUEUE_ARN: z.optional(z.string().check(z.regex(/^arn:/, 'must be an ARN'))),

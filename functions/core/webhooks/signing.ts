@@ -14,11 +14,13 @@ export interface SignedMessage {
   body: string;
 }
 
+/** Whether a rotation's previous secret still signs at `now`: until its grace period ends. */
+export const previousSecretSigns = (expiresAt: string | undefined, now: Date): boolean => expiresAt !== undefined && Date.parse(expiresAt) > now.getTime();
+
 /** The secrets that sign at `now`: the current one first, then the previous one until its grace period ends. */
 export function activeSecrets(secrets: SigningSecrets, now: Date): string[] {
   const { secret, previousSecret, previousSecretExpiresAt } = secrets;
-  const previousSigns = previousSecret !== undefined && previousSecretExpiresAt !== undefined && Date.parse(previousSecretExpiresAt) > now.getTime();
-  return previousSigns ? [secret, previousSecret] : [secret];
+  return previousSecret !== undefined && previousSecretSigns(previousSecretExpiresAt, now) ? [secret, previousSecret] : [secret];
 }
 
 /** The spec's signature: lowercase hex HMAC-SHA256 of `<timestamp>.<body>`, keyed with the secret string as it is. */

@@ -4,8 +4,8 @@ import { eventRecordOf } from '../events/outbox.ts';
 import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
 import { webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
 import { receiverAnswered } from './outcome.ts';
-import { send } from './sender.ts';
-import { signatureHeaders } from './signing.ts';
+import { send, type SendResult } from './sender.ts';
+import { signedHeadersFor } from './signing-secrets.ts';
 
 /** A test send answers within API Gateway's 29 seconds: it waits at most this long, or the delivery timeout if shorter. */
 const testTimeoutMs = 20_000;
@@ -24,13 +24,10 @@ export async function sendTestEvent(deps: Deps, endpoint: WebhookEndpointItem, o
   const now = deps.clock.now();
   // Never written: the record is only how every event's envelope is made.
   const { id, body } = eventRecordOf({ type: 'webhook.test', origin: endpoint, data: webhookEndpointView(endpoint) }, now);
-  const result = await send({
-    url: endpoint.url,
-    headers: signatureHeaders(endpoint, { eventId: id, eventType: 'webhook.test', body }, now),
-    body,
-    timeoutMs: Math.min(options.timeoutMs, testTimeoutMs),
-    allowInsecure: options.allowInsecure,
-  });
+  const signed = signedHeadersFor(deps.webhookSecrets, endpoint, { eventId: id, eventType: 'webhook.test', body }, now);
+  const result: SendResult = 'error' in signed
+    ? { error: signed.error, responseTimeMs: 0 }
+    : await send({ url: endpoint.url, headers: signed.headers, body, timeoutMs: Math.min(options.timeoutMs, testTimeoutMs), allowInsecure: options.allowInsecure });
   const status = result.statusCode;
   const success = status !== undefined && status >= 200 && status < 300;
   return {

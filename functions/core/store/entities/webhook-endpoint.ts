@@ -5,8 +5,9 @@ import { environments } from '../../auth/api-key-format.ts';
  * A webhook endpoint: where a workspace's events of one environment are sent. Endpoints
  * live in their workspace's partition under their environment, so a test credential's
  * reads and the fan-out of a test event never meet a live endpoint, and the other way round.
- * The secret is kept as the signing key it is (deliveries need it); only the create and
- * rotate responses show it.
+ * Its signing secrets are kept encrypted (webhooks/secret-box.ts), under a key held
+ * outside the table, so that an export or backup of the table holds no usable secret; only
+ * the create and rotate responses show a secret.
  *
  * | access pattern                     | index | pk         | sk                    |
  * |------------------------------------|-------|------------|-----------------------|
@@ -22,9 +23,10 @@ export const webhookEndpointSchema = createSchema({
     url: { type: 'string', required: true },
     /** Exact types, `resource.*` and `*` (core/events/subscriptions.ts). */
     events: { type: 'list', items: { type: 'string' }, required: true },
-    secret: { type: 'string', required: true },
-    /** The secret before the last rotation, which still signs until `previousSecretExpiresAt`. */
-    previousSecret: { type: 'string' },
+    /** The signing secret, sealed (webhooks/secret-box.ts): bound to this endpoint's id and to this field. */
+    sealedSecret: { type: 'string', required: true },
+    /** The secret before the last rotation, sealed likewise, which still signs until `previousSecretExpiresAt`. */
+    sealedPreviousSecret: { type: 'string' },
     previousSecretExpiresAt: { type: 'string' },
     isActive: { type: 'boolean', required: true },
     /** Set when deliveries disabled the endpoint (not when a client did, by PATCH). */

@@ -5,9 +5,14 @@ import { tierNames } from '../../tiers.ts';
  * A tenant. Its members, slug claim and API keys live in the same partition, so deleting
  * a workspace is one Query away from everything it owns.
  *
- * | access pattern     | index | pk         | sk  |
- * |--------------------|-------|------------|-----|
- * | workspace by id    | table | WKS#<id>   | WKS |
+ * | access pattern                          | index | pk                     | sk             |
+ * |-----------------------------------------|-------|------------------------|----------------|
+ * | workspace by id                         | table | WKS#<id>               | WKS            |
+ * | workspaces sharing their tier's key     | gsi2  | SHARING#gatewayKey     | <sharingSince> |
+ *
+ * The second is sparse, as prunable.ts explains: only a workspace without an API Gateway key
+ * of its own is in it, oldest first, for the reconciliation job to give keys to when the
+ * budget has room again (domain/gateway-key-reconciliation.ts).
  */
 export const workspaceSchema = createSchema({
   model: { entity: 'workspace', version: '1', service: 'tenant-api' },
@@ -42,6 +47,14 @@ export const workspaceSchema = createSchema({
      * so that nothing outlives the delete.
      */
     deletingAt: { type: 'string' },
+    /** Set while it has no key of its own: since when it shares its tier's. */
+    sharingSince: { type: 'string' },
+    sharingBucket: {
+      type: 'string',
+      hidden: true,
+      watch: ['sharingSince'],
+      set: (_: unknown, item: { sharingSince?: string }) => (item.sharingSince === undefined ? undefined : 'gatewayKey'),
+    },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },
@@ -49,6 +62,11 @@ export const workspaceSchema = createSchema({
     byId: {
       pk: { field: 'pk', composite: ['id'], template: 'WKS#${id}', casing: 'none' },
       sk: { field: 'sk', composite: [], template: 'WKS', casing: 'none' },
+    },
+    bySharing: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['sharingBucket'], template: 'SHARING#${sharingBucket}', casing: 'none' },
+      sk: { field: 'gsi2sk', composite: ['sharingSince'], template: '${sharingSince}', casing: 'none' },
     },
   },
 });
