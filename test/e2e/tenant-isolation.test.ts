@@ -27,14 +27,14 @@ beforeAll(async () => {
 
   ({ userId: B.userId, session: B.session } = await registerVerified(api, { name: 'Tenant B', email: 'tenant-b@example.com', password }));
   B.token = { type: 'user_token', bearer: (await mintUserToken(api, B.session, { name: 'tenant B', abilities: ['*'] })).token };
-  const bKey = await api.call('POST', '/api-keys', as(B.session, { body: { name: 'tenant B', scopes: ['*'] } }));
-  expect(bKey.status).toBe(201);
-  B.key = { type: 'api_key', bearer: bKey.body.data.key };
-  B.workspaceId = bKey.body.data.workspace_id;
+  B.workspaceId = (await api.call('GET', '/workspaces', as(B.session))).body.data[0].id;
   expect(B.workspaceId).not.toBe(A.workspaceId);
-  // B's session and token share one allowance (a user's own credentials are metered together):
-  // on pro, this test's pace of B's calls stays within a minute's.
+  // B's session and token share one allowance (a user's own credentials are metered together), and its
+  // key takes its workspace's tier when made: on pro, this test's pace of B's calls stays within a minute's.
   expect((await api.call('PATCH', `/admin/workspaces/${B.workspaceId}`, as(A.key, { body: { tier: 'pro' } }))).status).toBe(200);
+  const bKey = await api.call('POST', '/api-keys', as(B.session, { body: { name: 'tenant B', scopes: ['*'] } }));
+  expect([bKey.status, bKey.body.data.rate_limit_tier]).toEqual([201, 'pro']);
+  B.key = { type: 'api_key', bearer: bKey.body.data.key };
 });
 afterAll(() => api.stop());
 
