@@ -59,6 +59,13 @@ export interface CredentialRoute extends RouteBase {
   platformAdmin?: true;
   /** Still answers while the acting workspace is suspended (who am I, resume). */
   allowSuspended?: true;
+  /**
+   * What the route changes carries the environment, and a test credential reaches only
+   * test records there (API keys, webhook endpoints, deliveries, usage): test keys may call
+   * it. Every other route that changes data changes live data, which a test key may not
+   * (DECISIONS.md, Test mode): it answers 403 before anything is read.
+   */
+  keepsEnvironmentsApart?: true;
 }
 
 /** Public: how a credential is obtained (register, login, OAuth token). */
@@ -68,6 +75,7 @@ export interface PublicRoute extends RouteBase {
   credentials?: never;
   platformAdmin?: never;
   allowSuspended?: never;
+  keepsEnvironmentsApart?: never;
 }
 
 /** One endpoint as its resource folder declares it (functions/<resource>/routes.ts). */

@@ -22,6 +22,7 @@ export const entitlementRoutes = [
     path: '/entitlements/usage',
     auth: 'credential',
     scope: 'entitlements:write',
+    keepsEnvironmentsApart: true,
     summary: 'Record usage of a feature, atomically and never past its limit',
     tag: 'Entitlements',
     query: contextQuery,

@@ -48,6 +48,7 @@ export const namespaceRoutes = [
     path: '/namespaces/{namespace_id}/entitlements/check',
     auth: 'credential',
     scope: 'entitlements:read',
+    keepsEnvironmentsApart: true,
     summary: 'Check whether a quantity more of a feature is within the limit of a namespace',
     tag: 'Namespaces',
     params: z.object({ namespace_id: namespaceId }),

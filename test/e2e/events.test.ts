@@ -65,7 +65,7 @@ describe('events of mutations', () => {
     expect(events[0]!.data).toEqual((await api.call('GET', `/workspaces/${home}`)).body.data);
   });
 
-  it('workspaces: created, updated (by a test key: a test event), and a duplicate slug writes nothing', async () => {
+  it('workspaces: created, updated (not by a test key), and a duplicate slug writes nothing', async () => {
     const created = await api.call('POST', '/workspaces', { body: { name: 'Evented', slug: 'evented' } });
     expect(created.status).toBe(201);
     workspaceId = created.body.data.id;
@@ -90,9 +90,12 @@ describe('events of mutations', () => {
     // Made with a live key: a live event, whatever the new key's environment.
     expect(await newEvents()).toEqual([live('api_key.created', workspaceId, withoutSecret(keyed.body.data))]);
 
+    // A test key cannot change a live workspace: refused, and nothing written.
     const byTestKey = await api.call('PATCH', `/workspaces/${workspaceId}`, { key: testKey, body: { settings: { timezone: 'Europe/Berlin' } } });
-    expect(byTestKey.status).toBe(200);
-    expect(await newEvents()).toEqual([test('workspace.updated', workspaceId, byTestKey.body.data)]);
+    expect(byTestKey.status).toBe(403);
+    expect(await newEvents()).toEqual([]);
+    const byLiveKey = await api.call('PATCH', `/workspaces/${workspaceId}`, { body: { settings: { timezone: 'Europe/Berlin' } } });
+    expect(await newEvents()).toEqual([live('workspace.updated', workspaceId, byLiveKey.body.data)]);
   });
 
   it('API keys: created, rotated (once of two racing rotations) and revoked, by a test key', async () => {

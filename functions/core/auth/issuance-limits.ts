@@ -68,6 +68,6 @@ export function requireUnboundCredential(principal: Pick<Principal, 'limits'>, a
 }
 
 /** A test credential stays in the sandbox: it cannot create or rotate live keys. */
-export function requireEnvironment(principal: Pick<Principal, 'environment'>, environment: Environment, action: string): void {
+export function requireEnvironment(principal: { environment?: Environment }, environment: Environment, action: string): void {
   if (principal.environment === 'test' && environment === 'live') throw new AccessDenied(`A test credential cannot ${action} live keys.`);
 }

@@ -204,6 +204,7 @@ export async function getApiKey(deps: Deps, workspaceId: string, id: string) {
  */
 export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string, id: string) {
   const key = await loadLiveKey(deps, workspaceId, id);
+  requireEnvironment(actor, key.environment, 'revoke');
   if (key.userId !== actor.userId) {
     requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], "revoke another member's key");
   }

@@ -97,6 +97,11 @@ function authorizedPrincipal(route: CredentialRoute, event: APIGatewayProxyEvent
   if (!grants(principal.scopes, route.scope)) {
     throw new InsufficientPermissions(route.scope, principal.scopes);
   }
+  if (principal.environment === 'test' && route.method !== 'GET' && !route.keepsEnvironmentsApart) {
+    throw new AccessDenied(
+      'Test keys cannot change live data: workspaces, members, invitations and accounts have no test mode. Use a live key; a test key changes only test records (its test keys, test webhook endpoints, test usage).',
+    );
+  }
   return principal;
 }
 
