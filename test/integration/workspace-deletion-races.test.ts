@@ -7,6 +7,7 @@ import { createWorkspace, deleteWorkspace } from '#core/domain/workspaces';
 import { recordUsage } from '#core/entitlements/recording';
 import { workspaceScope } from '#core/entitlements/workspace-scope';
 import { NotFound } from '#core/errors';
+import { createWebhookEndpoint } from '#core/webhooks/endpoints';
 import { testDeps, type TestDeps } from '../support/deps.ts';
 import { ownerPrincipal } from '../support/principals.ts';
 
@@ -15,6 +16,9 @@ import { ownerPrincipal } from '../support/principals.ts';
  * invitations, usage. Whatever the interleaving, nothing of it may be left behind once the
  * delete answers, except what expires by itself (events, and records with a TTL).
  */
+
+// Endpoints on 127.0.0.1 (no name resolves here); nothing is sent to them.
+process.env.WEBHOOK_ALLOW_INSECURE = '1';
 
 let deps: TestDeps;
 let users = 0;
@@ -48,19 +52,22 @@ async function keepMaking(done: () => boolean, made: number[], lane: number, mak
 describe('deleting a workspace while things are made in it', () => {
   it.each([1, 2, 3, 4, 5])('leaves nothing behind (round %i)', async () => {
     const [owner, member, invitee] = [await newUser(), await newUser(), await newUser()];
+    // Endpoints made before the delete are retired with a TTL (they hear workspace.deleted); later ones go at once.
     const home = await createWorkspace(deps, owner.id, { name: 'home' });
     const doomed = await createWorkspace(deps, owner.id, { name: 'doomed', tier: 'enterprise' });
     await join(deps, doomed.id, member.id, 'admin');
     const scope = await workspaceScope(deps, { id: doomed.id, tier: 'enterprise' }, 'live');
     const inDoomed = ownerPrincipal(owner.id, doomed.id, 'enterprise');
     let over = false;
-    const made = [0, 0, 0, 0, 0];
+    const made = [0, 0, 0, 0, 0, 0];
+    const endpointOwner = { workspaceId: doomed.id, environment: 'live' as const, actor: inDoomed };
     const making = Promise.all([
       keepMaking(() => over, made, 0, (i) => issueApiKey(deps, member.id, doomed.id, { name: `key ${i}` })),
       keepMaking(() => over, made, 1, (i) => issueUserToken(deps, inDoomed, doomed.id, { name: `token ${i}` })),
       keepMaking(() => over, made, 2, () => invite(deps, { userId: invitee.id, workspaceId: doomed.id, role: 'member', invitedBy: owner.id })),
       keepMaking(() => over, made, 3, async () => join(deps, doomed.id, (await newUser()).id, 'member')),
       keepMaking(() => over, made, 4, () => recordUsage(deps, scope, { feature: 'storage', quantity: 1 })),
+      keepMaking(() => over, made, 5, () => createWebhookEndpoint(deps, endpointOwner, { url: 'http://127.0.0.1:9/hook', events: ['*'] })),
     ]);
     // The delete begins once every kind has been made at least once, and the makers go on through it.
     while (made.some((n) => n === 0)) await new Promise((wait) => setTimeout(wait, 5));

@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { isoNow } from '../clock.ts';
+import { telemetry } from '../telemetry.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound, StateConflict, ValidationFailed, WorkspaceSuspended } from '../errors.ts';
@@ -281,7 +282,11 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { ho
       countOneFewerOf(usageCounter, workspaceOwnerCount(current.ownerId), 'workspaces', deps.clock.now()),
     ]),
   );
-  await removeGatewayKey(deps, current.gatewayKey);
+  // The workspace is gone and the answer is 204 whatever happens here: a key API Gateway would not
+  // remove now is the reconciliation job's to remove (gateway-key-reconciliation.ts).
+  await removeGatewayKey(deps, current.gatewayKey).catch((error: unknown) =>
+    telemetry().logger.warn('A deleted workspace kept its gateway key; the reconciliation job will remove it.', { workspaceId: id, error }),
+  );
 }
 
 /** Marks the workspace as being deleted (workspace-open.ts); a delete sent again finds it marked and goes on. */

@@ -8,7 +8,9 @@ import { idsCreatedWithin, newId } from '../ids.ts';
 import type { ListSource } from '../lists/list-source.ts';
 import { goneAsNotFound } from '../store/conditions.ts';
 import { keyOrderReader } from '../store/key-order.ts';
-import { collections, counted, countOneFewer, countOneMore } from '../store/list-counts.ts';
+import { collections, counted, countOneFewer, countOneMore, forgetCount } from '../store/list-counts.ts';
+import { forgetUsage } from '../entitlements/usage.ts';
+import { madeInOpenWorkspace } from '../domain/workspace-open.ts';
 import { requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
 import {
   endpointKey,
@@ -60,7 +62,7 @@ export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, 
   requireReadableSubscriptions(owner.actor, input.events);
   const url = await checkUrl(input.url);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: owner.workspaceId }).go();
-  if (!workspace) throw new NotFound('workspace', owner.workspaceId);
+  if (!workspace || workspace.deletingAt) throw new NotFound('workspace', owner.workspaceId);
   const now = deps.clock.now();
   const id = newId('webhook', now);
   const secret = input.secret ?? generateWebhookSecret();
@@ -79,12 +81,23 @@ export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, 
     updatedAt: now.toISOString(),
   };
   const scope = await workspaceScope(deps, workspace, owner.environment);
-  await withinLimit(deps, scope, 'webhooks', (limit) =>
-    commitWithEvents(deps, [endpointEvent('webhook.created', item)], ({ webhookEndpoint, counter, usageCounter }) => [
-      webhookEndpoint.create(item).commit(),
-      countOneMore(counter, collectionOf(owner)),
-      countOneMoreWithin(usageCounter, scope, 'webhooks', limit, now),
-    ]),
+  await madeInOpenWorkspace(
+    deps,
+    owner.workspaceId,
+    () =>
+      withinLimit(deps, scope, 'webhooks', (limit) =>
+        commitWithEvents(deps, [endpointEvent('webhook.created', item)], ({ webhookEndpoint, counter, usageCounter }) => [
+          webhookEndpoint.create(item).commit(),
+          countOneMore(counter, collectionOf(owner)),
+          countOneMoreWithin(usageCounter, scope, 'webhooks', limit, now),
+        ]),
+      ),
+    // Made as its workspace is being deleted: gone with it, with the counts its create moved.
+    async () => {
+      await deps.db.entities.webhookEndpoint.delete(endpointKey(item)).go();
+      await forgetCount(deps.db, collectionOf(owner));
+      await forgetUsage(deps, owner.workspaceId);
+    },
   );
   return { ...webhookEndpointView(item), secret };
 }
