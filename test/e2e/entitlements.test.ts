@@ -51,6 +51,17 @@ const summaryOf = async (key: string) => {
 const ok201 = (answer: ApiAnswer) => expect([answer.status, answer.body?.error]).toEqual([201, undefined]);
 const ok204 = (answer: ApiAnswer) => expect(answer.status).toBe(204);
 
+/** Spends a free workspace's month (its one meter shard) straight in the table: `expression` sets or adds `:spent`. */
+const spendCalls = (workspaceId: string, expression: string, spent: number) =>
+  deps.client.send(
+    new UpdateCommand({
+      TableName: api.runner.tableName,
+      Key: meterKey(workspaceId, 'live', monthOf(new Date()).key, 0),
+      UpdateExpression: expression,
+      ExpressionAttributeValues: { ':spent': spent },
+    }),
+  );
+
 const record = (key: string, body: unknown) => api.call('POST', '/entitlements/usage', { key, body });
 
 describe('entitlements', () => {
@@ -246,14 +257,7 @@ describe('the monthly api_calls quota', () => {
     const tenant = await freeTenant('quota');
     const month = monthOf(new Date());
     // Most of the month is spent already (the one shard of a free workspace): 5 calls remain.
-    await deps.client.send(
-      new UpdateCommand({
-        TableName: api.runner.tableName,
-        Key: meterKey(tenant.workspaceId, 'live', month.key, 0),
-        UpdateExpression: 'ADD calls :spent',
-        ExpressionAttributeValues: { ':spent': free.api_calls - 5 - 3 }, // GET /user and the two key creates are counted already
-      }),
-    );
+    await spendCalls(tenant.workspaceId, 'ADD calls :spent', free.api_calls - 5 - 3); // GET /user and the two key creates are counted already
     const answers = await Promise.all(Array.from({ length: 12 }, () => api.call('GET', `/workspaces/${tenant.workspaceId}`, { key: tenant.liveKey })));
     expect(answers.filter((a) => a.status === 200).length).toBe(5);
     const refused = answers.filter((a) => a.status === 429);
@@ -297,15 +301,7 @@ describe('the workspace a request acts in', () => {
     expect(await usedIn(token, homeId)).toBe(homeBefore + 1);
 
     // The team's month is spent: acting there is 429 QUOTA_EXCEEDED; at home the same token still works.
-    const month = monthOf(new Date());
-    await deps.client.send(
-      new UpdateCommand({
-        TableName: api.runner.tableName,
-        Key: meterKey(team.workspaceId, 'live', month.key, 0),
-        UpdateExpression: 'SET calls = :spent',
-        ExpressionAttributeValues: { ':spent': free.api_calls },
-      }),
-    );
+    await spendCalls(team.workspaceId, 'SET calls = :spent', free.api_calls);
     const refused = await api.call('GET', `/workspaces/${team.workspaceId}`, { key: token, headers: { 'X-Workspace-ID': team.workspaceId } });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ error_code: 'QUOTA_EXCEEDED', quota_type: 'api_calls' });

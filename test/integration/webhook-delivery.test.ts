@@ -236,6 +236,18 @@ describe('fan-out', () => {
     expect(await typesTo(inactive)).toEqual([]);
   });
 
+  it('reaches only the endpoints that were there when the event happened, however late the fan-out', async () => {
+    const ok = await receiver();
+    const workspaceId = newWorkspace();
+    const before = await storeEndpoint(deps, { workspaceId, url: ok.url, events: ['*'] });
+    const eventId = await emit(workspaceId, 'workspace.updated');
+    clock.advance(1000);
+    const after = await storeEndpoint(deps, { workspaceId, url: ok.url, events: ['*'] });
+    await fanOut(deps, [eventId]);
+    expect((await deliveriesTo(before.id)).map((d) => d.eventId)).toEqual([eventId]);
+    expect(await deliveriesTo(after.id)).toEqual([]);
+  });
+
   it('keeps test and live apart: an event reaches only endpoints of its own environment', async () => {
     const ok = await receiver();
     const workspaceId = newWorkspace();

@@ -106,6 +106,23 @@ describe('workspaces', () => {
     expect(counters).toEqual([]);
   });
 
+  it('treats a workspace being deleted as gone, and finishes a delete that was interrupted when it is sent again', async () => {
+    const user = await newUser('ivo');
+    const home = await createWorkspace(deps, user.id, { name: 'Home' });
+    const doomed = await createWorkspace(deps, user.id, { name: 'Half gone' });
+    const key = await createApiKey(deps, ownerPrincipal(user.id, home.id, 'free'), doomed.id, { name: 'in the half gone' });
+    // A delete that stopped right after it marked the workspace.
+    await deps.db.entities.workspace.patch({ id: doomed.id }).set({ deletingAt: new Date().toISOString() }).go();
+    expect((await errorOf(getWorkspace(deps, { userId: user.id }, doomed.id))).status).toBe(404);
+    expect((await errorOf(createApiKey(deps, ownerPrincipal(user.id, home.id, 'free'), doomed.id, { name: 'late' }))).status).toBe(404);
+    expect((await errorOf(authenticateApiKey(deps, key.key))).errorCode).toBe('INVALID_API_KEY');
+
+    await deleteWorkspace(deps, { userId: user.id }, doomed.id, { home: home.id });
+    expect((await deps.db.entities.workspace.get({ id: doomed.id }).go()).data).toBeNull();
+    expect((await deps.db.entities.membership.get({ workspaceId: doomed.id, userId: user.id }).go()).data).toBeNull();
+    expect((await deps.db.entities.apiKey.query.byWorkspace({ workspaceId: doomed.id }).go()).data).toEqual([]);
+  });
+
   it("refuses to delete the calling credential's home workspace", async () => {
     const user = await newUser('jo');
     const home = await createWorkspace(deps, user.id, { name: 'Home' });

@@ -157,10 +157,14 @@ async function storeWorkspace(
   }
 }
 
-/** A workspace to act on: absent is 404, suspended is 403 for whoever asks. */
-async function loadWorkspace(deps: Deps, id: string) {
+/**
+ * A workspace to act on: absent or being deleted is 404, suspended is 403 for whoever asks.
+ * A delete may take up one that is being deleted: a delete sent again after one that was
+ * interrupted goes on where it stopped.
+ */
+async function loadWorkspace(deps: Deps, id: string, { deleting = false } = {}) {
   const { data } = await deps.db.entities.workspace.get({ id }).go(hotPath);
-  if (!data || data.deletingAt) throw new NotFound('workspace', id);
+  if (!data || (data.deletingAt && !deleting)) throw new NotFound('workspace', id);
   if (data.suspendedAt) throw new WorkspaceSuspended(id, data.suspendedAt, data.suspendedReason ?? '');
   return data;
 }
@@ -169,9 +173,9 @@ async function loadWorkspace(deps: Deps, id: string) {
  * The actor's role and the workspace, in that order: a non-member gets 404 before anything
  * of the workspace (its suspension, its reason) is read.
  */
-async function memberWorkspace(deps: Deps, actor: Actor, id: string) {
+async function memberWorkspace(deps: Deps, actor: Actor, id: string, options?: { deleting: boolean }) {
   const role = await roleIn(deps, id, actor);
-  return { role, workspace: await loadWorkspace(deps, id) };
+  return { role, workspace: await loadWorkspace(deps, id, options) };
 }
 
 export async function getWorkspace(deps: Deps, actor: Actor, id: string) {
@@ -244,7 +248,7 @@ export async function updateWorkspace(deps: Deps, actor: Actor, id: string, chan
  * after it, as nothing reads the key once the workspace is gone.
  */
 export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { home, actingIn }: { home: string; actingIn?: string }) {
-  const { role, workspace: current } = await memberWorkspace(deps, actor, id);
+  const { role, workspace: current } = await memberWorkspace(deps, actor, id, { deleting: true });
   requireRole(role, ['owner'], 'delete a workspace');
   if (id === home) {
     throw new StateConflict(
@@ -294,12 +298,9 @@ async function markDeleting(deps: Deps, id: string): Promise<void> {
   await deps.db.entities.workspace
     .patch({ id })
     .set({ deletingAt: isoNow(deps.clock) })
-    // A marked workspace is gone to every credential and every create (workspace-open.ts).
     .where((attr, op) => op.notExists(attr.deletingAt))
     .go({ response: 'none' })
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    .catch(ignoreConditionFailure);
 }
 
 /** A member's personal tokens homed in the workspace: they could never act again. */
@@ -310,5 +311,3 @@ async function forgetTokensHomedIn(deps: Deps, workspaceId: string, userId: numb
     await deleteUserToken(deps, token).catch(ignoreConditionFailure);
   }
 }
-
-

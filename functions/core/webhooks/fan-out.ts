@@ -50,14 +50,20 @@ async function fanOutEvent(deps: Deps, eventId: string) {
     .go({ ...hotPath, response: 'none' });
 }
 
-/** The endpoints that receive the event: its workspace's, in its environment, active, not retired, subscribed to its type. */
+/**
+ * The endpoints that receive the event: its workspace's, in its environment, active, not
+ * retired, subscribed to its type, and there when it happened. An endpoint made after the
+ * event hears nothing of it, however late the fan-out runs (the sweeper's, a restart's).
+ */
 async function subscribersOf(deps: Deps, event: WebhookEventItem, now: Date): Promise<WebhookEndpointItem[]> {
   const { type } = event;
   if (!isEventType(type)) return [];
   const { data } = await deps.db.entities.webhookEndpoint.query
     .byWorkspace({ workspaceId: event.workspaceId, environment: event.environment })
     .go({ ...hotPath, pages: 'all' });
-  return data.filter((endpoint) => endpoint.isActive && !isRetired(endpoint, now) && subscribes(endpoint.events, type));
+  return data.filter(
+    (endpoint) => endpoint.isActive && !isRetired(endpoint, now) && endpoint.createdAt <= event.createdAt && subscribes(endpoint.events, type),
+  );
 }
 
 /** An event's delivery to an endpoint, due at once; it is born with its event (its created_at and its id's time are the event's). */
