@@ -225,6 +225,30 @@ describe('email change', () => {
     expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('eve.third@example.com');
   });
 
+  it('can be stopped: a newer request voids the earlier link, and a password change voids any, as the notice says', async () => {
+    const { userId, session } = await registerVerified(api, { name: 'Sid', email: 'sid@example.com', password });
+    const ask = (email: string) => api.call('PATCH', `/users/${userId}`, as(session, { body: { email } }));
+    const linkTo = async (email: string) => linkIn(await mailTo(api, email), /\/email\/change\//);
+    expect((await ask('sid.first@example.com')).status).toBe(200);
+    expect((await ask('sid.second@example.com')).status).toBe(200);
+    const first = await pressLink(api, await linkTo('sid.first@example.com'), { Accept: 'application/json' });
+    expect([first.status, first.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
+    expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('sid@example.com');
+
+    // Someone with the session asked; the person changes the password, and the change is off.
+    expect((await mailTo(api, 'sid@example.com')).text).toContain('change your password');
+    const changed = await api.call('PUT', '/user/password', as(session, { body: { current_password: password, password: 'sid new password', password_confirmation: 'sid new password' } }));
+    expect(changed.status).toBe(200);
+    const second = await pressLink(api, await linkTo('sid.second@example.com'), { Accept: 'application/json' });
+    expect([second.status, second.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
+    expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('sid@example.com');
+
+    // A new request after that works as usual.
+    expect((await ask('sid.third@example.com')).status).toBe(200);
+    expect((await pressLink(api, await linkTo('sid.third@example.com'))).status).toBe(200);
+    expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('sid.third@example.com');
+  });
+
   it('lets nobody but the user change an account, not even the owner of a workspace they joined (403)', async () => {
     const member = await joinAsMember(api, undefined, { name: 'Val', email: 'val@example.com', password });
     const byOwner = await api.call('PATCH', `/users/${member.userId}`, { body: { email: 'owner-choice@example.com' } });

@@ -62,7 +62,7 @@ export const accountMail = {
     render(to, 'Your email address is about to change', [
       `Hello ${name},`,
       `Someone signed in to your account asked to change its email to ${newEmail}. It changes only once that address confirms.`,
-      'If it was not you, change your password.',
+      'If it was not you, change your password (or reset it): that stops the change, and ends your other sessions.',
     ]),
 };
 

@@ -49,6 +49,7 @@ export async function resetPassword(deps: Deps, input: { token: string; email: s
     if (current.email !== email) throw new ValidationFailed({ token: ['is invalid, used or expired: ask for a new reset link'] });
     return { passwordHash };
   });
+  await voidEmailChange(deps, user.id);
   await endSessionsOf(deps, user.id);
   if (!user.emailVerifiedAt) await revokeCredentialsOf(deps, user.id);
 }
@@ -87,5 +88,11 @@ export async function changePassword(
   await refundAttempt(deps, subject, accountThrottles.passwordChange);
   const passwordHash = await hashPassword(deps, input.password);
   await changeUser(deps, user.id, acting, () => ({ passwordHash }));
+  await voidEmailChange(deps, user.id);
   await endSessionsOf(deps, user.id, input.keepSessionDigest);
+}
+
+/** A new password stops an email change still waiting for its link (the notice mail says so). */
+async function voidEmailChange(deps: Deps, userId: number): Promise<void> {
+  await deps.db.entities.user.patch({ id: userId }).remove(['pendingEmailChange']).go({ response: 'none' });
 }

@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { isoNow } from '../clock.ts';
+import { sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, DuplicateResource, InvalidLink, NotFound, StateConflict } from '../errors.ts';
 import { personalNamespace } from '../namespaces/defaults.ts';
@@ -142,6 +143,8 @@ export async function updateUser(deps: Deps, actorId: number, targetId: number, 
   const email = changes.email === undefined ? current.email : normalizeEmail(changes.email);
   if (email === current.email) return { user: userView(updated), emailChangeMailed: false };
   const token = await issueAccountToken(deps, 'change-email', targetId, email);
+  // Only the newest link may confirm: it voids any earlier one still in the mail.
+  await deps.db.entities.user.patch({ id: targetId }).set({ pendingEmailChange: sha256(token) }).go({ response: 'none' });
   await deps.mailer.send(accountMail.confirmEmailChange(email, updated.name, `${links.base}/email/change/${targetId}/${token}`));
   await deps.mailer.send(accountMail.emailChangeRequested(current.email, updated.name, email));
   return { user: userView(updated), emailChangeMailed: true };
@@ -160,8 +163,9 @@ export async function confirmEmailChange(deps: Deps, userId: number, token: stri
   const current = await loadUser(deps, userId);
   // Done already, by this link or another to the same address.
   if (mailedTo(change, current.email)) return { user: userView(current), already: true };
-  // Used (its address kept only as a digest), and the account has moved on to another address since.
-  if (change.email === undefined) throw new InvalidLink();
+  // Used (its address kept only as a digest), and the account has moved on to another address since;
+  // or stopped: a newer request, a password change or a reset voided it.
+  if (change.email === undefined || current.pendingEmailChange !== change.digest) throw new InvalidLink();
   const now = isoNow(deps.clock);
   const set = { email: change.email, emailVerifiedAt: now, updatedAt: now };
   const updated = { ...current, ...set };
@@ -181,7 +185,11 @@ export async function confirmEmailChange(deps: Deps, userId: number, token: stri
       user
         .patch({ id: userId })
         .set(set)
-        .where((attr, op) => `${op.eq(attr.email, current.email)} AND ${op.eq(attr.updatedAt, current.updatedAt)}`)
+        .remove(['pendingEmailChange'])
+        .where(
+          (attr, op) =>
+            `${op.eq(attr.email, current.email)} AND ${op.eq(attr.updatedAt, current.updatedAt)} AND ${op.eq(attr.pendingEmailChange, change.digest)}`,
+        )
         .commit(),
     ]);
   } catch (error) {

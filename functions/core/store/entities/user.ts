@@ -25,6 +25,12 @@ export const userSchema = createSchema({
     emailVerifiedAt: { type: 'string' },
     /** The workspace made with the account (registration, admin CLI, bootstrap): where the user's own events go. */
     personalWorkspaceId: { type: 'string' },
+    /**
+     * The digest of the one email-change link that may still confirm: a newer request
+     * replaces it, and a password change or reset removes it, so the person can stop a
+     * change someone else asked for.
+     */
+    pendingEmailChange: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
   },
