@@ -216,12 +216,18 @@ export class WorkspaceSuspended extends ApiError {
 }
 
 export class RateLimited extends ApiError {
+  /**
+   * `headers`: the X-RateLimit-* of the request's allowance, where that is what refused it;
+   * any other limit (test sends, failed authentications, logins) reports its own in them,
+   * so that the headers never say there is room left while the answer is 429.
+   */
   constructor(message: string, limit: number, resetAt: Date, now: Date, headers: Record<string, string> = {}) {
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+    const own = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Math.ceil(resetAt.getTime() / 1000)) };
     super(codes.RATE_LIMIT_EXCEEDED, message,
       { retry_after: retryAfter, limit, remaining: 0, reset_at: resetAt.toISOString() },
       {},
-      { ...headers, 'Retry-After': String(retryAfter) },
+      { ...own, ...headers, 'Retry-After': String(retryAfter) },
     );
   }
 }

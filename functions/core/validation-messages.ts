@@ -66,6 +66,8 @@ export const houseStyle: z.core.$ZodErrorMap = (issue) => {
       if (issue.format === 'ends_with') return `must end with ${(issue as { suffix?: string }).suffix}`;
       return formats[issue.format] ? `must be ${formats[issue.format]}` : 'is not in the expected format';
     case 'invalid_value':
+      // An enum's field left out is missing, like any other: not a wrong value.
+      if (issue.input === undefined) return 'is required';
       return issue.values.length === 1 ? `must be ${listed(issue.values)}` : `must be one of ${listed(issue.values)}`;
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;

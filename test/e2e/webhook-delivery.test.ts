@@ -218,6 +218,9 @@ describe('webhook delivery through the local runner', () => {
     expect(refused.body).toMatchObject({ error: 'rate_limit_exceeded', error_code: 'RATE_LIMIT_EXCEEDED', limit: 10, remaining: 0, retry_after: expect.any(Number) });
     expect(refused.body.message).toMatch(/10 test sends per webhook endpoint/);
     expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.retry_after);
+    // The headers report the limit that refused it, not the key's own allowance (which has room).
+    expect([refused.headers.get('x-ratelimit-limit'), refused.headers.get('x-ratelimit-remaining')]).toEqual(['10', '0']);
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(String(Date.parse(refused.body.reset_at) / 1000));
     expect(refused.body.retry_after).toBeLessThanOrEqual(60);
     expect(receiver.received.filter(to('/probed'))).toHaveLength(10);
     expect((await api.call('POST', `/webhooks/${other.id}/test`)).status).toBe(200);

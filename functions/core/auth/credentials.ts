@@ -31,6 +31,10 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 function bearer(token: string): Credential {
+  // A shell or config file quoting the key: nothing quoted is ever a credential, so say what is wrong.
+  if (/^["'`]/.test(token)) {
+    throw new Unauthenticated('The bearer credential is in quotes: send it without them (an API key looks like sk_live_ and 32 letters or digits).');
+  }
   if (token.startsWith('sk_')) return { type: 'api_key', key: token };
   const userToken = userTokenPattern.exec(token);
   if (userToken) return { type: 'user_token', id: Number(userToken[1]), secret: userToken[2]!, token };

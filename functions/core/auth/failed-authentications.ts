@@ -38,7 +38,7 @@ function subjectsOf(sourceIp: string, prefix: string): [Subject, Subject] {
     {
       key: `authfail:${client}`,
       policy: perAddress,
-      message: `Too many wrong API key secrets from this address: at most ${perAddress.limit} in ${perAddress.windowSeconds / 60} minutes, over all keys. Retry later.`,
+      message: `Too many wrong API key secrets from this address: at most ${perAddress.limit} in ${perAddress.windowSeconds / 60} minutes, over all keys. Until the window ends, a key not in use from here yet waits too, even a right one; keys in use keep working.`,
     },
   ];
 }

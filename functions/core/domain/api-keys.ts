@@ -227,7 +227,6 @@ export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string
  */
 function successorOf(principal: Principal, old: ApiKeyItem): NewApiKey {
   requireHeldScopes(principal, old.scopes, 'Rotating would issue a key with scopes your credential does not hold');
-  requireEnvironment(principal, old.environment, 'rotate');
   const ceiling = principal.limits?.tier;
   if (ceiling && tierAbove(old.rateLimitTier, ceiling)) {
     throw new AccessDenied(`The key's tier, ${old.rateLimitTier}, is above your credential's own, ${ceiling}.`);
@@ -257,6 +256,8 @@ function successorOf(principal: Principal, old: ApiKeyItem): NewApiKey {
 export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId: string, id: string, gracePeriodHours: number) {
   requireUnboundCredential(principal, 'rotate API keys');
   const old = await loadLiveKey(deps, workspaceId, id);
+  // Before the key's state: a test key learns nothing of a live key from the answer.
+  requireEnvironment(principal, old.environment, 'rotate');
   const now = deps.clock.now();
   const status = keyStatus(old, now);
   if (status === 'grace_period') {
