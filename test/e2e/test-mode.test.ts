@@ -47,6 +47,12 @@ describe('a test key', () => {
     expect((await api.call('POST', '/users', { key: testKey, body: { email: 'nobody@example.com' } })).status).toBe(403);
     expect((await api.call('GET', `/workspaces/${workspaceId}`)).body.data).toEqual(before);
     expect((await api.call('GET', '/workspaces')).status).toBe(200);
+    // A live key's state is none of a test key's business: 403 whether it is active or rotated already.
+    const live = (await api.call('POST', '/api-keys', { body: { name: 'live one', scopes: ['workspaces:read'] } })).body.data;
+    expect((await api.call('POST', `/api-keys/${live.id}/rotate`, { key: testKey, body: {} })).status).toBe(403);
+    expect((await api.call('POST', `/api-keys/${live.id}/rotate`, { body: { grace_period_hours: 1 } })).status).toBe(200);
+    const again = await api.call('POST', `/api-keys/${live.id}/rotate`, { key: testKey, body: {} });
+    expect([again.status, again.body.message]).toEqual([403, 'A test credential cannot rotate live keys.']);
   });
 
   it('changes test records: its own test keys, test webhook endpoints, test usage; and reads its workspace and account', async () => {
