@@ -42,7 +42,7 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
     requireUnboundCredential(principal, 'change accounts');
     const { user, emailChangeMailed } = await updateUser(deps, principal.userId, params.user_id, body, linksFor(baseUrl), principal);
     const message = emailChangeMailed
-      ? 'Saved. The email changes once the link we mailed to the new address is opened (within 60 minutes).'
+      ? 'Saved. The email changes once the link we mailed to the new address is opened and its button pressed (within 60 minutes).'
       : 'User updated.';
     return { status: 200, body: { message, data: user } };
   },
