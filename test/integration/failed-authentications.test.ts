@@ -125,6 +125,33 @@ describe('failed authentications', () => {
     await expect(from(address, (await newKey('still welcome')).key)).resolves.toMatchObject({ workspaceId });
   });
 
+  it('hold when wrong secrets race: of 60 at once for one prefix, 20 run a bcrypt and the rest wait', async () => {
+    const address = '198.51.100.40';
+    const before = hasher.comparisons;
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => errorOf(from(address, wrongKeyLike(key, 1000 + i)))));
+    const statuses = answers.map((a) => a.status);
+    expect([statuses.filter((s) => s === 401).length, statuses.filter((s) => s === 429).length]).toEqual([perPrefix.limit, 60 - perPrefix.limit]);
+    expect(hasher.comparisons - before).toBe(perPrefix.limit);
+  });
+
+  it('keep serving, past the address ceiling and in any process, a key that verified from the address; a key new there waits', async () => {
+    const address = '198.51.100.50';
+    const regular = (await newKey('used from here every day')).key;
+    await expect(from(address, regular)).resolves.toMatchObject({ workspaceId });
+    const guessed = await Promise.all(Array.from({ length: perAddress.limit / perPrefix.limit }, (_, i) => newKey(`guessed ${i}`)));
+    for (const { key: known } of guessed) {
+      for (let i = 0; i < perPrefix.limit; i++) expect((await errorOf(from(address, wrongKeyLike(known, i)))).status).toBe(401);
+    }
+    const fresh = (await newKey('new here')).key;
+    expect((await errorOf(from(address, fresh))).status).toBe(429);
+    await jest.isolateModulesAsync(async () => {
+      // Another process: it never verified the regular key, but the table says the key works from here.
+      const other = await import('#core/auth/authenticate');
+      await expect(other.authenticate(deps, { authorization: `Bearer ${regular}`, method: 'GET', sourceIp: address })).resolves.toMatchObject({ workspaceId });
+      await expect(other.authenticate(deps, { authorization: `Bearer ${fresh}`, method: 'GET', sourceIp: address })).rejects.toMatchObject({ status: 429 });
+    });
+  });
+
   it('count an IPv6 client by its /64, and its IPv4-mapped form as the IPv4 address', async () => {
     for (let i = 0; i < perPrefix.limit; i++) await errorOf(from(`2001:db8:1:2::${i + 1}`, wrongKeyLike(key, 100 + i)));
     expect((await errorOf(from('2001:db8:1:2:ffff::9', wrongKeyLike(key, 200)))).status).toBe(429);

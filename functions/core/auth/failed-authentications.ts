@@ -1,33 +1,38 @@
 import type { Deps } from '../deps.ts';
 import { RateLimited } from '../errors.ts';
+import { isConditionFailure } from '../store/conditions.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import { clientOf } from './ip-match.ts';
 
 /**
- * Wrong API key secrets a client address may send before it must wait, in fixed windows:
- * per key prefix (one client's mistyped or revoked key locks out that key only), and a
- * higher ceiling over all prefixes (what bounds the bcrypt work one address can cause).
+ * Wrong API key secrets a client address may send before it must wait, in fixed windows of
+ * the clock: per key prefix (one client's mistyped or revoked key locks out that key only),
+ * and a higher ceiling over all prefixes (what bounds the bcrypt work one address can cause).
+ * A prefix that verified from the address lately (`knownFor`) is held to its own window only.
  */
 export const failedAuthenticationPolicy = {
   perPrefix: { limit: 20, windowSeconds: 5 * 60 },
   perAddress: { limit: 100, windowSeconds: 5 * 60 },
+  knownForSeconds: 24 * 3600,
 } as const;
 
-type Policy = (typeof failedAuthenticationPolicy)[keyof typeof failedAuthenticationPolicy];
+interface Window {
+  limit: number;
+  windowSeconds: number;
+}
 
 interface Subject {
   key: string;
-  policy: Policy;
+  policy: Window;
   message: string;
 }
 
-function windowOf({ windowSeconds }: Policy, now: Date) {
+function windowOf({ windowSeconds }: Pick<Window, 'windowSeconds'>, now: Date) {
   const start = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
   return { start, end: start + windowSeconds };
 }
 
-function subjectsOf(sourceIp: string, prefix: string): [Subject, Subject] {
-  const client = clientOf(sourceIp);
+function subjectsOf(client: string, prefix: string): [Subject, Subject] {
   const { perPrefix, perAddress } = failedAuthenticationPolicy;
   return [
     {
@@ -45,6 +50,8 @@ function subjectsOf(sourceIp: string, prefix: string): [Subject, Subject] {
 
 /** Subjects known to have used up their window, until the window ends (ms). */
 const blocked = new BoundedCache<number>(10_000);
+/** Prefixes known to have verified from an address, by `authok:<client>:<prefix>`, until when (ms). */
+const knownHere = new BoundedCache<number>(10_000);
 
 function refuseIfBlocked(subject: Subject, now: Date): void {
   const until = blocked.get(subject.key);
@@ -52,56 +59,98 @@ function refuseIfBlocked(subject: Subject, now: Date): void {
   throw new RateLimited(subject.message, subject.policy.limit, new Date(until), now);
 }
 
-function noteCount(subject: Subject, count: number | undefined, now: Date): void {
-  if ((count ?? 0) < subject.policy.limit) return;
-  blocked.set(subject.key, windowOf(subject.policy, now).end * 1000);
-}
-
-/** Reads both subjects' failures of this window from the table in one call (other processes count too). */
-async function consultTable(deps: Deps, subjects: readonly Subject[], now: Date): Promise<void> {
-  const { data } = await deps.db.entities.throttleWindow
-    .get(subjects.map((s) => ({ subject: s.key, windowStart: windowOf(s.policy, now).start })))
-    .go({ originalErr: true });
-  for (const subject of subjects) {
-    const start = windowOf(subject.policy, now).start;
-    noteCount(subject, data.find((item) => item.subject === subject.key && item.windowStart === start)?.count, now);
-    refuseIfBlocked(subject, now);
-  }
+function refuse(subject: Subject, now: Date): never {
+  const end = windowOf(subject.policy, now).end * 1000;
+  blocked.set(subject.key, end);
+  throw new RateLimited(subject.message, subject.policy.limit, new Date(end), now);
 }
 
 /**
- * Counts one failure of a subject. Only `ttl` is set, as on the rate-limit counters, so the
- * item stays out of the pruning index and TTL removes it; reads only ask for the current window.
+ * Takes one attempt from the subject's window before the compare: an atomic ADD on
+ * condition that the window has room, so however many requests race, no more compares run
+ * than the limit allows. Only `ttl` is set, as on the rate-limit counters, so the item stays
+ * out of the pruning index and TTL removes it. False when the window is used up.
  */
-async function countFailure(deps: Deps, subject: Subject, now: Date): Promise<void> {
+async function reserve(deps: Deps, subject: Subject, now: Date): Promise<boolean> {
   const { start, end } = windowOf(subject.policy, now);
-  const { data } = await deps.db.entities.throttleWindow
+  try {
+    await deps.db.entities.throttleWindow
+      .update({ subject: subject.key, windowStart: start })
+      .add({ count: 1 })
+      .set({ ttl: end })
+      .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, subject.policy.limit)}`)
+      .go({ originalErr: true, response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives an attempt back: a compare that succeeded was no failure. */
+async function refund(deps: Deps, subject: Subject, now: Date): Promise<void> {
+  const { start } = windowOf(subject.policy, now);
+  await deps.db.entities.throttleWindow
     .update({ subject: subject.key, windowStart: start })
-    .add({ count: 1 })
-    .set({ ttl: end })
-    .go({ originalErr: true, response: 'updated_new' });
-  noteCount(subject, (data as { count: number }).count, now);
+    .add({ count: -1 })
+    .go({ originalErr: true, response: 'none' });
+}
+
+const knownKey = (client: string, prefix: string) => `authok:${client}:${prefix}`;
+
+/** Has the prefix verified from the address within the last day (this process's memory, else the table)? */
+async function isKnownHere(deps: Deps, key: string, now: Date): Promise<boolean> {
+  if ((knownHere.get(key) ?? 0) > now.getTime()) return true;
+  const { start, end } = windowOf({ windowSeconds: failedAuthenticationPolicy.knownForSeconds }, now);
+  const { data } = await deps.db.entities.throttleWindow.get({ subject: key, windowStart: start }).go({ originalErr: true, consistent: true });
+  if (data) knownHere.set(key, end * 1000);
+  return !!data;
+}
+
+async function rememberKnown(deps: Deps, key: string, now: Date): Promise<void> {
+  if ((knownHere.get(key) ?? 0) > now.getTime()) return;
+  const { start, end } = windowOf({ windowSeconds: failedAuthenticationPolicy.knownForSeconds }, now);
+  await deps.db.entities.throttleWindow.put({ subject: key, windowStart: start, count: 1, ttl: end }).go({ originalErr: true, response: 'none' });
+  knownHere.set(key, end * 1000);
 }
 
 /**
  * Guards a bcrypt comparison of a secret against the keys found by its prefix. Only this
  * costs anything worth bounding: an unknown prefix, a revoked or expired key, a token or a
- * session is refused without one, counts nowhere and locks nobody out. Before the compare,
- * the per-prefix and per-address windows are read (in this process first, then the table),
- * and a used-up window answers 429 with Retry-After; after a mismatch both are counted.
- * A success writes nothing, and a credential already verified by this process never
- * comes here, so a key in use keeps working from an address that is throttled.
+ * session is refused without one, counts nowhere and locks nobody out.
+ *
+ * Each compare first takes an attempt from the prefix's window and the address's, both
+ * atomically conditioned on room (so racing requests cannot all slip in); a used-up window
+ * answers 429 with Retry-After, before any bcrypt. A success gives its attempts back (it was
+ * no failure) and marks the prefix as known at the address for a day: a known prefix is held
+ * to its own window only, so a tenant's key that works from a shared address keeps working
+ * there, in any process, while others exhaust the address's ceiling. A credential already
+ * verified by this process never comes here at all.
  */
 export async function guardedCompare<L>(
   deps: Deps,
   request: { sourceIp: string; prefix: string },
   compare: () => Promise<L | undefined>,
 ): Promise<L | undefined> {
-  const subjects = subjectsOf(request.sourceIp, request.prefix);
+  const client = clientOf(request.sourceIp);
+  const [prefixWindow, addressWindow] = subjectsOf(client, request.prefix);
+  const known = knownKey(client, request.prefix);
   const now = deps.clock.now();
-  for (const subject of subjects) refuseIfBlocked(subject, now);
-  await consultTable(deps, subjects, now);
+  refuseIfBlocked(prefixWindow, now);
+  // Known to be spent in this process: a prefix that is not known here waits without a write.
+  if ((blocked.get(addressWindow.key) ?? 0) > now.getTime() && !(await isKnownHere(deps, known, now))) refuseIfBlocked(addressWindow, now);
+  const [prefixTaken, addressTaken] = await Promise.all([reserve(deps, prefixWindow, now), reserve(deps, addressWindow, now)]);
+  if (!prefixTaken) {
+    if (addressTaken) await refund(deps, addressWindow, now);
+    refuse(prefixWindow, now);
+  }
+  if (!addressTaken && !(await isKnownHere(deps, known, now))) {
+    await refund(deps, prefixWindow, now);
+    refuse(addressWindow, now);
+  }
   const found = await compare();
-  if (!found) await Promise.all(subjects.map((subject) => countFailure(deps, subject, now)));
+  if (found) {
+    await Promise.all([refund(deps, prefixWindow, now), ...(addressTaken ? [refund(deps, addressWindow, now)] : []), rememberKnown(deps, known, now)]);
+  }
   return found;
 }
