@@ -5,6 +5,7 @@ import type { Role } from '../store/entities/membership.ts';
 import { prunableFrom } from '../store/table.ts';
 import { commitWithEvents } from '../events/outbox.ts';
 import { invitationIsOpen, invitationLifetimeSeconds, invite, type InvitationEvents } from './invitations.ts';
+import { madeInOpenWorkspace } from './workspace-open.ts';
 
 /** Pending invitations are found by the digest of the normalized email (the caller normalizes). */
 const emailDigestOf = (email: string) => sha256(email);
@@ -20,20 +21,26 @@ export async function invitePendingEmail(
 ): Promise<Date> {
   const now = deps.clock.now();
   const ttl = Math.floor(now.getTime() / 1000) + invitationLifetimeSeconds;
-  await commitWithEvents(deps, reported(new Date(ttl * 1000)), ({ pendingInvitation }) => [
-    pendingInvitation
-      .put({
-        emailDigest: emailDigestOf(invitation.email),
-        workspaceId: invitation.workspaceId,
-        role: invitation.role,
-        invitedBy: invitation.invitedBy,
-        createdAt: now.toISOString(),
-        ttl,
-        prunableAt: prunableFrom(ttl),
-      })
-      .commit(),
-  ]);
+  const key = { emailDigest: emailDigestOf(invitation.email), workspaceId: invitation.workspaceId };
+  await madeInOpenWorkspace(
+    deps,
+    invitation.workspaceId,
+    () =>
+      commitWithEvents(deps, reported(new Date(ttl * 1000)), ({ pendingInvitation }) => [
+        pendingInvitation
+          .put({ ...key, role: invitation.role, invitedBy: invitation.invitedBy, createdAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) })
+          .commit(),
+      ]),
+    () => deps.db.entities.pendingInvitation.delete(key).go(),
+  );
   return new Date(ttl * 1000);
+}
+
+/** Drops a deleted workspace's pending invitations: nobody could accept them any more. */
+export async function forgetPendingInvitationsInto(deps: Deps, workspaceId: string): Promise<void> {
+  const { pendingInvitation } = deps.db.entities;
+  const { data } = await pendingInvitation.query.byWorkspace({ workspaceId }).go({ pages: 'all' });
+  if (data.length) await pendingInvitation.delete(data.map(({ emailDigest }) => ({ emailDigest, workspaceId }))).go();
 }
 
 /**

@@ -17,6 +17,7 @@ import { defaultTier, tierAbove, type Tier } from '../tiers.ts';
 import type { GatewayKey } from '../gateway/gateway-keys.ts';
 import { forgetUsage } from '../entitlements/usage.ts';
 import { removeInvitation } from './invitations.ts';
+import { forgetPendingInvitationsInto } from './pending-invitations.ts';
 import { leave, requireRole, roleIn } from './membership.ts';
 import { loadUser } from './users.ts';
 import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
@@ -276,6 +277,7 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { ho
   }
   await forgetCount(deps.db, collections.membersOfWorkspace(id));
   for (const invitation of invitations) await removeInvitation(deps, invitation).catch(ignoreConditionFailure);
+  await forgetPendingInvitationsInto(deps, id);
   await forgetWorkspaceNamespace(deps, id);
   await forgetUsage(deps, id);
   await entities.workspaceSlug.delete({ ownerId: current.ownerId, slug: current.slug }).go();

@@ -11,6 +11,7 @@ import { prunableAttributes, prunableIndex } from './prunable.ts';
  * | access pattern                   | index | pk                          | sk             |
  * |----------------------------------|-------|-----------------------------|----------------|
  * | pending invitations of an email  | table | PENDING_INVITES#<digest>    | INVITE#<wid>   |
+ * | into a workspace (its deletion)  | gsi1  | PENDING_INTO#<wid>          | <digest>       |
  * | lapsed (pruning)                 | gsi2  | PRUNE#pendingInvitation     | <prunableAt>   |
  */
 export const pendingInvitationSchema = createSchema({
@@ -28,6 +29,11 @@ export const pendingInvitationSchema = createSchema({
     byEmail: {
       pk: { field: 'pk', composite: ['emailDigest'], template: 'PENDING_INVITES#${emailDigest}', casing: 'none' },
       sk: { field: 'sk', composite: ['workspaceId'], template: 'INVITE#${workspaceId}', casing: 'none' },
+    },
+    byWorkspace: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['workspaceId'], template: 'PENDING_INTO#${workspaceId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['emailDigest'], template: '${emailDigest}', casing: 'none' },
     },
     byPrunableAt: prunableIndex,
   },
