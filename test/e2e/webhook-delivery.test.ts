@@ -240,6 +240,57 @@ describe('webhook delivery through the local runner', () => {
   });
 });
 
+describe('a key with only webhooks:* on an owner account', () => {
+  it('cannot carry events it may not read to its own receiver by narrowing a * endpoint and moving its url: old deliveries end unsent', async () => {
+    const webhooksOnly = (await api.call('POST', '/api-keys', { body: { name: 'webhooks only', scopes: ['webhooks:*'] } })).body.data.key as string;
+    const victim = await subscribe('/victim', ['*']);
+    const atVictim = (type: string) => (hook: ReceivedWebhook) => hook.path === '/victim' && hook.headers['x-webhook-event'] === type;
+    // Its own webhook.created reaches it first; then one api_key.created is rejected, and another stays on the ladder.
+    await receiver.waitFor(1, atVictim('webhook.created'));
+    receiver.answer('/victim', [422]);
+    expect((await api.call('POST', '/api-keys', { body: { name: 'rejected', scopes: ['workspaces:read'] } })).status).toBe(201);
+    const [rejectedHook] = await receiver.waitFor(1, atVictim('api_key.created'));
+    receiver.answer('/victim', Array(5).fill(503));
+    expect((await api.call('POST', '/api-keys', { body: { name: 'retrying', scopes: ['workspaces:read'] } })).status).toBe(201);
+    const retryingHook = (await receiver.waitFor(6, atVictim('api_key.created')))[1]!;
+    const deliveryOf = async (hook: ReceivedWebhook) => (await deliveriesOf(victim)).find((d) => d.event_id === hook.headers['x-webhook-id'])!;
+    const rejected = await endedDeliveryOf(victim, rejectedHook);
+    expect(rejected).toMatchObject({ event_type: 'api_key.created', status: 'failed', attempt: 1, response_code: 422 });
+    let retrying = await deliveryOf(retryingHook);
+    for (let i = 0; retrying.attempt < 5 && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      retrying = await deliveryOf(retryingHook);
+    }
+    expect(retrying).toMatchObject({ status: 'retrying', attempt: 5, next_retry_at: expect.any(String) });
+
+    // The key may not read API keys, nor point the * endpoint elsewhere; narrowed to webhook.* (what it reads), it may.
+    expect((await api.call('GET', '/api-keys', { key: webhooksOnly })).status).toBe(403);
+    expect((await api.call('PATCH', `/webhooks/${victim.id}`, { key: webhooksOnly, body: { url: `${receiver.origin}/thief` } })).status).toBe(403);
+    expect((await api.call('PATCH', `/webhooks/${victim.id}`, { key: webhooksOnly, body: { events: ['webhook.*'] } })).status).toBe(200);
+    expect((await api.call('PATCH', `/webhooks/${victim.id}`, { key: webhooksOnly, body: { url: `${receiver.origin}/thief` } })).status).toBe(200);
+
+    const retried = await api.call('POST', `/webhooks/${victim.id}/deliveries/${rejected.id}/retry`, { key: webhooksOnly });
+    expect({ status: retried.status, error: retried.body.error, current_state: retried.body.current_state, attempt: retried.body.attempt }).toEqual({
+      status: 400,
+      error: 'cannot_retry',
+      current_state: 'failed',
+      attempt: 1,
+    });
+    expect(retried.body.message).toBe("The endpoint no longer subscribes to api_key.created: a delivery is sent only while its endpoint subscribes to its event's type.");
+
+    // The 6th attempt of the one retrying, due about 8.6 s after the 5th (scaled), ends it unsent.
+    for (let i = 0; retrying.status === 'retrying' && i < 300; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      retrying = (await api.call('GET', `/webhooks/${victim.id}/deliveries/${retrying.id}`, { key: webhooksOnly })).body.data;
+    }
+    expect(retrying).toMatchObject({ status: 'failed', attempt: 6, error: 'The endpoint no longer subscribes to api_key.created; the delivery ended unsent.' });
+    expect(receiver.received.filter((hook) => hook.path === '/thief' && !String(hook.headers['x-webhook-event']).startsWith('webhook.'))).toEqual([]);
+    expect(receiver.received.filter(atVictim('api_key.created'))).toHaveLength(6);
+    // The unsent end is no receiver's failure: only the rejected delivery counts.
+    expect((await api.call('GET', `/webhooks/${victim.id}`)).body.data).toMatchObject({ failure_count: 1, is_active: true });
+  });
+});
+
 describe('roles in webhook management', () => {
   /** A key of a user who joined the bootstrap workspace as `role`, acting there. */
   async function keyOfA(role: 'member' | 'admin', email: string) {

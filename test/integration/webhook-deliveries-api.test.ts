@@ -121,6 +121,19 @@ describe('a manual retry', () => {
     await expect(retryDelivery(deps, { ...scope, environment: 'test' }, endpoint.id, succeeded!.id)).rejects.toBeInstanceOf(NotFound);
   });
 
+  it('of two racing ones, is accepted once; the other is cannot_retry showing the delivery as GET does', async () => {
+    const endpoint = await endpointWithDeliveries(2);
+    const scope = { workspaceId: endpoint.workspaceId, environment: 'live' as const };
+    const [failed] = (await listDeliveries(principalIn(endpoint.workspaceId), endpoint.id, 'status=failed')).data;
+    const settled = await Promise.allSettled([0, 1].map(() => retryDelivery(deps, scope, endpoint.id, failed!.id)));
+    expect(settled.filter((s) => s.status === 'fulfilled')).toEqual([{ status: 'fulfilled', value: { id: failed!.id, status: 'pending', attempt: 2 } }]);
+    const shown = await getDelivery(deps, scope, endpoint.id, failed!.id);
+    expect(settled.filter((s) => s.status === 'rejected')).toMatchObject([
+      { status: 'rejected', reason: { code: 'cannot_retry', extras: { current_state: shown.status, attempt: shown.attempt } } },
+    ]);
+    expect(queue.take()).toHaveLength(1);
+  });
+
   it('is refused (cannot_retry) while the endpoint is disabled, without using an attempt', async () => {
     const endpoint = await endpointWithDeliveries(2);
     const scope = { workspaceId: endpoint.workspaceId, environment: 'live' as const };
@@ -282,8 +295,48 @@ describe("an endpoint's counters count deliveries, not attempts", () => {
   });
 });
 
+describe('a delivery of a type its endpoint no longer subscribes to', () => {
+  it('is refused a manual retry (cannot_retry) without using an attempt; one retried just before the change ends unsent, counting nothing', async () => {
+    const endpoint = await scriptedEndpoint({ status: 400 });
+    const elsewhere = await startReceiver();
+    scriptedReceivers.push(elsewhere);
+    const key = { ...endpoint.scope, id: endpoint.id };
+    const deliveryId = await queueDelivery(endpoint);
+    await runQueue();
+    const failed = { status: 'failed', attempt: 1 };
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject(failed);
+    const counted = { success_count: 0, failure_count: 1, consecutive_failures: 1, is_active: true };
+    expect(await countersOf(endpoint)).toEqual(counted);
+
+    // Narrowed to what webhooks:read reads, then pointed at another receiver.
+    await deps.db.entities.webhookEndpoint.patch(key).set({ events: ['webhook.*'], url: elsewhere.url }).go();
+    await expect(retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).rejects.toMatchObject({
+      code: 'cannot_retry',
+      status: 400,
+      message: "The endpoint no longer subscribes to workspace.updated: a delivery is sent only while its endpoint subscribes to its event's type.",
+      extras: { current_state: 'failed', attempt: 1 },
+    });
+    expect(queue.take()).toEqual([]);
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject(failed);
+
+    // Subscribed again, a retry is accepted; narrowed before its attempt, the attempt ends it unsent.
+    await deps.db.entities.webhookEndpoint.patch(key).set({ events: ['workspace.*'] }).go();
+    expect(await retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toEqual({ id: deliveryId, status: 'pending', attempt: 2 });
+    await deps.db.entities.webhookEndpoint.patch(key).set({ events: ['webhook.*'] }).go();
+    await runQueue({ disableAfter: 2 });
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({
+      status: 'failed',
+      attempt: 2,
+      error: 'The endpoint no longer subscribes to workspace.updated; the delivery ended unsent.',
+    });
+    expect(elsewhere.received).toEqual([]);
+    expect(endpoint.received).toHaveLength(1);
+    expect(await countersOf(endpoint)).toEqual(counted);
+  });
+});
+
 describe('a delivery as GET /webhooks/{id}/deliveries/{delivery_id} shows it', () => {
-  it('counts the attempts made: retrying after 5 failed attempts is attempt 5 with next_retry_at; the 6th failing ends it at 6', async () => {
+  it('counts the attempts made, as a refused retry does: retrying after 5 failed attempts is attempt 5 with next_retry_at; the 6th failing ends it at 6', async () => {
     const endpoint = await scriptedEndpoint({ status: 500 });
     const deliveryId = await queueDelivery(endpoint);
     expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({ status: 'pending', attempt: 1, attempts: 1 });
@@ -292,6 +345,11 @@ describe('a delivery as GET /webhooks/{id}/deliveries/{delivery_id} shows it', (
       await attemptDelivery(deps, message, local);
       const shown = await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
       expect(shown).toMatchObject({ status: 'retrying', attempt: made, attempts: made, response_code: 500, next_retry_at: expect.any(String) });
+      // A refused manual retry shows the same count as GET, not the number of the attempt awaited.
+      await expect(retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).rejects.toMatchObject({
+        code: 'cannot_retry',
+        extras: { current_state: 'retrying', attempt: made },
+      });
       expect(shown.attempt_history.map((a) => a.attempt)).toEqual(Array.from({ length: made }, (_, i) => i + 1));
       const next = queue.take()[0] ?? scheduler.take()[0]!;
       message = next.message;

@@ -201,6 +201,35 @@ describe('an attempt', () => {
     expect(await deliveriesTo(endpoint.id)).toMatchObject([{ status: 'failed', error: 'The webhook endpoint is disabled (is_active is false).' }]);
     expect(ok.received).toEqual([]);
   });
+
+  it('for a type the endpoint no longer subscribes to ends failed unsent, pending or retrying, and counts nothing on the endpoint', async () => {
+    const first = await receiver(() => ({ status: 503 }));
+    const moved = await receiver();
+    const workspaceId = newWorkspace();
+    const endpoint = await storeEndpoint(deps, { workspaceId, url: first.url, events: ['*'] });
+    await fanOut(deps, [await emit(workspaceId, 'api_key.created')]);
+    await drainQueue();
+    await fanOut(deps, [await emit(workspaceId, 'workspace.updated')]);
+    const byType = async () => Object.fromEntries((await deliveriesTo(endpoint.id)).map((d) => [d.eventType, d]));
+    expect(await byType()).toMatchObject({ 'api_key.created': { status: 'retrying', attempt: 2 }, 'workspace.updated': { status: 'pending', attempt: 1 } });
+
+    // Narrowed to what webhooks:read reads, then pointed elsewhere: neither delivery may follow.
+    await deps.db.entities.webhookEndpoint.patch({ workspaceId, environment: 'live', id: endpoint.id }).set({ events: ['webhook.*'], url: moved.url }).go();
+    clock.advance(60_000);
+    await drainQueue({ ...local, disableAfter: 1 });
+
+    const unsent = (type: string) => ({ status: 'failed', error: `The endpoint no longer subscribes to ${type}; the delivery ended unsent.` });
+    const ended = await byType();
+    expect(ended).toMatchObject({ 'api_key.created': unsent('api_key.created'), 'workspace.updated': unsent('workspace.updated') });
+    expect(ended['api_key.created']!.attempts).toMatchObject([{ attempt: 1, status_code: 503 }, { attempt: 2, error: unsent('api_key.created').error }]);
+    expect(ended['api_key.created']!.countedAs).toBeUndefined();
+    expect(moved.received).toEqual([]);
+    expect(first.received).toHaveLength(1);
+    expect([queue.take(), scheduler.take()]).toEqual([[], []]);
+    // No receiver failed: no failure counted, nothing toward disabling (after one failure here).
+    expect(await endpointOf(endpoint)).toMatchObject({ isActive: true, successCount: 0, failureCount: 0, consecutiveFailures: 0 });
+    expect((await endpointOf(endpoint)).lastDeliveryAt).toBeUndefined();
+  });
 });
 
 describe('fan-out', () => {

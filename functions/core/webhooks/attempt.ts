@@ -5,7 +5,7 @@ import { leavesDueIndex } from '../store/due-work.ts';
 import { moveDeliveryCounts } from './delivery-counts.ts';
 import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
 import { countEndedDelivery, type CountedOutcome } from './endpoint-health.ts';
-import { isRetired, type WebhookEndpointItem } from './endpoint-view.ts';
+import { isRetired, subscribesTo, type WebhookEndpointItem } from './endpoint-view.ts';
 import type { WebhookDeliveryItem } from './fan-out.ts';
 import { answerProblem, outcomeOf, type AttemptOutcome } from './outcome.ts';
 import type { DeliveryMessage } from './ports.ts';
@@ -49,7 +49,7 @@ export async function attemptDelivery(deps: Deps, message: DeliveryMessage, over
   const endpoint = await endpointOf(deps, delivery);
   const result: SendResult = endpoint.item ? await sendTo(deps, endpoint.item, delivery, options) : { error: endpoint.problem, refused: true, responseTimeMs: 0 };
   const outcome: AttemptOutcome = endpoint.item ? outcomeOf(result, delivery.attempt, options.retryScale) : { next: 'failed' };
-  // An attempt that ends the delivery on its endpoint counts it there (not one that found the endpoint gone or disabled).
+  // An attempt that ends the delivery on its endpoint counts it there (not one that found the endpoint gone, disabled, or no longer subscribed: no receiver failed).
   const countedAs = endpoint.item && outcome.next !== 'retrying' ? outcome.next : undefined;
   const recorded = await record(deps, delivery, lease, startedAt, result, outcome, countedAs);
   if (!recorded) return;
@@ -81,11 +81,17 @@ async function claim(deps: Deps, message: DeliveryMessage, options: DeliveryOpti
 
 type EndpointState = { item: WebhookEndpointItem; problem?: undefined } | { item?: undefined; problem: string };
 
+/**
+ * The endpoint the attempt sends to, read once (its URL and subscription of one moment), or
+ * why the delivery ends unsent: deleted, no longer subscribed to the event's type (checked at
+ * every attempt, subscribesTo), or disabled.
+ */
 async function endpointOf(deps: Deps, delivery: WebhookDeliveryItem): Promise<EndpointState> {
   const { data } = await deps.db.entities.webhookEndpoint
     .get({ workspaceId: delivery.workspaceId, environment: delivery.environment, id: delivery.webhookId })
     .go({ ...hotPath, consistent: true });
   if (!data || isRetired(data, deps.clock.now())) return { problem: 'The webhook endpoint was deleted.' };
+  if (!subscribesTo(data, delivery.eventType)) return { problem: `The endpoint no longer subscribes to ${delivery.eventType}; the delivery ended unsent.` };
   if (!data.isActive) return { problem: 'The webhook endpoint is disabled (is_active is false).' };
   return { item: data };
 }

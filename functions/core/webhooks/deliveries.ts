@@ -9,7 +9,7 @@ import { keyOrderReader } from '../store/key-order.ts';
 import { telemetry } from '../telemetry.ts';
 import type { AttemptRecord } from './attempt.ts';
 import { deliveryCount, listedFromTtl, moveDeliveryCounts } from './delivery-counts.ts';
-import { loadWebhookEndpoint, type EndpointOwner } from './endpoint-view.ts';
+import { loadWebhookEndpoint, subscribesTo, type EndpointOwner } from './endpoint-view.ts';
 import type { WebhookDeliveryItem } from './fan-out.ts';
 import { maxAttempts } from './ladder.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
@@ -96,42 +96,56 @@ export async function getDelivery(deps: Deps, owner: EndpointOwner, webhookId: s
  * `pending` with its attempt number one higher, and is queued at once. A succeeded or
  * exhausted one cannot be retried (400 cannot_retry), nor can one still being attempted
  * (pending or retrying: its next attempt is on its way already), also 400 cannot_retry,
- * as the state table keeps such a delivery unchanged.
+ * as the state table keeps such a delivery unchanged; nor one whose endpoint no longer
+ * subscribes to its event's type (the worker checks it again at the attempt, for a
+ * subscription narrowed meanwhile), or is disabled. Every answer shows the delivery as
+ * GET does (deliveryView).
  */
 export async function retryDelivery(deps: Deps, owner: EndpointOwner, webhookId: string, deliveryId: string) {
   const endpoint = await loadWebhookEndpoint(deps, owner, webhookId);
   const delivery = await loadDelivery(deps, webhookId, deliveryId);
   requireRetryable(delivery);
-  // Sent now, the attempt would end at once and use up one of the six.
-  if (!endpoint.isActive) {
-    throw new CannotRetry('The webhook endpoint is disabled: set is_active to true (PATCH /webhooks/{id}), then retry.', delivery.status, delivery.attempt);
+  // Sent now, the attempt would end at once unsent and use up one of the six.
+  if (!subscribesTo(endpoint, delivery.eventType)) {
+    throw cannotRetry(
+      `The endpoint no longer subscribes to ${delivery.eventType}: a delivery is sent only while its endpoint subscribes to its event's type.`,
+      delivery,
+    );
   }
+  if (!endpoint.isActive) throw cannotRetry('The webhook endpoint is disabled: set is_active to true (PATCH /webhooks/{id}), then retry.', delivery);
   const now = deps.clock.now().toISOString();
-  const attempt = delivery.attempt + 1;
+  let retried: WebhookDeliveryItem;
   try {
-    await deps.db.entities.webhookDelivery
+    const { data } = await deps.db.entities.webhookDelivery
       .patch({ webhookId, id: deliveryId })
-      .set({ status: 'pending', attempt, dueAt: now, updatedAt: now })
+      .set({ status: 'pending', attempt: delivery.attempt + 1, dueAt: now, updatedAt: now })
       .remove(['nextRetryAt'])
       .where((attr, op) => `${op.eq(attr.status, 'failed')} AND ${op.eq(attr.attempt, delivery.attempt)}`)
-      .go({ ...hotPath, response: 'none' });
+      .go({ ...hotPath, response: 'all_new' });
+    retried = data as WebhookDeliveryItem;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    throw new CannotRetry('The delivery was retried meanwhile.', 'pending', attempt);
+    throw cannotRetry('The delivery was retried meanwhile.', await loadDelivery(deps, webhookId, deliveryId));
   }
   await moveDeliveryCounts(deps, webhookId, delivery.ttl, { failed: -1, pending: 1 });
   try {
-    await wakeDelivery(deps, messageOf({ id: deliveryId, webhookId, attempt }), new Date(now));
+    await wakeDelivery(deps, messageOf(retried), new Date(now));
   } catch (error) {
     // The delivery is pending and due: the sweeper queues it within a few minutes.
     telemetry().logger.warn('Queueing a retried delivery failed; the sweeper will.', { deliveryId, error });
   }
-  return { id: deliveryId, status: 'pending' as const, attempt };
+  return { id: deliveryId, status: 'pending' as const, attempt: deliveryView(retried).attempt };
+}
+
+/** A refusal of a manual retry, with the delivery's state and attempts as GET shows them (a `retrying` one's attempts made, not the one it awaits). */
+function cannotRetry(message: string, delivery: WebhookDeliveryItem): CannotRetry {
+  const { status, attempt } = deliveryView(delivery);
+  return new CannotRetry(message, status, attempt);
 }
 
 function requireRetryable(delivery: WebhookDeliveryItem) {
   const { status, attempt } = delivery;
-  if (status === 'success') throw new CannotRetry('The delivery succeeded already.', status, attempt);
-  if (status !== 'failed') throw new CannotRetry(`The delivery is ${status}: its next attempt is on its way already.`, status, attempt);
-  if (attempt >= maxAttempts) throw new CannotRetry(`The delivery used all ${maxAttempts} attempts.`, status, attempt);
+  if (status === 'success') throw cannotRetry('The delivery succeeded already.', delivery);
+  if (status !== 'failed') throw cannotRetry(`The delivery is ${status}: its next attempt is on its way already.`, delivery);
+  if (attempt >= maxAttempts) throw cannotRetry(`The delivery used all ${maxAttempts} attempts.`, delivery);
 }

@@ -1,7 +1,9 @@
 import type { EntityItem } from 'electrodb';
 import type { Deps } from '../deps.ts';
 import { NotFound } from '../errors.ts';
+import { isEventType } from '../events/event-types.ts';
 import type { EventOrigin } from '../events/outbox.ts';
+import { subscribes } from '../events/subscriptions.ts';
 import { hotPath, type Database } from '../store/database.ts';
 
 export type WebhookEndpointItem = EntityItem<Database['entities']['webhookEndpoint']>;
@@ -22,6 +24,15 @@ export const endpointKey = (item: Pick<WebhookEndpointItem, 'workspaceId' | 'env
 
 /** An endpoint of a deleted workspace whose time is up: absent, whatever DynamoDB's TTL has removed yet. */
 export const isRetired = (item: Pick<WebhookEndpointItem, 'ttl'>, now: Date): boolean => item.ttl !== undefined && item.ttl <= now.getTime() / 1000;
+
+/**
+ * Whether the endpoint still subscribes to `eventType`: a delivery is sent, by the worker or
+ * a manual retry, only while it does. Its subscription may have narrowed since the fan-out,
+ * and its URL moved with the read scopes of what is left, so an event it no longer
+ * subscribes to could otherwise reach a receiver whose credential may not read it.
+ */
+export const subscribesTo = (endpoint: Pick<WebhookEndpointItem, 'events'>, eventType: string): boolean =>
+  isEventType(eventType) && subscribes(endpoint.events, eventType);
 
 /**
  * An endpoint as the API returns it, and as the `data` of its `webhook.*` events: never
