@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { withMeta } from '#core/schema-meta';
+import { describe, withMeta } from '#core/schema-meta';
 import { tierNames } from '#core/tiers';
 import { passwordFitsBcrypt, passwordTooLongMessage } from '#core/domain/passwords';
 import { resourceName, timestamp } from './common.ts';
@@ -44,9 +44,16 @@ export const member = withMeta(z.extend(user, { role: z.enum(['owner', 'admin', 
 
 export const userId = z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'must be a user id (an integer)')), z.transform(Number));
 
+/** The account's password, typed again to confirm a change (never stored or echoed). */
+const currentPassword = z.string().check(z.minLength(1), z.maxLength(200));
+
 export const updateUserBody = z
-  .strictObject({ name: z.optional(resourceName), email: z.optional(email) })
-  .check(z.refine((body) => Object.keys(body).length > 0, { message: 'send at least one of name, email' }));
+  .strictObject({
+    name: z.optional(resourceName),
+    email: z.optional(email),
+    current_password: z.optional(describe(currentPassword, 'Your current password: required with a new `email`, checked whenever sent.')),
+  })
+  .check(z.refine((body) => body.name !== undefined || body.email !== undefined, { message: 'send at least one of name, email' }));
 
 export const addMemberBody = z.strictObject({
   email,
@@ -63,7 +70,7 @@ export const resetPasswordBody = confirmed(
 );
 
 export const changePasswordBody = confirmed(
-  z.strictObject({ current_password: z.string().check(z.minLength(1), z.maxLength(200)), password, password_confirmation: passwordConfirmation }),
+  z.strictObject({ current_password: currentPassword, password, password_confirmation: passwordConfirmation }),
 );
 
 /** The path of a mailed link: the user's id and the token. */

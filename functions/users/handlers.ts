@@ -40,7 +40,8 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   }),
   updateUser: async ({ principal, params, body, baseUrl }, deps) => {
     requireUnboundCredential(principal, 'change accounts');
-    const { user, emailChangeMailed } = await updateUser(deps, principal.userId, params.user_id, body, linksFor(baseUrl), principal);
+    const changes = { name: body.name, email: body.email, currentPassword: body.current_password };
+    const { user, emailChangeMailed } = await updateUser(deps, principal.userId, params.user_id, changes, linksFor(baseUrl), principal);
     const message = emailChangeMailed
       ? 'Saved. The email changes once the link we mailed to the new address is opened and its button pressed (within 60 minutes).'
       : 'User updated.';

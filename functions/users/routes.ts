@@ -115,7 +115,7 @@ export const userRoutes = [
     path: '/users/{user_id}',
     auth: 'credential',
     scope: 'users:write',
-    summary: 'Change your own account; a new email takes effect once the link mailed to it is opened',
+    summary: 'Change your own account; a new email needs `current_password` and takes effect once the link mailed to it is opened',
     tag: 'Users',
     params: z.object({ user_id: userId }),
     query: contextQuery,

@@ -1,7 +1,9 @@
+import { accountThrottles } from '#core/domain/throttle';
 import { manualClock } from '../support/deps.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { joinAsMember, linkIn, mailTo, pressLink, registerVerified, verifyByMail } from '../support/accounts.ts';
 import { as, login, mintUserToken, register } from '../support/sessions.ts';
+import { awayFromWindowEnd } from '../support/throttle-window.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -87,7 +89,7 @@ describe('mailed links opened without a person (HEAD, GET: mail scanners and pre
 
   it('change no address: the new one takes effect only when the button is pressed, and pressed again says so', async () => {
     const { userId, session } = await registerVerified(api, { name: 'Sid', email: 'sid@example.com', password });
-    await api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'sid.new@example.com' } }));
+    await api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'sid.new@example.com', current_password: password } }));
     const link = linkIn(await mailTo(api, 'sid.new@example.com'), /\/email\/change\//);
     await scan(link);
     expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('sid@example.com');
@@ -204,7 +206,7 @@ describe('PUT /user/password', () => {
 describe('email change', () => {
   it('takes effect only once the new address opens its link; the old one gets a notice', async () => {
     const { userId, session } = await registerVerified(api, { name: 'Eve', email: 'eve@example.com', password });
-    const patched = await api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'eve.new@example.com' } }));
+    const patched = await api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'eve.new@example.com', current_password: password } }));
     expect(patched.status).toBe(200);
     expect(patched.body.message).toMatch(/link/);
     expect(patched.body.data.email).toBe('eve@example.com');
@@ -218,7 +220,7 @@ describe('email change', () => {
     expect((await login(api, 'eve.new@example.com', password)).answer.status).toBe(200);
 
     // Once the account has moved on to another address, the used link is void.
-    await api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'eve.third@example.com' } }));
+    await api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'eve.third@example.com', current_password: password } }));
     await pressLink(api, linkIn(await mailTo(api, 'eve.third@example.com'), /\/email\/change\//));
     const stale = await pressLink(api, link, { Accept: 'application/json' });
     expect([stale.status, stale.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
@@ -227,7 +229,8 @@ describe('email change', () => {
 
   it('can be stopped: a newer request voids the earlier link, and a password change voids any, as the notice says', async () => {
     const { userId, session } = await registerVerified(api, { name: 'Sid', email: 'sid@example.com', password });
-    const ask = (email: string) => api.call('PATCH', `/users/${userId}`, as(session, { body: { email } }));
+    let current = password;
+    const ask = (email: string) => api.call('PATCH', `/users/${userId}`, as(session, { body: { email, current_password: current } }));
     const linkTo = async (email: string) => linkIn(await mailTo(api, email), /\/email\/change\//);
     expect((await ask('sid.first@example.com')).status).toBe(200);
     expect((await ask('sid.second@example.com')).status).toBe(200);
@@ -239,6 +242,7 @@ describe('email change', () => {
     expect((await mailTo(api, 'sid@example.com')).text).toContain('change your password');
     const changed = await api.call('PUT', '/user/password', as(session, { body: { current_password: password, password: 'sid new password', password_confirmation: 'sid new password' } }));
     expect(changed.status).toBe(200);
+    current = 'sid new password';
     const second = await pressLink(api, await linkTo('sid.second@example.com'), { Accept: 'application/json' });
     expect([second.status, second.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
     expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('sid@example.com');
@@ -249,9 +253,54 @@ describe('email change', () => {
     expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('sid.third@example.com');
   });
 
+  it('needs the current password, whatever the credential: a key holding only users:write cannot change the email alone', async () => {
+    const { userId, session } = await registerVerified(api, { name: 'Kim', email: 'kim@example.com', password });
+    const minted = await api.call('POST', '/api-keys', as(session, { body: { name: 'profile sync', scopes: ['users:write'] } }));
+    expect(minted.status).toBe(201);
+    const patch = (body: Record<string, string>) => api.call('PATCH', `/users/${userId}`, { key: minted.body.data.key, body });
+
+    // What a leaked key would do: ask for a link to an address of its own, then reset the password there.
+    const missing = await patch({ email: 'not-kim@example.com' });
+    expect([missing.status, missing.body.error_code, missing.body.errors]).toEqual([422, 'VALIDATION_FAILED', { current_password: ['is required to change the email'] }]);
+    const wrong = await patch({ name: 'Not Kim', email: 'not-kim@example.com', current_password: 'a guess at it' });
+    expect([wrong.status, wrong.body.errors]).toEqual([422, { current_password: ['is incorrect'] }]);
+    await expect(mailTo(api, 'not-kim@example.com')).rejects.toThrow(/No mail to not-kim@example.com/);
+    expect((await api.call('GET', '/user', as(session))).body.data).toMatchObject({ name: 'Kim', email: 'kim@example.com' });
+
+    // A name needs nothing more.
+    const renamed = await patch({ name: 'Kimberly' });
+    expect([renamed.status, renamed.body.data.name]).toEqual([200, 'Kimberly']);
+
+    // With the password, the link goes out as usual; the password is not in the answer.
+    const asked = await patch({ email: 'kim.new@example.com', current_password: password });
+    expect([asked.status, asked.body.data.email]).toEqual([200, 'kim@example.com']);
+    expect(JSON.stringify(asked.body)).not.toContain(password);
+    expect((await pressLink(api, linkIn(await mailTo(api, 'kim.new@example.com'), /\/email\/change\//))).status).toBe(200);
+    expect((await api.call('GET', '/user', as(session))).body.data.email).toBe('kim.new@example.com');
+  });
+
+  it('counts wrong passwords with those of PUT /user/password: five in all within 15 minutes, then 429 even for the right one', async () => {
+    await awayFromWindowEnd(accountThrottles.passwordChange);
+    const { userId, session } = await registerVerified(api, { name: 'Wes', email: 'wes@example.com', password });
+    const changeEmail = (currentPassword: string) =>
+      api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'wes.new@example.com', current_password: currentPassword } }));
+    const changePassword = (currentPassword: string) =>
+      api.call('PUT', '/user/password', as(session, { body: { current_password: currentPassword, password: 'wes new password' } }));
+
+    // A right password does not count.
+    expect((await changeEmail(password)).status).toBe(200);
+    for (const guess of ['guess 1', 'guess 2', 'guess 3']) expect((await changeEmail(guess)).status).toBe(422);
+    for (const guess of ['guess 4', 'guess 5']) expect((await changePassword(guess)).status).toBe(422);
+    for (const blocked of [await changeEmail(password), await changePassword(password)]) {
+      expect([blocked.status, blocked.body.error_code]).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
+    }
+    expect((await login(api, 'wes@example.com', password)).answer.status).toBe(200);
+  });
+
   it('lets nobody but the user change an account, not even the owner of a workspace they joined (403)', async () => {
     const member = await joinAsMember(api, undefined, { name: 'Val', email: 'val@example.com', password });
-    const byOwner = await api.call('PATCH', `/users/${member.userId}`, { body: { email: 'owner-choice@example.com' } });
+    // Even with the member's password: the account is the member's alone.
+    const byOwner = await api.call('PATCH', `/users/${member.userId}`, { body: { email: 'owner-choice@example.com', current_password: password } });
     expect(byOwner.status).toBe(403);
   });
 });

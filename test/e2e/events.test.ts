@@ -138,7 +138,7 @@ describe('events of mutations', () => {
     expect(renamed.status).toBe(200);
     expect(await newEvents()).toEqual([live('user.updated', personal, renamed.body.data)]);
 
-    expect((await api.call('PATCH', `/users/${me.id}`, as(session, { body: { email: 'ada.l@example.com' } }))).status).toBe(200);
+    expect((await api.call('PATCH', `/users/${me.id}`, as(session, { body: { email: 'ada.l@example.com', current_password: password } }))).status).toBe(200);
     expect(await newEvents()).toEqual([]); // not until the new address confirms
     const confirm = linkIn(await mailTo(api, 'ada.l@example.com'), /\/email\/change\//);
     expect((await pressLink(api, confirm)).status).toBe(200);

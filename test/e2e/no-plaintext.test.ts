@@ -165,10 +165,16 @@ beforeAll(async () => {
   remember('changed password', change.password);
   passwords.find((p) => p.email === member.email)!.password = change.password;
 
-  // An email change, confirmed by the link mailed to the new address.
+  // An email change, confirmed by the link mailed to the new address; it takes the current
+  // password (the registration password, remembered above), after a mistyped one.
   changedFrom = registration.email;
   const me = (await api.call('GET', '/user', as(paula))).body.data;
-  const changed = await api.call('PATCH', `/users/${me.id}`, as(paula, { body: { email: 'paula.new@example.com' } }));
+  const mistypedCurrent = 'paula-mistyped-current';
+  remember('a mistyped current password', mistypedCurrent);
+  const askChange = (currentPassword: string) =>
+    api.call('PATCH', `/users/${me.id}`, as(paula, { body: { email: 'paula.new@example.com', current_password: currentPassword } }));
+  expect((await askChange(mistypedCurrent)).status).toBe(422);
+  const changed = await askChange(registration.password);
   expect(changed.status).toBe(200);
   await rememberMailedToken('email change token', 'paula.new@example.com', /\/email\/change\//);
   expect((await pressLink(api, linkIn(await mailTo(api, 'paula.new@example.com'), /\/email\/change\//))).status).toBe(200);

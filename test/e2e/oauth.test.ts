@@ -251,7 +251,7 @@ describe('OAuth over HTTP', () => {
     for (const [method, path, body] of [
       ['POST', '/workspaces', { name: 'Escape hatch' }],
       ['POST', '/api-keys', { name: 'Outlives the token' }],
-      ['PATCH', `/users/${api.runner.bootstrap!.userId}`, { email: 'client-owned@example.com' }],
+      ['PATCH', `/users/${api.runner.bootstrap!.userId}`, { email: 'client-owned@example.com', current_password: api.runner.bootstrap!.password }],
     ] as const) {
       const refused = await api.call(method, path, { key: bearer, body });
       expect([path, refused.status, refused.body.error_code]).toEqual([path, 403, 'ACCESS_DENIED']);

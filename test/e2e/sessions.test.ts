@@ -1,5 +1,7 @@
+import { loginThrottles } from '#core/domain/throttle';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, login, register, setCookieValue } from '../support/sessions.ts';
+import { awayFromWindowEnd } from '../support/throttle-window.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -111,9 +113,7 @@ describe('login throttling', () => {
   it('answers the 6th failed attempt for an email within the window with 429, Retry-After and retry_after, even with the right password', async () => {
     const email = 'tess@example.com';
     expect((await register(api, { name: 'Tess', email, password })).status).toBe(202);
-    // The window is a fixed 15-minute bucket; do not start the five failures on its last seconds.
-    const intoWindow = (Date.now() / 1000) % (15 * 60);
-    if (intoWindow > 15 * 60 - 5) await new Promise((r) => setTimeout(r, (15 * 60 - intoWindow + 0.5) * 1000));
+    await awayFromWindowEnd(loginThrottles.email);
 
     for (let attempt = 1; attempt <= 5; attempt++) {
       const failed = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email, password: `wrong-${attempt}` } });

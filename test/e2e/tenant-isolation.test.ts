@@ -96,7 +96,7 @@ async function linkTokenOfB(route: Route): Promise<string> {
     await register(api, { name: `B newcomer ${serial}`, email, password });
     return linkIn(await mailTo(api, email), /\/email\/verify\//).split('/').at(-1)!;
   }
-  const asked = await api.call('PATCH', `/users/${B.userId}`, as(B.session, { body: { email } }));
+  const asked = await api.call('PATCH', `/users/${B.userId}`, as(B.session, { body: { email, current_password: password } }));
   if (asked.status !== 200) throw new Error(`B's email change answered ${asked.status}`);
   return linkIn(await mailTo(api, email), /\/email\/change\//).split('/').at(-1)!;
 }
@@ -219,7 +219,8 @@ const creators: Record<string, Creator> = {
 const validBodies: Record<string, unknown> = {
   updateWorkspace: { name: 'Taken over', settings: { timezone: 'Europe/Berlin' } },
   rotateApiKey: { grace_period_hours: 0 },
-  updateUser: { name: 'Taken over', email: 'taken-over@example.com' },
+  // B's own password: even that changes nothing of A's.
+  updateUser: { name: 'Taken over', email: 'taken-over@example.com', current_password: password },
   suspendWorkspace: { reason: 'hostile takeover' },
   updateWorkspaceAsAdmin: { tier: 'enterprise' },
   checkNamespaceEntitlement: { feature: 'posts', quantity: 1 },
@@ -436,8 +437,8 @@ describe("tenant B's view", () => {
     const registering = await register(api, { name: 'Copycat', email: aEmail, password });
     const fresh = await register(api, { name: 'Newcomer', email: 'nobody-of-a@example.com', password });
     expect([registering.status, registering.body]).toEqual([fresh.status, fresh.body]);
-    const changing = await api.call('PATCH', `/users/${B.userId}`, as(B.key, { body: { email: aEmail } }));
-    const changingFresh = await api.call('PATCH', `/users/${B.userId}`, as(B.key, { body: { email: 'also-nobody@example.com' } }));
+    const changing = await api.call('PATCH', `/users/${B.userId}`, as(B.key, { body: { email: aEmail, current_password: password } }));
+    const changingFresh = await api.call('PATCH', `/users/${B.userId}`, as(B.key, { body: { email: 'also-nobody@example.com', current_password: password } }));
     expect([changing.status, changing.body.message]).toEqual([changingFresh.status, changingFresh.body.message]);
     // A's id as a value of any field (timestamps are free to hold its digits).
     expect(JSON.stringify([registering.body, changing.body])).not.toMatch(new RegExp(`:"?${userId}"?[,}\\]]`));

@@ -241,9 +241,11 @@ describe('PUT /user/password', () => {
 });
 
 describe('email change', () => {
+  const currentPassword = 'a good password';
+
   it('takes effect only when the new address opens its link, which verifies it; the old address gets a notice', async () => {
     const id = await verifiedUser('eve@example.com');
-    const answer = await updateUser(deps, id, id, { email: 'eve.new@example.com', name: 'Eve' }, links);
+    const answer = await updateUser(deps, id, id, { email: 'eve.new@example.com', name: 'Eve', currentPassword }, links);
     expect(answer).toMatchObject({ emailChangeMailed: true, user: { email: 'eve@example.com', name: 'Eve' } });
     expect(mail.lastTo('eve@example.com').subject).toBe('Your email address is about to change');
     const [linkId, token] = linkParts('eve.new@example.com', 'change');
@@ -256,7 +258,7 @@ describe('email change', () => {
 
   it('lets two presses at once change the email once; the other press answers that it is done', async () => {
     const id = await verifiedUser('gus@example.com');
-    await updateUser(deps, id, id, { email: 'gus.new@example.com' }, links);
+    await updateUser(deps, id, id, { email: 'gus.new@example.com', currentPassword }, links);
     const [linkId, token] = linkParts('gus.new@example.com', 'change');
     const both = await Promise.all([confirmEmailChange(deps, linkId, token), confirmEmailChange(deps, linkId, token)]);
     expect(both.map(({ already }) => already).sort()).toEqual([false, true]);
@@ -265,18 +267,32 @@ describe('email change', () => {
 
   it('voids a used link once the account has moved on to another address', async () => {
     const id = await verifiedUser('hal@example.com');
-    await updateUser(deps, id, id, { email: 'hal.two@example.com' }, links);
+    await updateUser(deps, id, id, { email: 'hal.two@example.com', currentPassword }, links);
     const [linkId, token] = linkParts('hal.two@example.com', 'change');
     await confirmEmailChange(deps, linkId, token);
-    await updateUser(deps, id, id, { email: 'hal.three@example.com' }, links);
+    await updateUser(deps, id, id, { email: 'hal.three@example.com', currentPassword }, links);
     await confirmEmailChange(deps, ...linkParts('hal.three@example.com', 'change'));
     expect((await errorOf(confirmEmailChange(deps, linkId, token))).errorCode).toBe('ACCESS_DENIED');
     expect((await loadUser(deps, id)).email).toBe('hal.three@example.com');
   });
 
+  it('needs the current password, checked before anything changes; an account without a password sets one by a reset first', async () => {
+    const id = await verifiedUser('ian@example.com');
+    const before = await loadUser(deps, id);
+    const wrong = await errorOf(updateUser(deps, id, id, { name: 'Not Ian', email: 'ian.new@example.com', currentPassword: 'not it' }, links));
+    expect([wrong.status, wrong.extras.errors]).toEqual([422, { current_password: ['is incorrect'] }]);
+    expect(await loadUser(deps, id)).toEqual(before);
+    expect(mail.sent.filter((m) => m.to === 'ian.new@example.com')).toEqual([]);
+
+    const passwordless = await createUser(deps, { name: 'Pat', email: 'pat@example.com', tier: 'free' });
+    const refused = await errorOf(updateUser(deps, passwordless.id, passwordless.id, { email: 'pat.new@example.com', currentPassword: 'anything' }, links));
+    expect([refused.status, refused.extras.errors]).toEqual([422, { current_password: [expect.stringContaining('set one with a password reset')] }]);
+    expect((await updateUser(deps, passwordless.id, passwordless.id, { name: 'Patricia' }, links)).user.name).toBe('Patricia');
+  });
+
   it('answers 409 at confirmation when the address was taken meanwhile', async () => {
     const id = await verifiedUser('fay@example.com');
-    await updateUser(deps, id, id, { email: 'fay.new@example.com' }, links);
+    await updateUser(deps, id, id, { email: 'fay.new@example.com', currentPassword }, links);
     const [linkId, token] = linkParts('fay.new@example.com', 'change');
     await signUp('fay.new@example.com');
     expect((await errorOf(confirmEmailChange(deps, linkId, token))).status).toBe(409);

@@ -5,9 +5,10 @@ import type { Acting } from '../events/origins.ts';
 import { accountMail, type AccountLinks } from './account-mail.ts';
 import { revokeApiKey } from './api-keys.ts';
 import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
-import { hashPassword, passwordMatches } from './passwords.ts';
+import { requireCurrentPassword } from './current-password.ts';
+import { hashPassword } from './passwords.ts';
 import { endSessionsOf } from './sessions.ts';
-import { accountThrottles, refundAttempt, reserveAttempt } from './throttle.ts';
+import { accountThrottles, reserveAttempt } from './throttle.ts';
 import { changeUser } from './user-changes.ts';
 import { revokeUserToken } from './user-tokens.ts';
 import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from './users.ts';
@@ -71,21 +72,16 @@ async function revokeCredentialsOf(deps: Deps, userId: number): Promise<void> {
 
 /**
  * PUT /user/password: the current password is required (five wrong ones per user in
- * fifteen minutes, then 429). Every other session of the user ends; the calling one, if
- * it is a session, stays.
+ * fifteen minutes, with those of email changes, then 429). Every other session of the user
+ * ends; the calling one, if it is a session, stays.
  */
 export async function changePassword(
   deps: Deps,
   input: { userId: number; currentPassword: string; password: string; keepSessionDigest?: string },
   acting?: Acting,
 ): Promise<void> {
-  const subject = `password:user:${input.userId}`;
-  await reserveAttempt(deps, subject, accountThrottles.passwordChange, 'Too many wrong passwords; wait before trying again.');
   const user = await loadUser(deps, input.userId);
-  if (!user.passwordHash || !(await passwordMatches(deps, input.currentPassword, user.passwordHash))) {
-    throw new ValidationFailed({ current_password: ['is incorrect'] });
-  }
-  await refundAttempt(deps, subject, accountThrottles.passwordChange);
+  await requireCurrentPassword(deps, user, input.currentPassword, 'to change the password');
   const passwordHash = await hashPassword(deps, input.password);
   await changeUser(deps, user.id, acting, () => ({ passwordHash }));
   await voidEmailChange(deps, user.id);

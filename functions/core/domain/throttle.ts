@@ -24,7 +24,7 @@ export const accountThrottles = {
   resetAddress: { limit: 20, windowSeconds: 15 * 60 },
   resetEmail: { limit: 3, windowSeconds: 15 * 60 },
   verificationMail: { limit: 6, windowSeconds: 60 },
-  /** Wrong current passwords of PUT /user/password, per user, like failed logins per email. */
+  /** Wrong current passwords (PUT /user/password, an email change), per user, like failed logins per email. */
   passwordChange: { limit: 5, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, ThrottlePolicy>;
 

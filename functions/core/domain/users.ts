@@ -12,6 +12,7 @@ import type { Role } from '../store/entities/membership.ts';
 import type { Tier } from '../tiers.ts';
 import { accountMail, type AccountLinks } from './account-mail.ts';
 import { issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
+import { requireCurrentPassword } from './current-password.ts';
 import { hashPassword } from './passwords.ts';
 import { claimPendingInvitations } from './pending-invitations.ts';
 import { changeUser } from './user-changes.ts';
@@ -128,19 +129,28 @@ async function requireSelf(deps: Deps, actorId: number, target: UserItem): Promi
 export interface UserChanges {
   name?: string;
   email?: string;
+  /** The account's password: required with a new email, checked whenever sent; never kept. */
+  currentPassword?: string;
 }
 
 /**
  * Changes the own account. A new name applies at once; a new email does not: a link goes
  * to the new address (and a notice to the current one), and the email changes when that
  * link is opened. Whether another account uses the new address is not told here.
+ *
+ * A new email needs the current password, whatever the credential: with the link mailed to
+ * an address of their own, a leaked key holding `users:write` would otherwise take the
+ * account (a reset mailed there, then a session). It is checked before anything changes.
  */
 export async function updateUser(deps: Deps, actorId: number, targetId: number, changes: UserChanges, links: AccountLinks, acting?: Acting) {
   const current = await loadUser(deps, targetId);
   await requireSelf(deps, actorId, current);
+  const email = changes.email === undefined ? current.email : normalizeEmail(changes.email);
+  if (email !== current.email || changes.currentPassword !== undefined) {
+    await requireCurrentPassword(deps, current, changes.currentPassword, 'to change the email');
+  }
   const { name } = changes;
   const updated = name === undefined ? current : await changeUser(deps, targetId, acting, () => ({ name }));
-  const email = changes.email === undefined ? current.email : normalizeEmail(changes.email);
   if (email === current.email) return { user: userView(updated), emailChangeMailed: false };
   const token = await issueAccountToken(deps, 'change-email', targetId, email);
   // Only the newest link may confirm: it voids any earlier one still in the mail.
