@@ -117,6 +117,19 @@ describe('lone UTF-16 surrogates', () => {
   });
 });
 
+describe('bytes that are not UTF-8 in the URL', () => {
+  it.each(['%ff', '%ed%a0%80', '%c0%af'])('are refused in a query parameter (%s) with 400 INVALID_FORMAT naming it', async (bytes) => {
+    const answer = await api.call('GET', `/workspaces?search=a${bytes}b`);
+    expectInvalidFormat(answer, 'search');
+  });
+
+  it('leave UTF-8 text alone, and a path that is not an id is still just a bad id', async () => {
+    expect((await api.call('GET', '/api-keys/key_%ff')).status).toBe(422);
+    const found = await api.call('GET', `/workspaces?search=${encodeURIComponent('Zürich 😀')}`);
+    expect(found.status).toBe(200);
+  });
+});
+
 describe('keys given twice in one object', () => {
   it.each(jsonRoutes)('%s %s refuses them, naming the key', async (_m, _p, send) => {
     const answer = await send('{"name":"first","name":"second"}');

@@ -28,6 +28,16 @@ const records = async () => {
 };
 
 describe('idempotent requests on the table', () => {
+  it('store the request only as a hash keyed by its Idempotency-Key: the same body under two keys hashes apart, so no guess at a password in it can be tested', async () => {
+    const body = { current_password: 'correct horse battery staple', password: 'new horse', password_confirmation: 'new horse' };
+    const [first, second] = [requestWith(randomUUID(), body), requestWith(randomUUID(), body)];
+    for (const request of [first, second]) await runIdempotently(deps.db, request, counting().handle);
+    const hashes = (await records()).filter((r) => r.payloadHash).map((r) => r.payloadHash);
+    const stored = await records();
+    expect(new Set(hashes).size).toBe(hashes.length);
+    expect(JSON.stringify(stored)).not.toContain('correct horse');
+  });
+
   it('keeps each record in a partition of its own', async () => {
     const handler = counting();
     for (let i = 0; i < 3; i++) await runIdempotently(deps.db, requestWith(), handler.handle);

@@ -38,22 +38,36 @@ export const shown = (text: string): string => {
 };
 
 /**
- * Refuses a path parameter, query parameter or header (name or value) with a lone surrogate:
- * whatever decoded it, a handler must only ever see Unicode text. Bodies are checked as they
- * are parsed (strict-json.ts).
+ * U+FFFD in a percent-decoded path or query: the mark a decoder leaves where the encoded
+ * bytes were not UTF-8 (`%ff`, an encoded surrogate `%ed%a0%80`). The gateways decode the
+ * URL before a function sees it, so this is the one sign left that the client sent bytes
+ * that were not text.
+ */
+const replacementCharacter = /\uFFFD/u;
+
+/**
+ * Refuses a path parameter, query parameter or header (name or value) that is not Unicode
+ * text: a lone surrogate anywhere, or, in the URL's parts, the replacement character that
+ * stands for bytes that were not UTF-8. Whatever decoded it, a handler must only ever see
+ * text. Bodies are checked as they are parsed (strict-json.ts).
  */
 export function assertUnicodeParameters(event: APIGatewayProxyEvent): void {
-  const places: [string, Record<string, string | string[] | undefined> | null | undefined][] = [
-    ['path parameter', event.pathParameters],
-    ['query parameter', event.multiValueQueryStringParameters ?? event.queryStringParameters],
-    ['header', event.multiValueHeaders ?? event.headers],
+  const places: [string, Record<string, string | string[] | undefined> | null | undefined, boolean][] = [
+    ['path parameter', event.pathParameters, true],
+    ['query parameter', event.multiValueQueryStringParameters ?? event.queryStringParameters, true],
+    ['header', event.multiValueHeaders ?? event.headers, false],
   ];
-  for (const [place, values] of places) {
+  for (const [place, values, inUrl] of places) {
     for (const [name, value] of Object.entries(values ?? {})) {
       const texts = [name, ...(Array.isArray(value) ? value : value === undefined ? [] : [value])];
       if (texts.some((text) => loneSurrogate.test(text))) {
         throw new InvalidFormat(`The ${place} "${shown(name)}" is not valid Unicode text (it has a lone UTF-16 surrogate).`, {
           [shown(name)]: ['is not valid Unicode text (a lone UTF-16 surrogate)'],
+        });
+      }
+      if (inUrl && texts.some((text) => replacementCharacter.test(text))) {
+        throw new InvalidFormat(`The ${place} "${shown(name)}" is not valid UTF-8: percent-encode its text as UTF-8 bytes.`, {
+          [shown(name)]: ['is not valid UTF-8 percent-encoding (U+FFFD stands in for bytes that were not UTF-8)'],
         });
       }
     }

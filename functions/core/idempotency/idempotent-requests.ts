@@ -5,7 +5,7 @@ import {
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
-import { hkdfSync } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { decrypt, encrypt } from '../aes-gcm.ts';
 import { ApiError, ResourceLocked, ValidationFailed } from '../errors.ts';
 import { reviveError, serializeError, type SerializedError } from '../http/authorizer-context.ts';
@@ -30,7 +30,20 @@ interface SealedOutcome {
   sealed: string;
 }
 
-const sealingKey = (request: IdempotentRequest) => Buffer.from(hkdfSync('sha256', request.key, request.owner, 'idempotent outcome', 32));
+const derivedKey = (request: IdempotentRequest, purpose: string) => Buffer.from(hkdfSync('sha256', request.key, request.owner, purpose, 32));
+const sealingKey = (request: IdempotentRequest) => derivedKey(request, 'idempotent outcome');
+
+/**
+ * The request as Powertools stores it to tell a repeat from another request: its
+ * fingerprint HMAC'd under a key derived from the Idempotency-Key, so that the stored
+ * hash tests no guess (a password in a body, PUT /user/password) without the key, which
+ * the table never holds.
+ */
+const keyedRequest = (request: IdempotentRequest) => ({
+  owner: request.owner,
+  key: request.key,
+  fingerprint: createHmac('sha256', derivedKey(request, 'idempotent fingerprint')).update(JSON.stringify(request.fingerprint)).digest('base64url'),
+});
 
 function seal(outcome: Outcome, request: IdempotentRequest): SealedOutcome {
   const { iv, tag, text } = encrypt(sealingKey(request), JSON.stringify(outcome));
@@ -74,7 +87,7 @@ const replayedHeader = { 'Idempotent-Replayed': 'true' };
 export async function runIdempotently(db: Database, request: IdempotentRequest, handle: () => Promise<ApiResponse>): Promise<ApiResponse> {
   let ran = false;
   const once = makeIdempotent(
-    async (_request: IdempotentRequest): Promise<SealedOutcome> => {
+    async (_request: ReturnType<typeof keyedRequest>): Promise<SealedOutcome> => {
       ran = true;
       try {
         return seal({ response: await handle() }, request);
@@ -87,7 +100,7 @@ export async function runIdempotently(db: Database, request: IdempotentRequest, 
   );
   let outcome: Outcome;
   try {
-    outcome = unseal(await once(Object.freeze(structuredClone(request))), request);
+    outcome = unseal(await once(Object.freeze(keyedRequest(request))), request);
   } catch (error) {
     if (error instanceof IdempotencyAlreadyInProgressError) {
       throw new ResourceLocked('A request with this Idempotency-Key is still running; retry when it has completed.');
