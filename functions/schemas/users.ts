@@ -76,6 +76,16 @@ export const changePasswordBody = confirmed(
 /** The path of a mailed link: the user's id and the token. */
 export const accountLinkParams = z.object({ id: userId, token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the token of the link')) });
 
+/**
+ * A mailed link as opened (GET, HEAD): the page reads nothing, so any id and token get it,
+ * a link mangled in the copying too (a trailing `=` of quoted-printable); its button's POST
+ * checks them (accountLinkParams) and says what is wrong, as a page to a browser.
+ */
+export const openedLinkParams = z.object({
+  id: describe(z.string().check(z.maxLength(200)), 'The user id of the link.'),
+  token: describe(z.string().check(z.maxLength(400)), 'The token of the link.'),
+});
+
 export const accountMessage = withMeta(z.object({ message: z.string() }), { id: 'AccountMessage', description: 'What happened, or what to do next.' });
 
 export const loginBody = z.strictObject({

@@ -1,6 +1,6 @@
 import type { RouteSpec } from '#core/route-types';
 import { dataOf, noContent } from '#schemas/common';
-import { accountLinkParams, accountMessage, forgotPasswordBody, loginBody, registerBody, resetPasswordBody, user } from '#schemas/users';
+import { accountLinkParams, accountMessage, openedLinkParams, forgotPasswordBody, loginBody, registerBody, resetPasswordBody, user } from '#schemas/users';
 
 const session = { description: 'The user; the session and XSRF-TOKEN cookies are set.', schema: dataOf(user) };
 
@@ -25,7 +25,7 @@ export const sessionRoutes = [
     auth: 'none',
     summary: 'Open a mailed verification link: a page whose button verifies (POST); opening it, or HEAD, changes nothing',
     tag: 'Sessions',
-    params: accountLinkParams,
+    params: openedLinkParams,
     responses: { 200: { description: 'The page with the button.', html: true } },
   },
   {
@@ -68,7 +68,7 @@ export const sessionRoutes = [
     auth: 'none',
     summary: 'Open a link mailed to a new address: a page whose button confirms it (POST); opening it, or HEAD, changes nothing',
     tag: 'Sessions',
-    params: accountLinkParams,
+    params: openedLinkParams,
     responses: { 200: { description: 'The page with the button.', html: true } },
   },
   {

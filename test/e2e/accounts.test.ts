@@ -110,6 +110,13 @@ describe('mailed links opened without a person (HEAD, GET: mail scanners and pre
     const json = await api.call('POST', forged, { key: '', headers: { Accept: 'application/json' } });
     expect([json.status, json.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
   });
+
+  it('open as the page even when mangled in the copying (a trailing = of quoted-printable, a word for an id)', async () => {
+    for (const mangled of ['/email/verify/2/token=', '/email/change/abc/xyz', '/email/verify/12345678901234567890/t%20t']) {
+      const page = await api.call('GET', root(mangled), { key: '' });
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    }
+  });
 });
 
 describe('invitations by email', () => {
