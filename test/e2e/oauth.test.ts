@@ -282,6 +282,17 @@ describe('OAuth over HTTP', () => {
     expect((await api.call('GET', '/workspaces', { key: first.access_token })).status).toBe(200);
   });
 
+  it('takes one client authentication per request (RFC 6749 section 2.3): HTTP Basic with a secret or another client in the form is invalid_request', async () => {
+    const basic = { Authorization: `Basic ${Buffer.from(`${backend.clientId}:${backend.clientSecret}`).toString('base64')}` };
+    const forms: Record<string, string>[] = [{ client_secret: backend.clientSecret }, { client_id: backend.clientId, client_secret: backend.clientSecret }, { client_id: spa }];
+    for (const form of forms) {
+      const refused = await token({ grant_type: 'client_credentials', ...form }, basic);
+      expect([refused.status, refused.body.error]).toEqual([400, 'invalid_request']);
+    }
+    const sameClient = await token({ grant_type: 'client_credentials', client_id: backend.clientId }, basic);
+    expect([sameClient.status, sameClient.body.scope]).toEqual([200, 'workspaces:read']);
+  });
+
   it('revokes a token at the client\'s request (RFC 7009), answering 200 whatever it was', async () => {
     const pair = (await codeFlowToken('workspaces:read')).body;
     const revoke = (form: Record<string, string>) =>

@@ -310,6 +310,40 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('client authentication: one method per request (RFC 6749 section 2.3)', () => {
+  const basicOf = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+  it('refuses HTTP Basic with a secret, or another client, in the form at the token endpoint; the same client id in both is one client', async () => {
+    const basic = basicOf(confidential.clientId, confidential.clientSecret);
+    for (const form of [{ client_secret: confidential.clientSecret }, secretForm, { client_id: publicClient }, { client_secret: 'other' }]) {
+      const error = await errorOf(issueToken(deps, { grant_type: 'client_credentials', ...form }, basic));
+      expect([error.status, error.code, error.extras.error_description]).toEqual([400, 'invalid_request', expect.stringMatching(/HTTP Basic/)]);
+    }
+    expect((await issueToken(deps, { grant_type: 'client_credentials', client_id: confidential.clientId }, basic)).token_type).toBe('Bearer');
+  });
+
+  it('leaves the refresh token unused when it refuses both methods at once', async () => {
+    const { verifier, challenge } = pkce();
+    const pair = await exchange(confidential.clientId, await codeFor(confidential.clientId, challenge), verifier, { client_secret: confidential.clientSecret });
+    const basic = basicOf(confidential.clientId, confidential.clientSecret);
+    const both = await errorOf(issueToken(deps, { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...secretForm }, basic));
+    expect([both.status, both.code]).toEqual([400, 'invalid_request']);
+    const corrected = await issueToken(deps, { grant_type: 'refresh_token', refresh_token: pair.refresh_token }, basic);
+    expect(await works(corrected.access_token)).toBe(true);
+    expect(await works(pair.access_token)).toBe(true);
+  });
+
+  it('refuses the same at the revocation endpoint, revoking nothing', async () => {
+    const pair = await codePair();
+    const basic = basicOf(confidential.clientId, confidential.clientSecret);
+    for (const form of [{ client_secret: confidential.clientSecret }, { client_id: publicClient }]) {
+      const error = await errorOf(revokeOAuthToken(deps, { token: pair.access_token, ...form }, basic));
+      expect([error.status, error.code]).toEqual([400, 'invalid_request']);
+    }
+    expect(await works(pair.access_token)).toBe(true);
+  });
+});
+
 describe('a refused refresh leaves the refresh token unused (RFC 6749 section 5.2)', () => {
   let machineOnly: { clientId: string; clientSecret: string };
   beforeAll(async () => {
