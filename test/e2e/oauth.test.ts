@@ -91,6 +91,25 @@ async function codeFlowToken(scope?: string) {
   return token({ grant_type: 'authorization_code', client_id: spa, code, redirect_uri: redirectUri, code_verifier: verifier });
 }
 
+/** A code grant token of scope `*` for the bootstrap user (a platform admin), from a client registered for every scope. */
+async function broadToken(): Promise<{ access_token: string; refresh_token: string; scope: string; client_id: string }> {
+  const broad = await registerOAuthClient(deps, {
+    name: 'Broad',
+    ownerUserId: api.runner.bootstrap!.userId,
+    workspaceId: api.runner.bootstrap!.workspaceId,
+    redirectUris: [redirectUri],
+    grants: ['authorization_code'],
+    scopes: ['*'],
+    confidential: false,
+  });
+  const { verifier, challenge } = pkce();
+  const redirect = await consent({ client_id: broad.clientId, code_challenge: challenge });
+  const code = new URL(redirect.headers.get('location')!).searchParams.get('code')!;
+  const issued = await token({ grant_type: 'authorization_code', client_id: broad.clientId, code, redirect_uri: redirectUri, code_verifier: verifier });
+  expect(issued.body.scope).toBe('*');
+  return { ...issued.body, client_id: broad.clientId };
+}
+
 describe('OAuth over HTTP', () => {
   it('shows the signed-in user a consent page first: the client, the scopes, Allow and Deny; never framed, scripted or cached', async () => {
     const page = await authorize({ code_challenge: pkce().challenge, scope: 'workspaces:read api-keys:read' });
@@ -219,21 +238,7 @@ describe('OAuth over HTTP', () => {
   it("binds the token to its client's workspace: X-Workspace-ID, workspace_id and other ids cannot move it, and it mints nothing", async () => {
     const other = await api.call('POST', '/workspaces', { body: { name: 'Another of the same user' } });
     const otherId = other.body.data.id as string;
-    const broad = await registerOAuthClient(deps, {
-      name: 'Broad',
-      ownerUserId: api.runner.bootstrap!.userId,
-      workspaceId: api.runner.bootstrap!.workspaceId,
-      redirectUris: [redirectUri],
-      grants: ['authorization_code'],
-      scopes: ['*'],
-      confidential: false,
-    });
-    const { verifier, challenge } = pkce();
-    const redirect = await consent({ client_id: broad.clientId, code_challenge: challenge });
-    const code = new URL(redirect.headers.get('location')!).searchParams.get('code')!;
-    const issued = await token({ grant_type: 'authorization_code', client_id: broad.clientId, code, redirect_uri: redirectUri, code_verifier: verifier });
-    expect(issued.body.scope).toBe('*');
-    const bearer = issued.body.access_token as string;
+    const bearer = (await broadToken()).access_token;
     const home = await api.call('GET', '/api-keys', { key: bearer });
     expect(home.status).toBe(200);
     for (const [path, headers] of [
@@ -280,6 +285,16 @@ describe('OAuth over HTTP', () => {
     expect([retry.status, retry.body.scope]).toEqual([200, 'workspaces:read']);
     expect((await api.call('GET', '/workspaces', { key: retry.body.access_token })).status).toBe(200);
     expect((await api.call('GET', '/workspaces', { key: first.access_token })).status).toBe(200);
+  });
+
+  it('narrows a refresh to any scopes the grant covers by the scope grammar: `*` gives `workspaces:read`, never an unknown scope', async () => {
+    const broad = await broadToken();
+    const unknown = await token({ grant_type: 'refresh_token', client_id: broad.client_id, refresh_token: broad.refresh_token, scope: 'workspaces:read nothing:read' });
+    expect([unknown.status, unknown.body.error]).toEqual([400, 'invalid_scope']);
+    const narrowed = await token({ grant_type: 'refresh_token', client_id: broad.client_id, refresh_token: broad.refresh_token, scope: 'workspaces:read' });
+    expect([narrowed.status, narrowed.body.scope]).toEqual([200, 'workspaces:read']);
+    expect((await api.call('GET', '/workspaces', { key: narrowed.body.access_token })).status).toBe(200);
+    expect((await api.call('GET', '/api-keys', { key: narrowed.body.access_token })).status).toBe(403);
   });
 
   it('takes one client authentication per request (RFC 6749 section 2.3): HTTP Basic with a secret or another client in the form is invalid_request', async () => {
