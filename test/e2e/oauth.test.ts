@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { invite } from '#core/domain/invitations';
+import { createUser } from '#core/domain/users';
+import { createWorkspace } from '#core/domain/workspaces';
 import { registerOAuthClient } from '#core/oauth/clients';
 import type { Deps } from '#core/deps';
 import { startTestApiWithDeps, type ApiAnswer, type TestApi } from '../support/local-api.ts';
@@ -261,6 +264,47 @@ describe('OAuth over HTTP', () => {
       const refused = await api.call(method, path, { key: bearer, body });
       expect([path, refused.status, refused.body.error_code]).toEqual([path, 403, 'ACCESS_DENIED']);
     }
+  });
+
+  it('makes nothing that outlives it: it invites nobody, answers no invitation and uses no platform admin route', async () => {
+    const bearer = (await broadToken()).access_token;
+    const { userId, workspaceId } = api.runner.bootstrap!;
+    const member = await createUser(deps, { name: 'Invitee', email: 'invitee@example.com', tier: 'free' });
+    for (const email of [member.email, 'no-account-yet@example.com']) {
+      const refused = await api.call('POST', '/users', { key: bearer, body: { email, role: 'admin' } });
+      expect([email, refused.status, refused.body.error_code]).toEqual([email, 403, 'ACCESS_DENIED']);
+      expect(refused.body.message).toMatch(/^An OAuth access token cannot invite people/);
+    }
+    const members = await api.call('GET', '/users', { key: bearer });
+    expect(members.body.data.map((m: { email: string }) => m.email)).not.toContain(member.email);
+
+    // An invitation of the token's user into a workspace the client has nothing to do with.
+    const inviter = await createUser(deps, { name: 'Inviter', email: 'inviter@example.com', tier: 'pro' });
+    const elsewhere = await createWorkspace(deps, inviter.id, { name: 'Elsewhere', tier: 'pro' });
+    await invite(deps, { userId, workspaceId: elsewhere.id, role: 'member', invitedBy: inviter.id });
+    for (const [method, path] of [
+      ['GET', '/user/invitations'],
+      ['POST', `/user/invitations/${elsewhere.id}/accept`],
+      ['DELETE', `/user/invitations/${elsewhere.id}`],
+    ] as const) {
+      const refused = await api.call(method, path, { key: bearer });
+      expect([path, refused.status, refused.body.error_code]).toEqual([path, 403, 'ACCESS_DENIED']);
+    }
+    const waiting = await api.call('GET', '/user/invitations');
+    expect(waiting.body.data.map((i: { workspace_id: string }) => i.workspace_id)).toEqual([elsewhere.id]);
+
+    // The bootstrap user is a platform admin, and `*` covers `admin:*`: still not from this token.
+    for (const [method, path, body] of [
+      ['PATCH', `/admin/workspaces/${elsewhere.id}`, { tier: 'enterprise' }],
+      ['POST', `/admin/workspaces/${elsewhere.id}/suspend`, { reason: 'From an OAuth client' }],
+      ['PATCH', `/admin/workspaces/${workspaceId}`, { tier: 'free' }],
+    ] as const) {
+      const refused = await api.call(method, path, { key: bearer, body });
+      expect([path, refused.status, refused.body.error_code]).toEqual([path, 403, 'ACCESS_DENIED']);
+      expect(refused.body.message).toMatch(/^An OAuth access token cannot use the platform admin's routes/);
+    }
+    const untouched = (await deps.db.entities.workspace.get({ id: elsewhere.id }).go()).data!;
+    expect([untouched.tier, untouched.suspendedAt]).toEqual(['pro', undefined]);
   });
 
   it('refreshes with rotation, and a reused refresh token revokes every token of the authorization', async () => {
