@@ -22,15 +22,17 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
     // The same words whether or not the email has an account.
     body: { message: 'Invited: we mailed the address, and it joins once its person accepts.', data: await addMember(deps, principal, workspaceId, body, linksFor(baseUrl)) },
   }),
-  listInvitations: async ({ principal, query, route, url }, deps) => ({
-    status: 200,
-    body: await listPage(invitationsOf(deps, principal.userId), query, route.list, url),
-  }),
+  listInvitations: async ({ principal, query, route, url }, deps) => {
+    // Invitations are into other workspaces, which a token bound to one does not see.
+    requireUnboundCredential(principal, 'see invitations into other workspaces');
+    return { status: 200, body: await listPage(invitationsOf(deps, principal.userId), query, route.list, url) };
+  },
   acceptInvitation: async ({ principal, params }, deps) => {
     requireUnboundCredential(principal, 'join other workspaces');
     return { status: 200, body: { message: 'Invitation accepted.', data: await acceptInvitation(deps, principal.userId, params.workspace_id, principal) } };
   },
   declineInvitation: async ({ principal, params }, deps) => {
+    requireUnboundCredential(principal, 'answer invitations into other workspaces');
     await declineInvitation(deps, principal.userId, params.workspace_id, principal);
     return { status: 204 };
   },

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { invite } from '#core/domain/invitations';
+import { createUser } from '#core/domain/users';
+import { createWorkspace } from '#core/domain/workspaces';
 import { registerOAuthClient } from '#core/oauth/clients';
 import type { Deps } from '#core/deps';
 import { startTestApiWithDeps, type ApiAnswer, type TestApi } from '../support/local-api.ts';
@@ -89,6 +92,25 @@ async function codeFlowToken(scope?: string) {
   const redirect = await consent({ code_challenge: challenge, code_challenge_method: 'S256', ...(scope ? { scope } : {}) });
   const code = new URL(redirect.headers.get('location')!).searchParams.get('code')!;
   return token({ grant_type: 'authorization_code', client_id: spa, code, redirect_uri: redirectUri, code_verifier: verifier });
+}
+
+/** A code grant token of scope `*` for the bootstrap user (a platform admin), from a client registered for every scope. */
+async function broadToken(): Promise<{ access_token: string; refresh_token: string; scope: string; client_id: string }> {
+  const broad = await registerOAuthClient(deps, {
+    name: 'Broad',
+    ownerUserId: api.runner.bootstrap!.userId,
+    workspaceId: api.runner.bootstrap!.workspaceId,
+    redirectUris: [redirectUri],
+    grants: ['authorization_code'],
+    scopes: ['*'],
+    confidential: false,
+  });
+  const { verifier, challenge } = pkce();
+  const redirect = await consent({ client_id: broad.clientId, code_challenge: challenge });
+  const code = new URL(redirect.headers.get('location')!).searchParams.get('code')!;
+  const issued = await token({ grant_type: 'authorization_code', client_id: broad.clientId, code, redirect_uri: redirectUri, code_verifier: verifier });
+  expect(issued.body.scope).toBe('*');
+  return { ...issued.body, client_id: broad.clientId };
 }
 
 describe('OAuth over HTTP', () => {
@@ -219,21 +241,7 @@ describe('OAuth over HTTP', () => {
   it("binds the token to its client's workspace: X-Workspace-ID, workspace_id and other ids cannot move it, and it mints nothing", async () => {
     const other = await api.call('POST', '/workspaces', { body: { name: 'Another of the same user' } });
     const otherId = other.body.data.id as string;
-    const broad = await registerOAuthClient(deps, {
-      name: 'Broad',
-      ownerUserId: api.runner.bootstrap!.userId,
-      workspaceId: api.runner.bootstrap!.workspaceId,
-      redirectUris: [redirectUri],
-      grants: ['authorization_code'],
-      scopes: ['*'],
-      confidential: false,
-    });
-    const { verifier, challenge } = pkce();
-    const redirect = await consent({ client_id: broad.clientId, code_challenge: challenge });
-    const code = new URL(redirect.headers.get('location')!).searchParams.get('code')!;
-    const issued = await token({ grant_type: 'authorization_code', client_id: broad.clientId, code, redirect_uri: redirectUri, code_verifier: verifier });
-    expect(issued.body.scope).toBe('*');
-    const bearer = issued.body.access_token as string;
+    const bearer = (await broadToken()).access_token;
     const home = await api.call('GET', '/api-keys', { key: bearer });
     expect(home.status).toBe(200);
     for (const [path, headers] of [
@@ -258,6 +266,47 @@ describe('OAuth over HTTP', () => {
     }
   });
 
+  it('makes nothing that outlives it: it invites nobody, answers no invitation and uses no platform admin route', async () => {
+    const bearer = (await broadToken()).access_token;
+    const { userId, workspaceId } = api.runner.bootstrap!;
+    const member = await createUser(deps, { name: 'Invitee', email: 'invitee@example.com', tier: 'free' });
+    for (const email of [member.email, 'no-account-yet@example.com']) {
+      const refused = await api.call('POST', '/users', { key: bearer, body: { email, role: 'admin' } });
+      expect([email, refused.status, refused.body.error_code]).toEqual([email, 403, 'ACCESS_DENIED']);
+      expect(refused.body.message).toMatch(/^An OAuth access token cannot invite people/);
+    }
+    const members = await api.call('GET', '/users', { key: bearer });
+    expect(members.body.data.map((m: { email: string }) => m.email)).not.toContain(member.email);
+
+    // An invitation of the token's user into a workspace the client has nothing to do with.
+    const inviter = await createUser(deps, { name: 'Inviter', email: 'inviter@example.com', tier: 'pro' });
+    const elsewhere = await createWorkspace(deps, inviter.id, { name: 'Elsewhere', tier: 'pro' });
+    await invite(deps, { userId, workspaceId: elsewhere.id, role: 'member', invitedBy: inviter.id });
+    for (const [method, path] of [
+      ['GET', '/user/invitations'],
+      ['POST', `/user/invitations/${elsewhere.id}/accept`],
+      ['DELETE', `/user/invitations/${elsewhere.id}`],
+    ] as const) {
+      const refused = await api.call(method, path, { key: bearer });
+      expect([path, refused.status, refused.body.error_code]).toEqual([path, 403, 'ACCESS_DENIED']);
+    }
+    const waiting = await api.call('GET', '/user/invitations');
+    expect(waiting.body.data.map((i: { workspace_id: string }) => i.workspace_id)).toEqual([elsewhere.id]);
+
+    // The bootstrap user is a platform admin, and `*` covers `admin:*`: still not from this token.
+    for (const [method, path, body] of [
+      ['PATCH', `/admin/workspaces/${elsewhere.id}`, { tier: 'enterprise' }],
+      ['POST', `/admin/workspaces/${elsewhere.id}/suspend`, { reason: 'From an OAuth client' }],
+      ['PATCH', `/admin/workspaces/${workspaceId}`, { tier: 'free' }],
+    ] as const) {
+      const refused = await api.call(method, path, { key: bearer, body });
+      expect([path, refused.status, refused.body.error_code]).toEqual([path, 403, 'ACCESS_DENIED']);
+      expect(refused.body.message).toMatch(/^An OAuth access token cannot use the platform admin's routes/);
+    }
+    const untouched = (await deps.db.entities.workspace.get({ id: elsewhere.id }).go()).data!;
+    expect([untouched.tier, untouched.suspendedAt]).toEqual(['pro', undefined]);
+  });
+
   it('refreshes with rotation, and a reused refresh token revokes every token of the authorization', async () => {
     const first = (await codeFlowToken('workspaces:read')).body;
     const second = await token({ grant_type: 'refresh_token', client_id: spa, refresh_token: first.refresh_token });
@@ -280,6 +329,27 @@ describe('OAuth over HTTP', () => {
     expect([retry.status, retry.body.scope]).toEqual([200, 'workspaces:read']);
     expect((await api.call('GET', '/workspaces', { key: retry.body.access_token })).status).toBe(200);
     expect((await api.call('GET', '/workspaces', { key: first.access_token })).status).toBe(200);
+  });
+
+  it('narrows a refresh to any scopes the grant covers by the scope grammar: `*` gives `workspaces:read`, never an unknown scope', async () => {
+    const broad = await broadToken();
+    const unknown = await token({ grant_type: 'refresh_token', client_id: broad.client_id, refresh_token: broad.refresh_token, scope: 'workspaces:read nothing:read' });
+    expect([unknown.status, unknown.body.error]).toEqual([400, 'invalid_scope']);
+    const narrowed = await token({ grant_type: 'refresh_token', client_id: broad.client_id, refresh_token: broad.refresh_token, scope: 'workspaces:read' });
+    expect([narrowed.status, narrowed.body.scope]).toEqual([200, 'workspaces:read']);
+    expect((await api.call('GET', '/workspaces', { key: narrowed.body.access_token })).status).toBe(200);
+    expect((await api.call('GET', '/api-keys', { key: narrowed.body.access_token })).status).toBe(403);
+  });
+
+  it('takes one client authentication per request (RFC 6749 section 2.3): HTTP Basic with a secret or another client in the form is invalid_request', async () => {
+    const basic = { Authorization: `Basic ${Buffer.from(`${backend.clientId}:${backend.clientSecret}`).toString('base64')}` };
+    const forms: Record<string, string>[] = [{ client_secret: backend.clientSecret }, { client_id: backend.clientId, client_secret: backend.clientSecret }, { client_id: spa }];
+    for (const form of forms) {
+      const refused = await token({ grant_type: 'client_credentials', ...form }, basic);
+      expect([refused.status, refused.body.error]).toEqual([400, 'invalid_request']);
+    }
+    const sameClient = await token({ grant_type: 'client_credentials', client_id: backend.clientId }, basic);
+    expect([sameClient.status, sameClient.body.scope]).toEqual([200, 'workspaces:read']);
   });
 
   it('revokes a token at the client\'s request (RFC 7009), answering 200 whatever it was', async () => {

@@ -310,6 +310,82 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('scopes asked within a grant, read by the scope grammar', () => {
+  let broad: string;
+  let aliased: string;
+  beforeAll(async () => {
+    const registered = (name: string, scopes: string[]) =>
+      registerOAuthClient(deps, { name, ownerUserId: user.userId, workspaceId: user.workspaceId, redirectUris: [redirectUri], grants: ['authorization_code'], scopes, confidential: false });
+    broad = (await registered('Broad', ['*'])).clientId;
+    aliased = (await registered('Key manager', ['keys:manage'])).clientId;
+  });
+
+  async function pairFor(clientId: string, scope: string) {
+    const { verifier, challenge } = pkce();
+    return exchange(clientId, await codeFor(clientId, challenge, { scope }), verifier);
+  }
+  const refreshOf = (clientId: string, refreshToken: string, scope: string) => issueToken(deps, { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken, scope });
+
+  it('lets a refresh of a `*` grant ask for any scope, wildcard or alias the service knows, and nothing it does not', async () => {
+    const { refresh_token } = await pairFor(broad, '*');
+    const unknown = await errorOf(refreshOf(broad, refresh_token!, 'workspaces:read nothing:read'));
+    expect([unknown.status, unknown.code]).toEqual([400, 'invalid_scope']);
+    const read = await refreshOf(broad, refresh_token!, 'workspaces:read');
+    expect(read.scope).toBe('workspaces:read');
+    expect((await authenticateOAuth(deps, read.access_token)).scopes).toEqual(['workspaces:read']);
+    for (const scope of ['*:read', 'keys:manage', 'workspaces:* api-keys:read']) {
+      const { refresh_token: fresh } = await pairFor(broad, '*');
+      expect((await refreshOf(broad, fresh!, scope)).scope).toBe(scope);
+    }
+  });
+
+  it('narrows a wildcard or alias grant to what it covers, and refuses what it does not, leaving the refresh token unused', async () => {
+    const reads = await refreshOf(broad, (await pairFor(broad, '*')).refresh_token!, '*:read');
+    const beyond = await errorOf(refreshOf(broad, reads.refresh_token!, 'workspaces:read workspaces:write'));
+    expect([beyond.status, beyond.code]).toEqual([400, 'invalid_scope']);
+    expect((await refreshOf(broad, reads.refresh_token!, 'workspaces:read api-keys:read')).scope).toBe('workspaces:read api-keys:read');
+
+    const keys = await pairFor(aliased, 'keys:manage');
+    expect(keys.scope).toBe('keys:manage');
+    expect((await errorOf(refreshOf(aliased, keys.refresh_token!, 'api-keys:read webhooks:read'))).code).toBe('invalid_scope');
+    expect((await refreshOf(aliased, keys.refresh_token!, 'api-keys:read api-keys:delete')).scope).toBe('api-keys:read api-keys:delete');
+  });
+});
+
+describe('client authentication: one method per request (RFC 6749 section 2.3)', () => {
+  const basicOf = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+  it('refuses HTTP Basic with a secret, or another client, in the form at the token endpoint; the same client id in both is one client', async () => {
+    const basic = basicOf(confidential.clientId, confidential.clientSecret);
+    for (const form of [{ client_secret: confidential.clientSecret }, secretForm, { client_id: publicClient }, { client_secret: 'other' }]) {
+      const error = await errorOf(issueToken(deps, { grant_type: 'client_credentials', ...form }, basic));
+      expect([error.status, error.code, error.extras.error_description]).toEqual([400, 'invalid_request', expect.stringMatching(/HTTP Basic/)]);
+    }
+    expect((await issueToken(deps, { grant_type: 'client_credentials', client_id: confidential.clientId }, basic)).token_type).toBe('Bearer');
+  });
+
+  it('leaves the refresh token unused when it refuses both methods at once', async () => {
+    const { verifier, challenge } = pkce();
+    const pair = await exchange(confidential.clientId, await codeFor(confidential.clientId, challenge), verifier, { client_secret: confidential.clientSecret });
+    const basic = basicOf(confidential.clientId, confidential.clientSecret);
+    const both = await errorOf(issueToken(deps, { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...secretForm }, basic));
+    expect([both.status, both.code]).toEqual([400, 'invalid_request']);
+    const corrected = await issueToken(deps, { grant_type: 'refresh_token', refresh_token: pair.refresh_token }, basic);
+    expect(await works(corrected.access_token)).toBe(true);
+    expect(await works(pair.access_token)).toBe(true);
+  });
+
+  it('refuses the same at the revocation endpoint, revoking nothing', async () => {
+    const pair = await codePair();
+    const basic = basicOf(confidential.clientId, confidential.clientSecret);
+    for (const form of [{ client_secret: confidential.clientSecret }, { client_id: publicClient }]) {
+      const error = await errorOf(revokeOAuthToken(deps, { token: pair.access_token, ...form }, basic));
+      expect([error.status, error.code]).toEqual([400, 'invalid_request']);
+    }
+    expect(await works(pair.access_token)).toBe(true);
+  });
+});
+
 describe('a refused refresh leaves the refresh token unused (RFC 6749 section 5.2)', () => {
   let machineOnly: { clientId: string; clientSecret: string };
   beforeAll(async () => {

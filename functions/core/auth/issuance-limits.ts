@@ -60,8 +60,10 @@ export function ipListWithin(principal: Pick<Principal, 'limits'>, requested: re
 }
 
 /**
- * A credential bound to one workspace (an OAuth token) mints no API key: the key would
- * outlive the token's revocation and, by X-Workspace-ID, reach the user's other workspaces.
+ * A credential bound to one workspace (an OAuth token) makes nothing that would outlive the
+ * token's revocation or reach beyond that workspace: no API key (by X-Workspace-ID it would
+ * reach the user's other workspaces), workspace, webhook endpoint or invitation, no answer
+ * to an invitation into another workspace, no account change, no platform admin's act.
  */
 export function requireUnboundCredential(principal: Pick<Principal, 'limits'>, action: string): void {
   if (principal.limits?.workspaceId) throw new AccessDenied(`An OAuth access token cannot ${action}: that is for the user's own credentials.`);

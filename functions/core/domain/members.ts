@@ -1,4 +1,5 @@
 import type { EntityItem } from 'electrodb';
+import { requireUnboundCredential } from '../auth/issuance-limits.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { DuplicateResource, NotFound } from '../errors.ts';
@@ -79,9 +80,11 @@ export interface SentInvitation {
  * Nobody becomes a member, and no account is made, without its person: an email that has
  * an account gets an invitation to accept; one that has none gets a pending invitation,
  * which becomes theirs once they register and verify that address. Both answer alike, so
- * the answer does not tell whether the email has an account.
+ * the answer does not tell whether the email has an account. An OAuth token invites nobody:
+ * the membership would outlive the token's revocation.
  */
 export async function addMember(deps: Deps, actor: Actor, workspaceId: string, input: NewMember, links: AccountLinks): Promise<SentInvitation> {
+  requireUnboundCredential(actor, 'invite people (the membership would outlive the token)');
   requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], 'add members');
   const email = normalizeEmail(input.email);
   const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();

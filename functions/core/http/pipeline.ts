@@ -3,6 +3,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { grants } from '../auth/scopes.ts';
+import { requireUnboundCredential } from '../auth/issuance-limits.ts';
 import type { IdempotencyRunner } from '../idempotency/idempotent-requests.ts';
 import { idempotentRequestOf, takesIdempotencyKey } from '../idempotency/idempotent-routes.ts';
 import { config } from '../config.ts';
@@ -160,7 +161,11 @@ export function createFunction<R extends RouteSpec>(options: {
       const principal = principals.get(event);
       const deps = options.deps();
       // Before validation, so that a non-admin learns nothing of what the route accepts.
-      if (route.platformAdmin) await requirePlatformAdmin(deps, principal!.userId);
+      if (route.platformAdmin) {
+        // An OAuth token acts in its client's workspace alone; these reach any, and what they change outlives it.
+        requireUnboundCredential(principal!, "use the platform admin's routes");
+        await requirePlatformAdmin(deps, principal!.userId);
+      }
       assertUnicodeParameters(event);
       const params = validate(route.params ?? noParams, event.pathParameters ?? {}, 'path');
       const query = validate(route.query ?? noQuery, singleValuedQuery(event), 'query');

@@ -1,5 +1,6 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Client, oauthModel } from './model.ts';
+import { withinScopes } from './scopes.ts';
 
 type Model = Pick<ReturnType<typeof oauthModel>, 'getRefreshToken' | 'saveToken'>;
 
@@ -22,8 +23,10 @@ export class RefreshTokenGrant extends OAuth2Server.AbstractGrantType {
     if (token.clientId !== client.id) throw new OAuth2Server.InvalidGrantError('Invalid grant: refresh token was issued to another client');
     // The library's parser: a malformed scope is invalid_scope. Its types omit that none may be sent.
     const requested = this.getScope(request) as string[] | undefined;
-    if (requested?.some((scope) => !token.scopes.includes(scope))) throw new OAuth2Server.InvalidScopeError('Invalid scope: Unable to add extra scopes');
-    const scope = requested ?? token.scopes;
+    // Any narrower scopes the grant covers by the grammar: a `*` grant may become `workspaces:read`.
+    const beyond = requested?.filter((scope) => !withinScopes(token.scopes, scope));
+    if (beyond?.length) throw new OAuth2Server.InvalidScopeError(`Invalid scope: the grant (${token.scopes.join(' ')}) does not cover ${beyond.join(' ')}`);
+    const scope = requested ? [...new Set(requested)] : token.scopes;
     const next = {
       accessToken: await this.generateAccessToken(client, token.user, scope),
       refreshToken: await this.generateRefreshToken(client, token.user, scope),

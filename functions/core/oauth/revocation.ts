@@ -1,26 +1,13 @@
 import { sha256 } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { OAuthRefusal } from '../errors.ts';
+import { clientCredentialsOf, type ClientCredentialFields } from './client-authentication.ts';
 import { revokeFamily } from './families.ts';
 import { clientFor } from './model.ts';
 
-export interface RevocationRequest {
+export interface RevocationRequest extends ClientCredentialFields {
   token?: string;
   token_type_hint?: string;
-  client_id?: string;
-  client_secret?: string;
-}
-
-/** The client's id and secret from HTTP Basic (RFC 6749 section 2.3.1: each form-encoded), else from the form. */
-function clientCredentials(form: RevocationRequest, authorization: string | undefined): { id?: string; secret?: string } {
-  const [scheme, value = ''] = authorization?.trim().split(/\s+/) ?? [];
-  if (scheme?.toLowerCase() !== 'basic') return { id: form.client_id, secret: form.client_secret };
-  const [id = '', secret = ''] = Buffer.from(value, 'base64').toString('utf8').split(/:(.*)/s);
-  try {
-    return { id: decodeURIComponent(id.replaceAll('+', ' ')), secret: decodeURIComponent(secret.replaceAll('+', ' ')) };
-  } catch {
-    return {};
-  }
 }
 
 /**
@@ -29,7 +16,7 @@ function clientCredentials(form: RevocationRequest, authorization: string | unde
  * revoked or another client's is answered the same (200), so nothing about it is learned.
  */
 export async function revokeOAuthToken(deps: Deps, form: RevocationRequest, authorization: string | undefined): Promise<void> {
-  const { id, secret } = clientCredentials(form, authorization);
+  const { id, secret } = clientCredentialsOf(form, authorization);
   const client = id ? await clientFor(deps, 'token', id, secret) : undefined;
   if (!client) throw new OAuthRefusal(401, 'invalid_client', 'Invalid client: client is invalid', { 'WWW-Authenticate': 'Basic realm="Service"' });
   if (!form.token) throw new OAuthRefusal(400, 'invalid_request', 'Missing parameter: `token`');

@@ -1,4 +1,11 @@
-import { grants, isKnownScope } from '../auth/scopes.ts';
+import { isKnownScope, scopesBeyond } from '../auth/scopes.ts';
+
+/**
+ * True when `scope` is one the service knows and `held` covers, read by the scope grammar
+ * (wildcards and aliases on either side), not by spelling: a `*` grant covers
+ * `workspaces:read`, and `keys:manage` covers `api-keys:read` and itself.
+ */
+export const withinScopes = (held: readonly string[], scope: string): boolean => isKnownScope(scope) && scopesBeyond(held, [scope]).length === 0;
 
 /**
  * The scopes a token gets: those requested (the client's own when none are named) that the
@@ -7,7 +14,5 @@ import { grants, isKnownScope } from '../auth/scopes.ts';
  * (RFC 6749 section 3.3).
  */
 export function narrowScopes(requested: readonly string[] | undefined, clientScopes: readonly string[], userScopes?: readonly string[]): string[] {
-  return [...new Set(requested ?? clientScopes)].filter(
-    (scope) => isKnownScope(scope) && grants(clientScopes, scope) && (!userScopes || grants(userScopes, scope)),
-  );
+  return [...new Set(requested ?? clientScopes)].filter((scope) => withinScopes(clientScopes, scope) && (!userScopes || withinScopes(userScopes, scope)));
 }

@@ -1,6 +1,7 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Deps } from '../deps.ts';
 import { OAuthRefusal } from '../errors.ts';
+import { requireOneClientAuthentication } from './client-authentication.ts';
 import { findOAuthClient } from './clients.ts';
 import { oauthModel, type Approver, type CodeSink } from './model.ts';
 import { RefreshTokenGrant } from './refresh-grant.ts';
@@ -111,6 +112,8 @@ export function deniedRedirect(redirectUri: string, state: string | undefined): 
  * client credentials grant, the client authenticated by form fields or HTTP Basic.
  */
 export async function issueToken(deps: Deps, form: OAuthParameters, authorization?: string): Promise<TokenResponse> {
+  // The library would take Basic and ignore the form: two methods at once are refused first.
+  requireOneClientAuthentication(form, authorization);
   const response = new OAuth2Server.Response();
   // The pipeline has refused any media type but the form's; the library checks it again
   // with type-is, which also looks for a body length.

@@ -1,0 +1,45 @@
+import { OAuthRefusal } from '../errors.ts';
+
+/** The client's id and secret as a request may carry them: in the form, or as HTTP Basic. */
+export interface ClientCredentialFields {
+  client_id?: string;
+  client_secret?: string;
+}
+
+/**
+ * The id and secret of an `Authorization: Basic` header (RFC 6749 section 2.3.1: each
+ * form-encoded, then joined by a colon); `{}` when it cannot be read, undefined when the
+ * request sent no Basic credentials.
+ */
+function basicCredentials(authorization: string | undefined): { id?: string; secret?: string } | undefined {
+  const [scheme, value = ''] = authorization?.trim().split(/\s+/) ?? [];
+  if (scheme?.toLowerCase() !== 'basic') return undefined;
+  const [id = '', secret = ''] = Buffer.from(value, 'base64').toString('utf8').split(/:(.*)/s);
+  try {
+    return { id: decodeURIComponent(id.replaceAll('+', ' ')), secret: decodeURIComponent(secret.replaceAll('+', ' ')) };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A client authenticates one way per request (RFC 6749 section 2.3): HTTP Basic with a
+ * secret in the form too, or with another client's id in the form, is invalid_request,
+ * rather than one of them silently winning. The same client id in both names one client.
+ */
+export function requireOneClientAuthentication(form: ClientCredentialFields, authorization: string | undefined): void {
+  const basic = basicCredentials(authorization);
+  if (!basic) return;
+  if (form.client_secret !== undefined) {
+    throw new OAuthRefusal(400, 'invalid_request', 'Authenticate the client one way: HTTP Basic or `client_secret` in the form, not both (RFC 6749 section 2.3).');
+  }
+  if (form.client_id !== undefined && form.client_id !== basic.id) {
+    throw new OAuthRefusal(400, 'invalid_request', "The form's `client_id` names another client than HTTP Basic does: send one client's credentials (RFC 6749 section 2.3).");
+  }
+}
+
+/** The client's id and secret: from HTTP Basic when it came, else from the form; never both. */
+export function clientCredentialsOf(form: ClientCredentialFields, authorization: string | undefined): { id?: string; secret?: string } {
+  requireOneClientAuthentication(form, authorization);
+  return basicCredentials(authorization) ?? { id: form.client_id, secret: form.client_secret };
+}
