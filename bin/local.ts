@@ -1,4 +1,5 @@
 import { config } from '#core/config';
+import { webhookConfig } from '#core/webhooks/settings';
 import { parseLocalConfig, type LocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 
@@ -8,7 +9,7 @@ import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 // lines in the middle of ours); one short line of our own says the same (see README).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-/** Both halves of the configuration, each bad variable named, before anything starts. */
+/** Every part of the configuration (the service's, the webhooks', the runner's), each bad variable named in one message, before anything starts. */
 function settings(): LocalConfig {
   const problems: string[] = [];
   const attempt = <T>(parse: () => T) => {
@@ -20,6 +21,7 @@ function settings(): LocalConfig {
     }
   };
   attempt(config);
+  attempt(webhookConfig);
   const cfg = attempt(() => parseLocalConfig(process.env));
   if (problems.length) throw new Error(`invalid configuration: ${problems.join('; ')}`);
   return cfg!;

@@ -42,6 +42,19 @@ afterAll(() => {
 
 /** `npm start` as a user runs it: its own DynamoDB Local, a printed key, /health, a clean stop. */
 describe('npm start', () => {
+  it('refuses bad settings at once, naming every bad variable of every part in one message', () => {
+    const { DYNAMODB_ENDPOINT: _shared, TABLE_NAME: _table, ...inherited } = process.env;
+    const run = spawnSync('node', ['--import', 'tsx', 'bin/local.ts'], {
+      env: { ...inherited, DATA_DIR: 'memory', PORT: '70000', LOG_REQUESTS: 'maybe', WEBHOOK_RETRY_SCALE: 'abc', WEBHOOK_ALLOW_INSECURE: 'yes' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).not.toBe(0);
+    const said = run.stdout + run.stderr;
+    for (const variable of ['PORT', 'LOG_REQUESTS', 'WEBHOOK_RETRY_SCALE', 'WEBHOOK_ALLOW_INSECURE']) expect(said).toContain(variable);
+    expect(said.match(/invalid configuration/gi)).toHaveLength(1);
+  });
+
   it('prints the base URL, the credentials and a working admin command, serves them, and stops DynamoDB Local on SIGTERM', async () => {
     const dynamoDbPort = await freePort();
     const runner = await start(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { DYNAMODB_PORT: String(dynamoDbPort) });
