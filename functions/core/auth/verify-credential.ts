@@ -103,9 +103,9 @@ export async function verifyCredential<L extends Location, R extends object>(
     workspace: (workspace as { item: WorkspaceItem | null } | undefined)?.item,
     membership: (membership as { item: MembershipItem | null } | undefined)?.item,
     packages: (namespace as { item: NamespaceItem | null } | undefined)?.item?.packages ?? [],
-  })) as [Standing, Standing];
+  })) as [WorkspaceRead, WorkspaceRead];
   const now = deps.clock.now();
-  if (!record || !kind.live(record, now) || !isOpen(home)) {
+  if (!record || !kind.live(record, now) || !mayActIn(home)) {
     kind.verified.delete(digest);
     throw kind.refused();
   }
@@ -114,7 +114,7 @@ export async function verifyCredential<L extends Location, R extends object>(
   if (hasExpired(expiresAt, now)) throw new TokenExpired(expiresAt!);
   kind.check?.(record);
   await kind.touch?.(record, now);
-  const metered = other && isOpen(acting) ? acting : home;
+  const metered = other && mayActIn(acting) ? acting : home;
   return {
     userId: location.userId,
     workspaceId: location.workspaceId,
@@ -131,12 +131,12 @@ type MembershipItem = EntityItem<Database['entities']['membership']>;
 type NamespaceItem = EntityItem<Database['entities']['namespace']>;
 
 /** A workspace as the credential check read it, with the user's membership there. */
-interface Standing {
+interface WorkspaceRead {
   workspace: WorkspaceItem | null | undefined;
   membership: MembershipItem | null | undefined;
   packages: NamespaceItem['packages'];
 }
 
 /** A workspace the user may act in: it exists, is not being deleted, and the user is a member. */
-const isOpen = (s: Standing): s is Standing & { workspace: WorkspaceItem; membership: MembershipItem } =>
+const mayActIn = (s: WorkspaceRead): s is WorkspaceRead & { workspace: WorkspaceItem; membership: MembershipItem } =>
   !!s.workspace && !s.workspace.deletingAt && !!s.membership;
