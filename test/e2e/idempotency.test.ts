@@ -135,6 +135,19 @@ describe('Idempotency-Key', () => {
     expect(JSON.stringify(attempt.body)).not.toContain(wide.body.data.key);
   });
 
+  it('tells no repeat apart by the password in it: a guess gets the first answer replayed, never a hint', async () => {
+    const { userId, session } = await registerVerified(api, { name: 'Guessed', email: 'guessed@example.com', password });
+    const key = randomUUID();
+    const change = (currentPassword: string) =>
+      api.call('PATCH', `/users/${userId}`, withKey(key, { credential: session, body: { email: 'guessed.new@example.com', current_password: currentPassword } }));
+    const first = await change(password);
+    expect(first.status).toBe(200);
+    for (const guess of ['wrong one', 'another wrong one']) {
+      const repeat = await change(guess);
+      expect([repeat.status, repeat.body, replayed(repeat)]).toEqual([first.status, first.body, 'true']);
+    }
+  });
+
   it("keeps each user's keys apart", async () => {
     const { session } = await registerVerified(api, { name: 'Other', email: 'idem-other@example.com', password });
     const key = randomUUID();

@@ -12,7 +12,8 @@ import { issueApiKey } from '#core/domain/api-keys';
 import { issueUserToken } from '#core/domain/user-tokens';
 import { confirmEmailChange, createUser, findUserIdByEmail, loadUser, updateUser, workspaceIdsOf } from '#core/domain/users';
 import { createWorkspace } from '#core/domain/workspaces';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { bcryptHasher } from '#core/deps';
+import { depsOnTable, manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
 import { ownerPrincipal } from '../support/principals.ts';
@@ -288,6 +289,27 @@ describe('email change', () => {
     const refused = await errorOf(updateUser(deps, passwordless.id, passwordless.id, { email: 'pat.new@example.com', currentPassword: 'anything' }, links));
     expect([refused.status, refused.extras.errors]).toEqual([422, { current_password: [expect.stringContaining('set one with a password reset')] }]);
     expect((await updateUser(deps, passwordless.id, passwordless.id, { name: 'Patricia' }, links)).user.name).toBe('Patricia');
+  });
+
+  it('is stopped by a password change that lands between its password check and its link, whatever the order', async () => {
+    const id = await verifiedUser('joy@example.com');
+    // The check of the email change's password is where the owner's password change slips in.
+    const racing = depsOnTable(deps.tableName, {
+      clock,
+      mailer: mail,
+      hasher: {
+        hash: bcryptHasher.hash,
+        compare: async (plain, hash) => {
+          const matches = await bcryptHasher.compare(plain, hash);
+          await changePassword(deps, { userId: id, currentPassword, password: 'the owner took it back' });
+          return matches;
+        },
+      },
+    });
+    const refused = await errorOf(updateUser(racing, id, id, { email: 'joy.stolen@example.com', currentPassword }, links));
+    racing.close();
+    expect([refused.status, refused.errorCode]).toEqual([409, 'STATE_CONFLICT']);
+    expect((await loadUser(deps, id)).pendingEmailChange).toBeUndefined();
   });
 
   it('answers 409 at confirmation when the address was taken meanwhile', async () => {

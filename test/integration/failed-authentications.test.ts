@@ -47,7 +47,7 @@ beforeAll(async () => {
   key = (await issueApiKey(deps, userId, workspaceId, { name: 'known prefix' })).key;
 });
 
-const { perPrefix, perAddress } = failedAuthenticationPolicy;
+const { perPrefix, perAddress, pastCeiling } = failedAuthenticationPolicy;
 const newKey = async (name: string, extra: { expiresAt?: string } = {}) => issueApiKey(deps, userId, workspaceId, { name, ...extra });
 
 describe('failed authentications', () => {
@@ -150,6 +150,24 @@ describe('failed authentications', () => {
       await expect(other.authenticate(deps, { authorization: `Bearer ${regular}`, method: 'GET', sourceIp: address })).resolves.toMatchObject({ workspaceId });
       await expect(other.authenticate(deps, { authorization: `Bearer ${fresh}`, method: 'GET', sourceIp: address })).rejects.toMatchObject({ status: 429 });
     });
+  });
+
+  it("bound an address's bcrypts past its ceiling to a second budget, however many keys of its own it made known there", async () => {
+    const address = '198.51.100.60';
+    const count = (perAddress.limit + pastCeiling.limit) / perPrefix.limit + 2;
+    // More keys than a pro workspace holds: an enterprise one of the attacker's own.
+    const attacker = (await createUser(deps, { name: 'Many Keys', email: 'many-keys@example.com', tier: 'enterprise' })).id;
+    const theirs = (await createWorkspace(deps, attacker, { name: 'Many keys', tier: 'enterprise' })).id;
+    const own = await Promise.all(Array.from({ length: count }, (_, i) => issueApiKey(deps, attacker, theirs, { name: `made known ${i}` })));
+    // Each used once from the address: all known there now.
+    for (const { key: mine } of own) await expect(from(address, mine)).resolves.toMatchObject({ workspaceId: theirs });
+    const before = hasher.comparisons;
+    const answers: number[] = [];
+    for (const { key: mine } of own) {
+      for (let i = 0; i < perPrefix.limit; i++) answers.push((await errorOf(from(address, wrongKeyLike(mine, i)))).status);
+    }
+    expect(hasher.comparisons - before).toBe(perAddress.limit + pastCeiling.limit);
+    expect(answers.filter((status) => status === 401)).toHaveLength(perAddress.limit + pastCeiling.limit);
   });
 
   it('count an IPv6 client by its /64, and its IPv4-mapped form as the IPv4 address', async () => {

@@ -8,11 +8,15 @@ import { clientOf } from './ip-match.ts';
  * Wrong API key secrets a client address may send before it must wait, in fixed windows of
  * the clock: per key prefix (one client's mistyped or revoked key locks out that key only),
  * and a higher ceiling over all prefixes (what bounds the bcrypt work one address can cause).
- * A prefix that verified from the address lately (`knownFor`) is held to its own window only.
+ * Past that ceiling, a prefix that verified from the address lately (`knownForSeconds`) may
+ * still try, within its own window and a second budget of the same size (`pastCeiling`):
+ * the tenants already working from a shared address keep working, and an address's bcrypt
+ * work stays bounded however many keys of its own an attacker made known there.
  */
 export const failedAuthenticationPolicy = {
   perPrefix: { limit: 20, windowSeconds: 5 * 60 },
   perAddress: { limit: 100, windowSeconds: 5 * 60 },
+  pastCeiling: { limit: 100, windowSeconds: 5 * 60 },
   knownForSeconds: 24 * 3600,
 } as const;
 
@@ -32,8 +36,8 @@ function windowOf({ windowSeconds }: Pick<Window, 'windowSeconds'>, now: Date) {
   return { start, end: start + windowSeconds };
 }
 
-function subjectsOf(client: string, prefix: string): [Subject, Subject] {
-  const { perPrefix, perAddress } = failedAuthenticationPolicy;
+function subjectsOf(client: string, prefix: string): [Subject, Subject, Subject] {
+  const { perPrefix, perAddress, pastCeiling } = failedAuthenticationPolicy;
   return [
     {
       key: `authfail:${client}:${prefix}`,
@@ -44,6 +48,11 @@ function subjectsOf(client: string, prefix: string): [Subject, Subject] {
       key: `authfail:${client}`,
       policy: perAddress,
       message: `Too many wrong API key secrets from this address: at most ${perAddress.limit} in ${perAddress.windowSeconds / 60} minutes, over all keys. Until the window ends, a key not in use from here yet waits too, even a right one; keys in use keep working.`,
+    },
+    {
+      key: `authknown:${client}`,
+      policy: pastCeiling,
+      message: `Too many wrong API key secrets from this address, for new keys and for keys in use alike: wait until the window ends.`,
     },
   ];
 }
@@ -71,18 +80,18 @@ function refuse(subject: Subject, now: Date): never {
  * than the limit allows. Only `ttl` is set, as on the rate-limit counters, so the item stays
  * out of the pruning index and TTL removes it. False when the window is used up.
  */
-async function reserve(deps: Deps, subject: Subject, now: Date): Promise<boolean> {
+async function reserve(deps: Deps, subject: Subject, now: Date): Promise<number | undefined> {
   const { start, end } = windowOf(subject.policy, now);
   try {
-    await deps.db.entities.throttleWindow
+    const { data } = await deps.db.entities.throttleWindow
       .update({ subject: subject.key, windowStart: start })
       .add({ count: 1 })
       .set({ ttl: end })
       .where((attr, op) => `${op.notExists(attr.count)} OR ${op.lt(attr.count, subject.policy.limit)}`)
-      .go({ originalErr: true, response: 'none' });
-    return true;
+      .go({ originalErr: true, response: 'updated_new' });
+    return (data as { count: number }).count;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }
@@ -121,11 +130,13 @@ async function rememberKnown(deps: Deps, key: string, now: Date): Promise<void> 
  *
  * Each compare first takes an attempt from the prefix's window and the address's, both
  * atomically conditioned on room (so racing requests cannot all slip in); a used-up window
- * answers 429 with Retry-After, before any bcrypt. A success gives its attempts back (it was
- * no failure) and marks the prefix as known at the address for a day: a known prefix is held
- * to its own window only, so a tenant's key that works from a shared address keeps working
- * there, in any process, while others exhaust the address's ceiling. A credential already
- * verified by this process never comes here at all.
+ * answers 429 with Retry-After, before any bcrypt. Past the address's ceiling, a prefix
+ * that verified from the address within the day takes its attempt from the second budget
+ * instead: so a tenant's key that works from a shared address keeps working there, in any
+ * process, while someone else exhausts the ceiling, and no number of known keys takes an
+ * address past twice its ceiling of bcrypts in a window. A success
+ * gives its attempts back (it was no failure) and marks the prefix as known at the address.
+ * A credential already verified by this process never comes here at all.
  */
 export async function guardedCompare<L>(
   deps: Deps,
@@ -133,24 +144,28 @@ export async function guardedCompare<L>(
   compare: () => Promise<L | undefined>,
 ): Promise<L | undefined> {
   const client = clientOf(request.sourceIp);
-  const [prefixWindow, addressWindow] = subjectsOf(client, request.prefix);
+  const [prefixWindow, addressWindow, pastCeiling] = subjectsOf(client, request.prefix);
   const known = knownKey(client, request.prefix);
   const now = deps.clock.now();
   refuseIfBlocked(prefixWindow, now);
   // Known to be spent in this process: a prefix that is not known here waits without a write.
   if ((blocked.get(addressWindow.key) ?? 0) > now.getTime() && !(await isKnownHere(deps, known, now))) refuseIfBlocked(addressWindow, now);
-  const [prefixTaken, addressTaken] = await Promise.all([reserve(deps, prefixWindow, now), reserve(deps, addressWindow, now)]);
-  if (!prefixTaken) {
-    if (addressTaken) await refund(deps, addressWindow, now);
+  const [prefixCount, addressCount] = await Promise.all([reserve(deps, prefixWindow, now), reserve(deps, addressWindow, now)]);
+  const taken = [...(prefixCount !== undefined ? [prefixWindow] : []), ...(addressCount !== undefined ? [addressWindow] : [])];
+  const giveBack = (subjects: readonly Subject[]) => Promise.all(subjects.map((subject) => refund(deps, subject, now)));
+  if (prefixCount === undefined) {
+    await giveBack(taken);
     refuse(prefixWindow, now);
   }
-  if (!addressTaken && !(await isKnownHere(deps, known, now))) {
-    await refund(deps, prefixWindow, now);
-    refuse(addressWindow, now);
+  if (addressCount === undefined) {
+    const isKnown = await isKnownHere(deps, known, now);
+    if (!isKnown || (await reserve(deps, pastCeiling, now)) === undefined) {
+      await giveBack(taken);
+      refuse(isKnown ? pastCeiling : addressWindow, now);
+    }
+    taken.push(pastCeiling);
   }
   const found = await compare();
-  if (found) {
-    await Promise.all([refund(deps, prefixWindow, now), ...(addressTaken ? [refund(deps, addressWindow, now)] : []), rememberKnown(deps, known, now)]);
-  }
+  if (found) await Promise.all([giveBack(taken), rememberKnown(deps, known, now)]);
   return found;
 }

@@ -153,8 +153,18 @@ export async function updateUser(deps: Deps, actorId: number, targetId: number, 
   const updated = name === undefined ? current : await changeUser(deps, targetId, acting, () => ({ name }));
   if (email === current.email) return { user: userView(updated), emailChangeMailed: false };
   const token = await issueAccountToken(deps, 'change-email', targetId, email);
-  // Only the newest link may confirm: it voids any earlier one still in the mail.
-  await deps.db.entities.user.patch({ id: targetId }).set({ pendingEmailChange: sha256(token) }).go({ response: 'none' });
+  // Only the newest link may confirm: it voids any earlier one still in the mail. On condition that the
+  // password checked above is still the account's: a change or reset meanwhile, which stops waiting
+  // changes, stops this one too (409), however the two requests interleave.
+  await deps.db.entities.user
+    .patch({ id: targetId })
+    .set({ pendingEmailChange: sha256(token) })
+    .where((attr, op) => `${op.eq(attr.passwordHash, current.passwordHash!)} AND ${op.eq(attr.email, current.email)}`)
+    .go({ response: 'none' })
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+      throw new StateConflict('The account changed meanwhile (its password or email); ask for the change again.', 'changed', 'update');
+    });
   await deps.mailer.send(accountMail.confirmEmailChange(email, updated.name, `${links.base}/email/change/${targetId}/${token}`));
   await deps.mailer.send(accountMail.emailChangeRequested(current.email, updated.name, email));
   return { user: userView(updated), emailChangeMailed: true };

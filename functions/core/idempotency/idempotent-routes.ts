@@ -24,6 +24,17 @@ export interface IdempotentRequest {
   };
 }
 
+/**
+ * Fields no repeat is told apart by: a password typed to confirm a change. Were they part of
+ * the fingerprint, a repeat with another one would answer "a different request", which
+ * tells whether a guess is the password the first request held, past the throttle that
+ * guards it; left out, a repeat with any password replays the first answer.
+ */
+const passwordFields = new Set(['current_password', 'password', 'password_confirmation']);
+
+const withoutPasswords = (body: unknown): unknown =>
+  body && typeof body === 'object' && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).filter(([name]) => !passwordFields.has(name))) : body;
+
 /** A UUID, or any key a client makes: printable ASCII without spaces, as Stripe takes. */
 const keyPattern = /^[\x21-\x7E]{1,255}$/;
 
@@ -55,7 +66,7 @@ export function idempotentRequestOf(call: {
       path: call.path,
       query: call.query,
       context: { workspaceId: call.workspaceId ?? null, namespace: call.headers['x-namespace-id'] || null },
-      body: call.body ?? null,
+      body: withoutPasswords(call.body ?? null),
     },
   };
 }
