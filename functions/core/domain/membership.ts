@@ -1,7 +1,7 @@
 import type { Actor } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { AccessDenied, NotFound } from '../errors.ts';
-import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
+import { commitOrThrow, ignoreConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';
 import type { Role } from '../store/entities/membership.ts';
 import { collections, countOneFewer, forgetCount } from '../store/list-counts.ts';
@@ -42,8 +42,6 @@ export function leave(deps: Deps, workspaceId: string, userId: number) {
 
 /** Undoes a join to a workspace being deleted (workspace-open.ts): the membership and the count the join moved, whatever the delete removed first. */
 export async function undoJoin(deps: Deps, workspaceId: string, userId: number): Promise<void> {
-  await leave(deps, workspaceId, userId).catch((error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  await leave(deps, workspaceId, userId).catch(ignoreConditionFailure);
   await forgetCount(deps.db, collections.membersOfWorkspace(workspaceId));
 }

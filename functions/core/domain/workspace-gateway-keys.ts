@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { GatewayKeyLeftBehind, type GatewayKey } from '../gateway/gateway-keys.ts';
-import { isConditionFailure } from '../store/conditions.ts';
+import { ignoreConditionFailure, isConditionFailure } from '../store/conditions.ts';
 import type { Tier } from '../tiers.ts';
 
 /**
@@ -32,9 +32,7 @@ async function releaseBudget(deps: Deps): Promise<void> {
     .add({ value: -1 })
     .where((attr, op) => op.gt(attr.value, 0))
     .go()
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    .catch(ignoreConditionFailure);
 }
 
 /**
