@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Hasher } from '#core/deps';
+import type { Hasher } from '#core/ports/deps';
 import { latencyOf, timed, type Latency } from './stats.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { BootstrapResult } from '#core/domain/bootstrap';
+import type { BootstrapResult } from '#core/operations/bootstrap';
 import { eventRetentionDays } from '#core/events/outbox';
-import { newId } from '#core/ids';
+import { newId } from '#core/platform/ids';
 import { moveDeliveryCounts } from '#core/webhooks/delivery-counts';
 import type { WebhookDeliveryItem } from '#core/webhooks/fan-out';
 import type { Counters } from './counters.ts';

@@ -1,5 +1,5 @@
 import { pickShard } from '#core/metering/usage-meter';
-import { allowanceOf, rateWindowSeconds } from '#core/rate-limit';
+import { allowanceOf, rateWindowSeconds } from '#core/platform/rate-limits';
 
 export interface MeterSimulation {
   offeredPerMinute: number;

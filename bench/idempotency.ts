@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BootstrapResult } from '#core/domain/bootstrap';
+import type { BootstrapResult } from '#core/operations/bootstrap';
 import { tally, type Counters } from './counters.ts';
 import { expectStatus, send } from './http.ts';
 

@@ -1,7 +1,7 @@
-import type { BootstrapResult } from '#core/domain/bootstrap';
-import type { OwnedDeps } from '#core/deps';
-import { createWorkspace } from '#core/domain/workspaces';
-import { newId } from '#core/ids';
+import type { BootstrapResult } from '#core/operations/bootstrap';
+import type { OwnedDeps } from '#core/ports/deps';
+import { createWorkspace } from '#core/workspaces/workspaces';
+import { newId } from '#core/platform/ids';
 import { collections, counterName } from '#core/store/list-counts';
 import { tally, type Counters, type SeriesFigures } from './counters.ts';
 import { putAll } from './seed.ts';

@@ -1,4 +1,4 @@
-import type { BootstrapResult } from '#core/domain/bootstrap';
+import type { BootstrapResult } from '#core/operations/bootstrap';
 import { tally, type Counters } from './counters.ts';
 import { expectStatus, send, type Answer } from './http.ts';
 

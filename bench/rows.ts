@@ -1,4 +1,4 @@
-import { failedAuthenticationPolicy } from '#core/auth/failed-authentications';
+import { failedAuthenticationPolicy } from '#core/credentials/failed-authentications';
 import type { BundleFigures } from './bundles.ts';
 import type { SeriesFigures } from './counters.ts';
 import type { CredentialFigures } from './credentials.ts';

@@ -8,9 +8,9 @@ import {
   type GetCommandInput,
   type TransactGetCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { parseApiKey } from '#core/auth/api-key-format';
-import type { BootstrapResult } from '#core/domain/bootstrap';
-import type { OwnedDeps } from '#core/deps';
+import { parseApiKey } from '#core/api-keys/api-key-format';
+import type { BootstrapResult } from '#core/operations/bootstrap';
+import type { OwnedDeps } from '#core/ports/deps';
 import { meterRequest } from '#core/metering/usage-meter';
 import { defaultNamespaceId } from '#core/namespaces/ids';
 

@@ -1,7 +1,7 @@
-import { authenticate } from '#core/auth/authenticate';
-import { bcryptHasher, createDeps, type Deps } from '#core/deps';
-import type { BootstrapResult } from '#core/domain/bootstrap';
-import { issueApiKey } from '#core/domain/api-keys';
+import { authenticate } from '#core/credentials/authenticate';
+import { bcryptHasher, createDeps, type Deps } from '#core/ports/deps';
+import type { BootstrapResult } from '#core/operations/bootstrap';
+import { issueApiKey } from '#core/api-keys/api-keys';
 import { countBcryptCompares, countDynamoDbCalls, countedSeries, type Counters } from './counters.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { BootstrapResult } from '#core/domain/bootstrap';
+import type { BootstrapResult } from '#core/operations/bootstrap';
 import type { Counters } from './counters.ts';
 import type { watchDeliverySuccesses } from './delivery-watch.ts';
 import { expectStatus, send } from './http.ts';

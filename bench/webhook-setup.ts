@@ -1,9 +1,9 @@
-import { createDeps, type OwnedDeps } from '#core/deps';
-import { createWorkspace } from '#core/domain/workspaces';
+import { createDeps, type OwnedDeps } from '#core/ports/deps';
+import { createWorkspace } from '#core/workspaces/workspaces';
 import { fanOut } from '#core/webhooks/fan-out';
 import { createWebhookEndpoint } from '#core/webhooks/endpoints';
 import type { EndpointManager } from '#core/webhooks/endpoint-access';
-import type { DeliveryMessage } from '#core/webhooks/ports';
+import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import type { WebhookSecretBox } from '#core/webhooks/secret-box';
 import { recordDynamoDbCalls } from './call-recorder.ts';
 

@@ -1,7 +1,7 @@
-import { ConcurrencyLimit } from '#core/auth/concurrency-limit';
+import { ConcurrencyLimit } from '#core/platform/concurrency-limit';
 import { emitEvents } from '#core/events/outbox';
 import { attemptDelivery } from '#core/webhooks/attempt';
-import type { DeliveryMessage } from '#core/webhooks/ports';
+import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import { ensureTable } from '#lib/local/table-setup';
 import type { RecordedCall } from './call-recorder.ts';
 import { setsDeliverySuccess } from './delivery-watch.ts';

@@ -1,4 +1,4 @@
-import type { BootstrapResult } from '#core/domain/bootstrap';
+import type { BootstrapResult } from '#core/operations/bootstrap';
 import type { WebhookSecretBox } from '#core/webhooks/secret-box';
 import type { Counters } from './counters.ts';
 import { measureDeliveryListPageOne } from './delivery-list.ts';

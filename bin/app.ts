@@ -3,8 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
-import { mailFrom, publicBaseUrl, upgradeUrl } from '#core/config';
-import { defaultGatewayKeyBudget } from '#core/gateway/gateway-keys';
+import { mailFrom, publicBaseUrl, upgradeUrl } from '#core/platform/config';
+import { defaultGatewayKeyBudget } from '#core/ports/gateway-keys';
 import { ApiStack } from '#lib/api-stack';
 
 const contextSchema = z.object({
@@ -16,7 +16,7 @@ const contextSchema = z.object({
   stageName: z.string().regex(/^\w+$/, 'must be letters, digits or underscores').default('prod'),
   /** `oauth.enabled`; `-c oauthEnabled=true` arrives as a string. */
   oauthEnabled: z.union([z.boolean(), z.stringbool()]).default(false),
-  /** CORS_ALLOWED_ORIGINS of the functions (functions/core/config.ts): comma-separated origins, or `*`. */
+  /** CORS_ALLOWED_ORIGINS of the functions (functions/core/platform/config.ts): comma-separated origins, or `*`. */
   corsAllowedOrigins: z.string().default(''),
   /** MAIL_FROM of the functions that send mail: an address or `Name <address>` of an SES-verified identity. cdk.json holds a placeholder. */
   mailFrom: z.string().refine((value) => mailFrom.safeParse(value).success, 'must be an address or Name <address>'),

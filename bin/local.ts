@@ -1,5 +1,5 @@
-import { config } from '#core/config';
-import { webhookConfig } from '#core/webhooks/settings';
+import { config } from '#core/platform/config';
+import { webhookConfig } from '#core/platform/webhook-settings';
 import { parseLocalConfig, type LocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 

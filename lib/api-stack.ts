@@ -19,11 +19,11 @@ export interface ApiStackProps extends StackProps {
   /** The path prefix of every route, without slashes at the ends: `api/v1`. */
   prefix: string;
   stageName: string;
-  /** Serves OAuth 2.0 (functions/core/config.ts, OAUTH_ENABLED). */
+  /** Serves OAuth 2.0 (functions/core/platform/config.ts, OAUTH_ENABLED). */
   oauthEnabled: boolean;
-  /** Origins allowed to call the API from browsers (functions/core/config.ts, CORS_ALLOWED_ORIGINS). */
+  /** Origins allowed to call the API from browsers (functions/core/platform/config.ts, CORS_ALLOWED_ORIGINS). */
   corsAllowedOrigins: string;
-  /** The sender of mail (functions/core/config.ts, MAIL_FROM): an SES-verified address or `Name <address>`. */
+  /** The sender of mail (functions/core/platform/config.ts, MAIL_FROM): an SES-verified address or `Name <address>`. */
   mailFrom: string;
   /** The base of links in mail (PUBLIC_BASE_URL), e.g. a custom domain; unset, the API's own URL. */
   publicBaseUrl?: string;

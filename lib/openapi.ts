@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import type { CredentialType } from '#core/auth/principal';
-import type { ErrorCode, JsonSchema } from '#core/error-catalogue';
-import type { Route } from '#core/route-types';
+import type { CredentialType } from '#core/access/principal';
+import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
+import type { Route } from '#core/http/route-types';
 import { routes } from '#routes';
-import { takesIdempotencyKey } from '#core/idempotency/idempotent-routes';
+import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import { errorCodeSchema, errorEnvelopeSchema, errorResponsesOf, errorSchemaName, headerComponents, headersOf } from './openapi/error-responses.ts';
 import { errorCodesOf } from './openapi/route-errors.ts';
 import { webhookHeaderParameters, webhooksOf } from './openapi/webhooks.ts';
@@ -229,5 +229,5 @@ const serviceDescription = [
   'Lists take `page`, `per_page` (at most 100), `sort`, `fields`, `search` and filters, and answer `data`, `meta` and `links`. ' +
     'Every error answers with one envelope (`error`, `error_code`, `message`, `request_id`, the code’s extras, `meta`); ' +
     'each operation lists the codes it may answer at each status.',
-  'Generated from the route table and the error catalogue (functions/core/error-catalogue.ts); the end-to-end tests check every answer against it.',
+  'Generated from the route table and the error catalogue (functions/core/platform/error-catalogue.ts); the end-to-end tests check every answer against it.',
 ].join('\n\n');

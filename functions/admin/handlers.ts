@@ -1,5 +1,5 @@
-import { resumeWorkspace, suspendWorkspace } from '#core/domain/suspension';
-import { setWorkspaceTier } from '#core/domain/workspace-tier';
+import { resumeWorkspace, suspendWorkspace } from '#core/workspaces/suspension';
+import { setWorkspaceTier } from '#core/workspaces/workspace-tier';
 import type { HandlersFor } from '#core/http/types';
 import { grantPackage, revokePackage } from '#core/namespaces/packages';
 import type { adminRoutes } from './routes.ts';

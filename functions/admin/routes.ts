@@ -1,8 +1,8 @@
-import type { RouteSpec } from '#core/route-types';
-import { adminWorkspace, adminWorkspaceChanges, suspendBody } from '#schemas/admin';
-import { createdOf, noContent } from '#schemas/common';
-import { grantedPackage, grantPackageBody, namespaceId, packageId } from '#schemas/namespaces';
-import { workspaceId } from '#schemas/workspaces';
+import type { RouteSpec } from '#core/http/route-types';
+import { adminWorkspace, adminWorkspaceChanges, suspendBody } from '#core/workspaces/admin-schemas';
+import { createdOf, noContent } from '#core/platform/common-schemas';
+import { grantedPackage, grantPackageBody, namespaceId, packageId } from '#core/namespaces/namespace-schemas';
+import { workspaceId } from '#core/tenancy/workspace-schemas';
 import * as z from 'zod/mini';
 
 /** The routes of the admin function; functions/routes.ts composes every folder's table into the registry. */

@@ -1,5 +1,5 @@
-import { apiKeysOf, createApiKey, getApiKey, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
-import { resolveWorkspace } from '#core/http/workspace-context';
+import { apiKeysOf, createApiKey, getApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
+import { resolveWorkspace } from '#core/http/acting-workspace';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
 import type { apiKeyRoutes } from './routes.ts';

@@ -1,8 +1,8 @@
-import { keyStatuses } from '#core/domain/api-key-status';
-import { listQuerySchema } from '#core/lists';
-import type { RouteSpec } from '#core/route-types';
-import { apiKey, apiKeyId, createApiKeyBody, createdApiKey, rotateApiKeyBody, rotatedApiKey } from '#schemas/api-keys';
-import { contextQuery, createdOf, dataOf, listOf, noContent } from '#schemas/common';
+import { keyStatuses } from '#core/api-keys/api-key-status';
+import { listQuerySchema } from '#core/lists/list-query';
+import type { RouteSpec } from '#core/http/route-types';
+import { apiKey, apiKeyId, createApiKeyBody, createdApiKey, rotateApiKeyBody, rotatedApiKey } from '#core/api-keys/api-key-schemas';
+import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
 import * as z from 'zod/mini';
 
 const apiKeyList = {

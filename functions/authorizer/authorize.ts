@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { authenticate } from '#core/auth/authenticate';
-import type { Deps } from '#core/deps';
-import { ApiError } from '#core/errors';
+import { authenticate } from '#core/credentials/authenticate';
+import type { Deps } from '#core/ports/deps';
+import { ApiError } from '#core/platform/errors';
 import { encodeVerdict } from '#core/http/authorizer-context';
 import { meterRequest } from '#core/metering/usage-meter';
 

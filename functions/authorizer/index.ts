@@ -1,5 +1,5 @@
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { runtimeDeps } from '#core/runtime';
+import { runtimeDeps } from '#core/adapters/runtime';
 import { authorize } from './authorize.ts';
 
 export const handler = (event: APIGatewayRequestAuthorizerEvent) => authorize(runtimeDeps(), event);

@@ -1,6 +1,6 @@
 import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/idempotency/idempotent-requests';
-import { runtimeDeps } from '#core/runtime';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { runtimeDeps } from '#core/adapters/runtime';
 import { entitlementHandlers } from './handlers.ts';
 import { entitlementRoutes } from './routes.ts';
 

@@ -1,8 +1,8 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { reconcileGatewayKeys, type ReconciliationCounts } from '#core/domain/gateway-key-reconciliation';
-import { withGatewayKeys } from '#core/gateway-runtime';
-import { runtimeDeps } from '#core/runtime';
-import { telemetry } from '#core/telemetry';
+import { reconcileGatewayKeys, type ReconciliationCounts } from '#core/operations/gateway-key-reconciliation';
+import { withGatewayKeys } from '#core/adapters/gateway-runtime';
+import { runtimeDeps } from '#core/adapters/runtime';
+import { telemetry } from '#core/platform/telemetry';
 
 /** Time kept back from the Lambda timeout to finish the key in hand and log. */
 const reserveMs = 15_000;
@@ -11,7 +11,7 @@ const deps = withGatewayKeys(runtimeDeps);
 
 /**
  * The EventBridge schedule's target: brings API Gateway's workspace keys and the table back
- * together (core/domain/gateway-key-reconciliation.ts) and logs what it changed. A run that
+ * together (core/operations/gateway-key-reconciliation.ts) and logs what it changed. A run that
  * nears the timeout stops; the next run goes on from there.
  */
 export async function handler(_event: ScheduledEvent, context: Context): Promise<ReconciliationCounts & { complete: boolean }> {

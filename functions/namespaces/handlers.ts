@@ -5,8 +5,8 @@ import { findNamespace, type NamespaceItem } from '#core/namespaces/access';
 import { namespacesOf } from '#core/namespaces/list';
 import { entitlementScopeOf, ownerTierOf } from '#core/namespaces/scope';
 import { namespaceDetailView } from '#core/namespaces/view';
-import type { Principal } from '#core/auth/principal';
-import type { Deps } from '#core/deps';
+import type { Principal } from '#core/access/principal';
+import type { Deps } from '#core/ports/deps';
 import type { namespaceRoutes } from './routes.ts';
 
 /** A namespace's entitlements as the credential sees them: in its environment, at the owner's tier. */

@@ -1,8 +1,8 @@
-import type { RouteSpec } from '#core/route-types';
-import { listQuerySchema } from '#core/lists';
-import { contextQuery, dataOf, listOf } from '#schemas/common';
-import { checkBody, checkResult } from '#schemas/entitlements';
-import { namespace, namespaceDetail, namespaceId } from '#schemas/namespaces';
+import type { RouteSpec } from '#core/http/route-types';
+import { listQuerySchema } from '#core/lists/list-query';
+import { contextQuery, dataOf, listOf } from '#core/platform/common-schemas';
+import { checkBody, checkResult } from '#core/entitlements/entitlement-schemas';
+import { namespace, namespaceDetail, namespaceId } from '#core/namespaces/namespace-schemas';
 import * as z from 'zod/mini';
 
 const namespaceList = {

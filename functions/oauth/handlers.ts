@@ -1,6 +1,6 @@
 import type { HandlersFor } from '#core/http/types';
 import { answerConsent, askConsent } from '#core/oauth/consent';
-import { pageHeaders } from '#core/html';
+import { pageHeaders } from '#core/platform/html';
 import { renderConsentPage } from '#core/oauth/consent-page';
 import { revokeOAuthToken } from '#core/oauth/revocation';
 import { issueToken } from '#core/oauth/server';

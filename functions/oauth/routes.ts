@@ -1,5 +1,5 @@
-import type { RouteSpec } from '#core/route-types';
-import { authorizeQuery, consentForm, oauthToken, revokeForm, tokenForm } from '#schemas/oauth';
+import type { RouteSpec } from '#core/http/route-types';
+import { authorizeQuery, consentForm, oauthToken, revokeForm, tokenForm } from '#core/oauth/oauth-schemas';
 
 /** The routes of the oauth function; functions/routes.ts composes every folder's table into the registry. */
 export const oauthRoutes = [

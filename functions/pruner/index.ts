@@ -1,7 +1,7 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { pruneExpired, type PruneCounts } from '#core/domain/pruning';
-import { runtimeDeps } from '#core/runtime';
-import { telemetry } from '#core/telemetry';
+import { pruneExpired, type PruneCounts } from '#core/operations/pruning';
+import { runtimeDeps } from '#core/adapters/runtime';
+import { telemetry } from '#core/platform/telemetry';
 
 /** Time kept back from the Lambda timeout to finish the page in hand and log. */
 const reserveMs = 15_000;

@@ -1,4 +1,4 @@
-import { sessionCookie, xsrfCookie } from '#core/auth/credentials';
+import { sessionCookie, xsrfCookie } from '#core/credentials/credential-header';
 
 /**
  * The session cookie is HttpOnly, so scripts never see it; XSRF-TOKEN is readable, so a

@@ -1,7 +1,7 @@
-import { withGatewayKeys } from '#core/gateway-runtime';
+import { withGatewayKeys } from '#core/adapters/gateway-runtime';
 import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/idempotency/idempotent-requests';
-import { mailingRuntimeDeps } from '#core/mailing-runtime';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { mailingRuntimeDeps } from '#core/adapters/mailing-runtime';
 import { sessionHandlers } from './handlers.ts';
 import { sessionRoutes } from './routes.ts';
 

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlPage } from '#core/html';
+import { escapeHtml, htmlPage } from '#core/platform/html';
 
 export type MailedLink = 'verify' | 'change';
 

@@ -1,6 +1,6 @@
-import type { RouteSpec } from '#core/route-types';
-import { dataOf, noContent } from '#schemas/common';
-import { accountLinkParams, accountMessage, openedLinkParams, forgotPasswordBody, loginBody, registerBody, resetPasswordBody, user } from '#schemas/users';
+import type { RouteSpec } from '#core/http/route-types';
+import { dataOf, noContent } from '#core/platform/common-schemas';
+import { accountLinkParams, accountMessage, openedLinkParams, forgotPasswordBody, loginBody, registerBody, resetPasswordBody, user } from '#core/users/user-schemas';
 
 const session = { description: 'The user; the session and XSRF-TOKEN cookies are set.', schema: dataOf(user) };
 

@@ -1,6 +1,6 @@
 import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/idempotency/idempotent-requests';
-import { mailingRuntimeDeps } from '#core/mailing-runtime';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { mailingRuntimeDeps } from '#core/adapters/mailing-runtime';
 import { userHandlers } from './handlers.ts';
 import { userRoutes } from './routes.ts';
 

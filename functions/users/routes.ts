@@ -1,10 +1,10 @@
-import { listQuerySchema } from '#core/lists';
-import type { RouteSpec } from '#core/route-types';
-import { contextQuery, createdOf, dataOf, listOf, noContent } from '#schemas/common';
-import { invitation, joinedWorkspace, sentInvitation } from '#schemas/invitations';
-import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#schemas/user-tokens';
-import { accountMessage, addMemberBody, changePasswordBody, member, updateUserBody, user, userId } from '#schemas/users';
-import { workspaceId } from '#schemas/workspaces';
+import { listQuerySchema } from '#core/lists/list-query';
+import type { RouteSpec } from '#core/http/route-types';
+import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
+import { invitation, joinedWorkspace, sentInvitation } from '#core/members/invitation-schemas';
+import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#core/users/user-token-schemas';
+import { accountMessage, addMemberBody, changePasswordBody, member, updateUserBody, user, userId } from '#core/users/user-schemas';
+import { workspaceId } from '#core/tenancy/workspace-schemas';
 import * as z from 'zod/mini';
 
 const memberList = {

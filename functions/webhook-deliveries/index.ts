@@ -1,7 +1,7 @@
 import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/idempotency/idempotent-requests';
-import { queueRuntimeDeps } from '#core/webhooks/aws/queue-runtime';
-import { withWebhookSecrets } from '#core/webhooks/secrets-runtime';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { queueRuntimeDeps } from '#core/adapters/webhooks/queue-runtime';
+import { withWebhookSecrets } from '#core/adapters/webhooks/secrets-runtime';
 import { webhookDeliveryHandlers } from './handlers.ts';
 import { webhookDeliveryRoutes } from './routes.ts';
 

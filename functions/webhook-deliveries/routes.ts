@@ -1,8 +1,8 @@
-import { listQuerySchema } from '#core/lists';
-import type { RouteSpec } from '#core/route-types';
+import { listQuerySchema } from '#core/lists/list-query';
+import type { RouteSpec } from '#core/http/route-types';
 import { deliveryStatuses } from '#core/webhooks/delivery-status';
-import { contextQuery, createdOf, dataOf, listOf } from '#schemas/common';
-import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#schemas/webhook-deliveries';
+import { contextQuery, createdOf, dataOf, listOf } from '#core/platform/common-schemas';
+import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#core/webhooks/delivery-schemas';
 import * as z from 'zod/mini';
 
 export const deliveryList = {

@@ -1,10 +1,10 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { attemptDelivery } from '#core/webhooks/attempt';
-import { deliveryRuntimeDeps } from '#core/webhooks/aws/delivery-runtime';
+import { deliveryRuntimeDeps } from '#core/adapters/webhooks/delivery-runtime';
 import { parseDeliveryMessage } from '#core/webhooks/message-format';
-import { withWebhookSecrets } from '#core/webhooks/secrets-runtime';
-import { telemetry } from '#core/telemetry';
+import { withWebhookSecrets } from '#core/adapters/webhooks/secrets-runtime';
+import { telemetry } from '#core/platform/telemetry';
 
 const processor = new BatchProcessor(EventType.SQS);
 /** The worker signs every attempt: it holds the keys of webhook secrets. */

@@ -1,4 +1,4 @@
-import type { Principal } from '#core/auth/principal';
+import type { Principal } from '#core/access/principal';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
 import {

@@ -1,7 +1,7 @@
 import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/idempotency/idempotent-requests';
-import { runtimeDeps } from '#core/runtime';
-import { withWebhookSecrets } from '#core/webhooks/secrets-runtime';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { runtimeDeps } from '#core/adapters/runtime';
+import { withWebhookSecrets } from '#core/adapters/webhooks/secrets-runtime';
 import { webhookHandlers } from './handlers.ts';
 import { webhookRoutes } from './routes.ts';
 

@@ -1,6 +1,6 @@
-import { listQuerySchema } from '#core/lists';
-import type { RouteSpec } from '#core/route-types';
-import { contextQuery, createdOf, dataOf, listOf, noContent } from '#schemas/common';
+import { listQuerySchema } from '#core/lists/list-query';
+import type { RouteSpec } from '#core/http/route-types';
+import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
 import {
   createdWebhookEndpoint,
   createWebhookBody,
@@ -9,7 +9,7 @@ import {
   updateWebhookBody,
   webhookEndpoint,
   webhookId,
-} from '#schemas/webhooks';
+} from '#core/webhooks/endpoint-schemas';
 import * as z from 'zod/mini';
 
 const webhookList = {

@@ -1,7 +1,7 @@
-import { requireUnboundCredential } from '#core/auth/issuance-limits';
+import { requireUnboundCredential } from '#core/access/issuance-limits';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
-import { createWorkspace, deleteWorkspace, getWorkspace, updateWorkspace, workspacesOf } from '#core/domain/workspaces';
+import { createWorkspace, deleteWorkspace, getWorkspace, updateWorkspace, workspacesOf } from '#core/workspaces/workspaces';
 import type { workspaceRoutes } from './routes.ts';
 
 export const workspaceHandlers: HandlersFor<(typeof workspaceRoutes)[number]> = {

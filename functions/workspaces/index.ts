@@ -1,7 +1,7 @@
-import { withGatewayKeys } from '#core/gateway-runtime';
+import { withGatewayKeys } from '#core/adapters/gateway-runtime';
 import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/idempotency/idempotent-requests';
-import { runtimeDeps } from '#core/runtime';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { runtimeDeps } from '#core/adapters/runtime';
 import { workspaceHandlers } from './handlers.ts';
 import { workspaceRoutes } from './routes.ts';
 

@@ -1,7 +1,7 @@
-import { listQuerySchema } from '#core/lists';
-import type { RouteSpec } from '#core/route-types';
-import { contextQuery, createdOf, dataOf, listOf, noContent } from '#schemas/common';
-import { createWorkspaceBody, updateWorkspaceBody, workspace, workspaceId, workspaceSummary } from '#schemas/workspaces';
+import { listQuerySchema } from '#core/lists/list-query';
+import type { RouteSpec } from '#core/http/route-types';
+import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
+import { createWorkspaceBody, updateWorkspaceBody, workspace, workspaceId, workspaceSummary } from '#core/tenancy/workspace-schemas';
 import * as z from 'zod/mini';
 
 const workspaceList = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseApiKey } from '#core/auth/api-key-format';
-import { bootstrapAdmin } from '#core/domain/bootstrap';
+import { parseApiKey } from '#core/api-keys/api-key-format';
+import { bootstrapAdmin } from '#core/operations/bootstrap';
 import { checkPassword, parseOptions, UsageError, type Command } from './command.ts';
 
 export const bootstrap: Command = {

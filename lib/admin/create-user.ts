@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { createAccount } from '#core/domain/accounts';
-import { tierNames, type Tier } from '#core/tiers';
+import { createAccount } from '#core/accounts/new-account';
+import { tierNames, type Tier } from '#core/platform/tiers';
 import { checkPassword, parseOptions, required, UsageError, type Command } from './command.ts';
 
 export const createUser: Command = {

@@ -1,4 +1,4 @@
-import { reconcileGatewayKeys } from '#core/domain/gateway-key-reconciliation';
+import { reconcileGatewayKeys } from '#core/operations/gateway-key-reconciliation';
 import { parseOptions, type Command } from './command.ts';
 
 export const reconcileGatewayKeysCommand: Command = {
@@ -6,7 +6,7 @@ export const reconcileGatewayKeysCommand: Command = {
   summary: "run the gateway key reconciliation job now: delete keys left behind, move keys into their tier's plan, give sharers keys of their own",
   options: [],
   notes: [
-    'Does what the hourly schedule does (functions/core/domain/gateway-key-reconciliation.ts) and prints what it changed;',
+    'Does what the hourly schedule does (functions/core/operations/gateway-key-reconciliation.ts) and prints what it changed;',
     "a second run changes nothing. With --stack (or GATEWAY_USAGE_PLANS) it acts on API Gateway's keys; against a local",
     "table the keys are the CLI's own stand-in, as for tier: the local runner runs the job itself (RECONCILE_INTERVAL_SECONDS).",
   ].join('\n'),

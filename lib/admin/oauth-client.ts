@@ -1,5 +1,5 @@
 import type { NewOAuthClient } from '#core/oauth/clients';
-import { workspaceId as workspaceIdSchema } from '#schemas/workspaces';
+import { workspaceId as workspaceIdSchema } from '#core/tenancy/workspace-schemas';
 import { idOption, parseOptions, required, UsageError, type Command } from './command.ts';
 
 export const createOAuthClient: Command = {

@@ -1,6 +1,6 @@
 import { featureNames } from '#core/entitlements/features';
 import { grantPackage, revokePackage } from '#core/namespaces/packages';
-import { grantPackageBody, namespaceId, packageId } from '#schemas/namespaces';
+import { grantPackageBody, namespaceId, packageId } from '#core/namespaces/namespace-schemas';
 import { idOption, parseOptions, required, UsageError, type Command } from './command.ts';
 
 /** `--entitlement api_calls=100000`, repeated: the amounts by feature, as the API's body takes them. */

@@ -1,11 +1,11 @@
-import { pruneExpired } from '#core/domain/pruning';
+import { pruneExpired } from '#core/operations/pruning';
 import { parseOptions, type Command } from './command.ts';
 
 export const prune: Command = {
   name: 'prune',
   summary: 'run the pruning job now: delete finished API keys, user tokens, invitations, account tokens, sessions and throttle windows',
   options: [],
-  notes: 'Deletes only what the scheduled job deletes (functions/core/domain/pruning.ts); prints what it deleted.',
+  notes: 'Deletes only what the scheduled job deletes (functions/core/operations/pruning.ts); prints what it deleted.',
   async run(args, { open, print }) {
     const options = parseOptions(args, {});
     const counts = await pruneExpired(await open(options.stack));

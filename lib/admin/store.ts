@@ -1,8 +1,8 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod/mini';
-import { gatewaySettings, parseSettings, storeSettings } from '#core/config';
-import { createDeps, type Deps } from '#core/deps';
-import { configuredGatewayKeys } from '#core/gateway/configured-gateway-keys';
+import { gatewaySettings, parseSettings, storeSettings } from '#core/platform/config';
+import { createDeps, type Deps } from '#core/ports/deps';
+import { configuredGatewayKeys } from '#core/adapters/gateway-keys/configured-gateway-keys';
 import { CommandFailed, UsageError } from './command.ts';
 
 /** The store, and the gateway's keys: the in-memory stand-in unless GATEWAY_USAGE_PLANS or the stack names the plans. */

@@ -1,5 +1,5 @@
-import { resumeWorkspace, suspendWorkspace } from '#core/domain/suspension';
-import { workspaceId } from '#schemas/workspaces';
+import { resumeWorkspace, suspendWorkspace } from '#core/workspaces/suspension';
+import { workspaceId } from '#core/tenancy/workspace-schemas';
 import { idOption, parseOptions, required, type Command } from './command.ts';
 
 export const suspend: Command = {

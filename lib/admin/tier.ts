@@ -1,7 +1,7 @@
-import { setUserTier, setWorkspaceTier } from '#core/domain/workspace-tier';
-import { findUserIdByEmail } from '#core/domain/users';
-import { tierNames, type Tier } from '#core/tiers';
-import { workspaceId } from '#schemas/workspaces';
+import { setUserTier, setWorkspaceTier } from '#core/workspaces/workspace-tier';
+import { findUserIdByEmail } from '#core/users/users';
+import { tierNames, type Tier } from '#core/platform/tiers';
+import { workspaceId } from '#core/tenancy/workspace-schemas';
 import { CommandFailed, idOption, parseOptions, required, UsageError, type Command } from './command.ts';
 
 export const tier: Command = {

@@ -16,7 +16,7 @@ export interface ApiFunctionProps {
   memorySize?: number;
   /** 10 seconds unless given: long enough for any request. */
   timeout?: Duration;
-  /** Further settings of functions/core/config.ts, by variable name. */
+  /** Further settings of functions/core/platform/config.ts, by variable name. */
   environment?: Record<string, string>;
 }
 

@@ -1,7 +1,7 @@
 import { GatewayResponse, ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
-import { errorEnvelope } from '#core/envelope';
-import { gatewayResponses } from '#core/gateway-responses';
+import { errorEnvelope } from '#core/platform/error-envelope';
+import { gatewayResponses } from '#core/http/gateway-responses';
 
 // API Gateway fills these in when it renders the template.
 const placeholders = { requestId: '$context.requestId', timestamp: '$context.requestTime' };

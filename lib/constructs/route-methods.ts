@@ -1,7 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import { AuthorizationType, LambdaIntegration, type IAuthorizer, type IResource, type Method } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { routePath } from '#core/route-types';
+import { routePath } from '#core/http/route-types';
 import type { AppRoute, LambdaFunctionName } from '#routes';
 
 export interface RouteTargets {
@@ -37,7 +37,7 @@ export function addRouteMethods(root: IResource, prefix: string, routes: readonl
   for (const route of routes) {
     const resource = root.resourceForPath(routePath(route, prefix).replace(/^\//, ''));
     const integration = integrate(targets.routeFunctions[route.function]);
-    // Every GET also answers HEAD, through the same function (functions/core/route-match.ts).
+    // Every GET also answers HEAD, through the same function (functions/core/http/route-match.ts).
     for (const httpMethod of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) {
       if (route.auth === 'credential') {
         const method = resource.addMethod(httpMethod, integration, {

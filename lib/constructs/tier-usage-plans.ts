@@ -2,8 +2,8 @@ import { Aws, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { ApiKey, Period, UsagePlan, type RestApi, type ThrottleSettings } from 'aws-cdk-lib/aws-apigateway';
 import { Policy, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { allowanceOf } from '#core/rate-limit';
-import { tierNames, tiers, type Tier } from '#core/tiers';
+import { allowanceOf } from '#core/platform/rate-limits';
+import { tierNames, tiers, type Tier } from '#core/platform/tiers';
 
 /** API Gateway's default account limits per region: no plan can let more through. */
 const accountThrottle = { rateLimit: 10_000, burstLimit: 5_000 };
@@ -47,7 +47,7 @@ export interface TierUsagePlansProps {
 
 /**
  * One usage plan per tier of the tier table, with its throttle and monthly quota, holding
- * each workspace's own key (created by the functions, core/gateway/); beside each a plan
+ * each workspace's own key (created by the functions through the gateway-keys port, core/ports/gateway-keys.ts); beside each a plan
  * with the key that the tier's workspaces past the key budget share; and a plan with the
  * key of refused credentials. The authorizer returns one of these keys as
  * `usageIdentifierKey` (README, Usage plans at the edge).
@@ -55,9 +55,9 @@ export interface TierUsagePlansProps {
 export class TierUsagePlans extends Construct {
   /** The plans of the workspaces' own keys, by tier. */
   readonly plans: Record<Tier, UsagePlan>;
-  /** Settings of functions/core/config.ts: for the functions that create, move and remove keys. */
+  /** Settings of functions/core/platform/config.ts: for the functions that create, move and remove keys. */
   readonly keyManagerEnvironment: Record<string, string>;
-  /** Settings of functions/core/config.ts: for the authorizer, which returns the shared keys. */
+  /** Settings of functions/core/platform/config.ts: for the authorizer, which returns the shared keys. */
   readonly authorizerEnvironment: Record<string, string>;
 
   constructor(scope: Construct, id: string, props: TierUsagePlansProps) {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { eventTypeNames, eventTypes, type EventType } from '#core/events/event-types';
-import { eventDataSchemas } from '#schemas/events';
+import { eventDataSchemas } from '../../functions/event-payloads.ts';
 
 /** The payload's schema by its name in openapi.yaml's components. */
 const dataOf = (type: EventType) => `\`${z.globalRegistry.get(eventDataSchemas[type])?.id}\``;

@@ -1,7 +1,7 @@
-import type { Deps } from '#core/deps';
+import type { Deps } from '#core/ports/deps';
 import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/idempotency/idempotent-requests';
-import type { Mailer } from '#core/mail/mailer';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import type { Mailer } from '#core/ports/mailer';
 import { routeTables, type LambdaFunctionName } from '#routes';
 import { adminHandlers } from '../../functions/admin/handlers.ts';
 import { apiKeyHandlers } from '../../functions/api-keys/handlers.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
-import { errorEnvelope } from '#core/envelope';
-import { gatewayResponse } from '#core/gateway-responses';
-import { matchRoute } from '#core/route-match';
+import { errorEnvelope } from '#core/platform/error-envelope';
+import { gatewayResponse } from '#core/http/gateway-responses';
+import { matchRoute } from '#core/http/route-match';
 import { routes, type LambdaFunctionName } from '#routes';
 import { authorizerEvent, incomingRequest, proxyEvent, type IncomingRequest } from './proxy-event.ts';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { parseApiKey } from '#core/auth/api-key-format';
-import { flag, mailFrom, parseSettings, publicBaseUrl, storeSettings } from '#core/config';
+import { parseApiKey } from '#core/api-keys/api-key-format';
+import { flag, mailFrom, parseSettings, publicBaseUrl, storeSettings } from '#core/platform/config';
 
 const port = (min: number) => z.pipe(z.coerce.number(), z.int().check(z.gte(min), z.lte(65535)));
 

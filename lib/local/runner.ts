@@ -2,17 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { config } from '#core/config';
-import { createDeps, type DepsOverrides } from '#core/deps';
-import { bootstrapAdmin, type BootstrapResult } from '#core/domain/bootstrap';
-import { createEmlMailer } from '#core/mail/eml-mailer';
-import type { Mailer } from '#core/mail/mailer';
-import { pruneExpired } from '#core/domain/pruning';
-import { reconcileGatewayKeys } from '#core/domain/gateway-key-reconciliation';
-import type { GatewayKeys } from '#core/gateway/gateway-keys';
-import { telemetry } from '#core/telemetry';
+import { config } from '#core/platform/config';
+import { createDeps, type DepsOverrides } from '#core/ports/deps';
+import { bootstrapAdmin, type BootstrapResult } from '#core/operations/bootstrap';
+import { createEmlMailer } from '#core/adapters/mail/eml-mailer';
+import type { Mailer } from '#core/ports/mailer';
+import { pruneExpired } from '#core/operations/pruning';
+import { reconcileGatewayKeys } from '#core/operations/gateway-key-reconciliation';
+import type { GatewayKeys } from '#core/ports/gateway-keys';
+import { telemetry } from '#core/platform/telemetry';
 import { webhookSecretBox, type WebhookSecretBox } from '#core/webhooks/secret-box';
-import { webhookConfig } from '#core/webhooks/settings';
+import { webhookConfig } from '#core/platform/webhook-settings';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { createGateway } from './gateway.ts';
 import { localFunctions } from './functions.ts';
@@ -35,7 +35,7 @@ export interface LocalRunner {
   mailDir: string;
   /** The mailer the users and sessions functions send with (the `.eml` folder unless overridden). */
   mailer: Mailer;
-  /** The workspaces' API Gateway keys: the in-memory stand-in unless overridden (core/gateway/). */
+  /** The workspaces' API Gateway keys: the in-memory stand-in unless overridden (core/adapters/gateway-keys/). */
   gatewayKeys: GatewayKeys;
   /** Seals and opens webhook secrets with the runner's keys: for another process's deps on the same table (the bench, the tests). */
   webhookSecrets: WebhookSecretBox;

@@ -1,5 +1,5 @@
-import { errorCatalogue, statusesOf, type ErrorCode, type ErrorEntry, type JsonSchema } from '#core/error-catalogue';
-import type { Route } from '#core/route-types';
+import { errorCatalogue, statusesOf, type ErrorCode, type ErrorEntry, type JsonSchema } from '#core/platform/error-catalogue';
+import type { Route } from '#core/http/route-types';
 import { errorCodesOf } from './route-errors.ts';
 
 /**

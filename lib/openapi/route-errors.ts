@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { errorCatalogue, type ErrorCode, type ErrorEntry } from '#core/error-catalogue';
-import { takesIdempotencyKey } from '#core/idempotency/idempotent-routes';
-import type { Route } from '#core/route-types';
+import { errorCatalogue, type ErrorCode, type ErrorEntry } from '#core/platform/error-catalogue';
+import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
+import type { Route } from '#core/http/route-types';
 
 const requiredParameters = (query: z.ZodMiniObject): string[] =>
   (z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as { required?: string[] }).required ?? [];

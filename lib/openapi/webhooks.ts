@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
-import type { JsonSchema } from '#core/error-catalogue';
+import type { JsonSchema } from '#core/platform/error-catalogue';
 import { eventTypeNames, eventTypes, type EventType } from '#core/events/event-types';
-import { typedEnvelopes } from '#schemas/events';
+import { typedEnvelopes } from '../../functions/event-payloads.ts';
 
 /**
  * The `webhooks` side of openapi.yaml: one entry per type of the event catalogue, the POST a

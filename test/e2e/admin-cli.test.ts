@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { issueApiKey } from '#core/domain/api-keys';
-import { createWorkspace } from '#core/domain/workspaces';
-import { recordingGatewayKeys } from '#core/gateway/recording-gateway-keys';
-import { login } from '#core/domain/sessions';
+import { issueApiKey } from '#core/api-keys/api-keys';
+import { createWorkspace } from '#core/workspaces/workspaces';
+import { recordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
+import { login } from '#core/accounts/sessions';
 import { tableDesign } from '#core/store/table';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';

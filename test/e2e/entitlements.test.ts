@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OwnedDeps } from '#core/deps';
-import { monthOf } from '#core/entitlements/periods';
-import { meterKey } from '#core/metering/meter-items';
+import type { OwnedDeps } from '#core/ports/deps';
+import { monthOf } from '#core/platform/periods';
+import { meterKey } from '#core/store/meter-items';
 import { defaultNamespaceId } from '#core/namespaces/ids';
-import { tiers } from '#core/tiers';
+import { tiers } from '#core/platform/tiers';
 import { joinAsMember, registerVerified } from '../support/accounts.ts';
 import { depsOnTable } from '../support/deps.ts';
 import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';

@@ -1,6 +1,6 @@
-import type { Deps } from '#core/deps';
+import type { Deps } from '#core/ports/deps';
 import { eventTypeNames } from '#core/events/event-types';
-import { typedEnvelopes } from '#schemas/events';
+import { typedEnvelopes } from '../../functions/event-payloads.ts';
 import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
 import { linkIn, mailTo, pressLink, verifyByMail } from '../support/accounts.ts';
 import { as, login, register, type Credential } from '../support/sessions.ts';

@@ -1,4 +1,4 @@
-import { failedAuthenticationPolicy } from '#core/auth/failed-authentications';
+import { failedAuthenticationPolicy } from '#core/credentials/failed-authentications';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { registerVerified } from '../support/accounts.ts';
 import { as, login } from '../support/sessions.ts';

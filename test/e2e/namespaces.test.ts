@@ -1,5 +1,5 @@
 import { defaultNamespaceId } from '#core/namespaces/ids';
-import { tiers } from '#core/tiers';
+import { tiers } from '#core/platform/tiers';
 import { registerVerified } from '../support/accounts.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { manualClock, testTableName } from '../support/deps.ts';

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { invite } from '#core/domain/invitations';
-import { createUser } from '#core/domain/users';
-import { createWorkspace } from '#core/domain/workspaces';
+import { invite } from '#core/members/invitations';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
 import { registerOAuthClient } from '#core/oauth/clients';
-import type { Deps } from '#core/deps';
+import type { Deps } from '#core/ports/deps';
 import { startTestApiWithDeps, type ApiAnswer, type TestApi } from '../support/local-api.ts';
 
 // Read by config() on first use, which is when the runner starts (beforeAll), not at import.

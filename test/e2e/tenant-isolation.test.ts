@@ -1,5 +1,5 @@
-import { idPrefixes } from '#core/ids';
-import type { Route } from '#core/route-types';
+import { idPrefixes } from '#core/platform/ids';
+import type { Route } from '#core/http/route-types';
 import { routes } from '#routes';
 import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';
 import { joinAsMember, linkIn, mailTo, registerVerified } from '../support/accounts.ts';

@@ -1,4 +1,4 @@
-import type { Route } from '#core/route-types';
+import type { Route } from '#core/http/route-types';
 import { routes } from '#routes';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 

@@ -1,10 +1,10 @@
-import { issueApiKey } from '#core/domain/api-keys';
-import { createUser } from '#core/domain/users';
-import { createWorkspace } from '#core/domain/workspaces';
-import { allowanceOf } from '#core/rate-limit';
-import type { Tier } from '#core/tiers';
+import { issueApiKey } from '#core/api-keys/api-keys';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
+import { allowanceOf } from '#core/platform/rate-limits';
+import type { Tier } from '#core/platform/tiers';
 import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
-import type { Deps } from '#core/deps';
+import type { Deps } from '#core/ports/deps';
 
 let api: TestApi & { deps: Deps };
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { recordingGatewayKeys, type RecordingGatewayKeys } from '#core/gateway/recording-gateway-keys';
+import { recordingGatewayKeys, type RecordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '#core/deps';
+import type { Deps } from '#core/ports/deps';
 import { registerOAuthClient } from '#core/oauth/clients';
 import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
 

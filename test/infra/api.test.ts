@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { gatewayResponses } from '#core/gateway-responses';
-import { routePath } from '#core/route-types';
+import { gatewayResponses } from '#core/http/gateway-responses';
+import { routePath } from '#core/http/route-types';
 import { routes } from '#routes';
 import { deployedApp } from '../support/cdk-app.ts';
 

@@ -1,8 +1,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
-import { gatewaySettings, parseSettings } from '#core/config';
-import { routePath } from '#core/route-types';
-import { allowanceOf } from '#core/rate-limit';
-import { tierNames, tiers } from '#core/tiers';
+import { gatewaySettings, parseSettings } from '#core/platform/config';
+import { routePath } from '#core/http/route-types';
+import { allowanceOf } from '#core/platform/rate-limits';
+import { tierNames, tiers } from '#core/platform/tiers';
 import { edgeQuotaFactor } from '#lib/constructs/tier-usage-plans';
 import { routes } from '#routes';
 import { functionNames } from '#lib/bundling';
@@ -21,7 +21,7 @@ const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.T
 const planNamed = (name: string) => ofType('AWS::ApiGateway::UsagePlan').find(([, r]) => r.Properties.UsagePlanName === name);
 const functionId = (pascal: string) => ofType('AWS::Lambda::Function').find(([id]) => id.startsWith(`${pascal}Function`))![0];
 const environmentOf = (pascal: string) => resources[functionId(pascal)]!.Properties.Environment.Variables as Record<string, unknown>;
-/** The gateway's settings in a function's environment, as functions/core/config.ts parses them. */
+/** The gateway's settings in a function's environment, as functions/core/platform/config.ts parses them. */
 const gatewayConfigOf = (pascal: string) =>
   parseSettings(gatewaySettings, Object.fromEntries(Object.entries(environmentOf(pascal)).filter(([name]) => name.startsWith('GATEWAY_'))) as NodeJS.ProcessEnv);
 

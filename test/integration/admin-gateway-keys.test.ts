@@ -1,9 +1,9 @@
 import { APIGatewayClient, CreateUsagePlanKeyCommand, DeleteUsagePlanKeyCommand, GetUsagePlansCommand } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { mockClient } from 'aws-sdk-client-mock';
-import { createUser } from '#core/domain/users';
-import { createWorkspace } from '#core/domain/workspaces';
-import { tierNames } from '#core/tiers';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
+import { tierNames } from '#core/platform/tiers';
 import { openStore } from '#lib/admin/store';
 import { tier } from '#lib/admin/tier';
 import { sharedEndpoint, testDeps } from '../support/deps.ts';

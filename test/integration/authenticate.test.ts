@@ -1,9 +1,9 @@
-import { tiers } from '#core/tiers';
-import { authenticate } from '#core/auth/authenticate';
-import { credentialOf } from '#core/auth/credentials';
-import { issueApiKey, revokeApiKey } from '#core/domain/api-keys';
-import { createUser } from '#core/domain/users';
-import { createWorkspace } from '#core/domain/workspaces';
+import { tiers } from '#core/platform/tiers';
+import { authenticate } from '#core/credentials/authenticate';
+import { credentialOf } from '#core/credentials/credential-header';
+import { issueApiKey, revokeApiKey } from '#core/api-keys/api-keys';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
 import { countingHasher, manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 

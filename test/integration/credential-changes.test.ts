@@ -1,8 +1,8 @@
-import { bcryptHasher } from '#core/deps';
-import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
-import { issueUserToken, revokeUserToken } from '#core/domain/user-tokens';
-import { createUser } from '#core/domain/users';
-import { createWorkspace } from '#core/domain/workspaces';
+import { bcryptHasher } from '#core/ports/deps';
+import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
+import { issueUserToken, revokeUserToken } from '#core/users/user-tokens';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
 import { testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { ownerPrincipal } from '../support/principals.ts';

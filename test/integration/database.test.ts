@@ -1,4 +1,4 @@
-import { createUser } from '#core/domain/users';
+import { createUser } from '#core/users/users';
 import { testDeps } from '../support/deps.ts';
 
 describe('databases', () => {

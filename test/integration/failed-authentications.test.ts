@@ -1,11 +1,11 @@
-import { authenticate } from '#core/auth/authenticate';
-import { failedAuthenticationPolicy } from '#core/auth/failed-authentications';
-import { bcryptHasher, type Hasher } from '#core/deps';
-import { issueApiKey } from '#core/domain/api-keys';
-import { createUser } from '#core/domain/users';
-import { createWorkspace } from '#core/domain/workspaces';
-import { login } from '#core/domain/sessions';
-import { revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
+import { authenticate } from '#core/credentials/authenticate';
+import { failedAuthenticationPolicy } from '#core/credentials/failed-authentications';
+import { bcryptHasher, type Hasher } from '#core/ports/deps';
+import { issueApiKey } from '#core/api-keys/api-keys';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
+import { login } from '#core/accounts/sessions';
+import { revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 
@@ -146,7 +146,7 @@ describe('failed authentications', () => {
     expect((await errorOf(from(address, fresh))).status).toBe(429);
     await jest.isolateModulesAsync(async () => {
       // Another process: it never verified the regular key, but the table says the key works from here.
-      const other = await import('#core/auth/authenticate');
+      const other = await import('#core/credentials/authenticate');
       await expect(other.authenticate(deps, { authorization: `Bearer ${regular}`, method: 'GET', sourceIp: address })).resolves.toMatchObject({ workspaceId });
       await expect(other.authenticate(deps, { authorization: `Bearer ${fresh}`, method: 'GET', sourceIp: address })).rejects.toMatchObject({ status: 429 });
     });
@@ -199,7 +199,7 @@ describe('failed authentications', () => {
     const address = '203.0.113.80';
     for (let i = 0; i < perPrefix.limit; i++) await errorOf(from(address, wrongKeyLike(key, 700 + i)));
     await jest.isolateModulesAsync(async () => {
-      const fresh = await import('#core/auth/authenticate');
+      const fresh = await import('#core/credentials/authenticate');
       const before = hasher.comparisons;
       // The fresh module graph has its own ApiError class: the status is what counts.
       const answer = fresh.authenticate(deps, { authorization: `Bearer ${wrongKeyLike(key, 799)}`, method: 'GET', sourceIp: address });

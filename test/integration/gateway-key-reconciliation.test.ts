@@ -1,8 +1,8 @@
-import { createUser } from '#core/domain/users';
-import { createWorkspace, deleteWorkspace } from '#core/domain/workspaces';
-import { reconcileGatewayKeys, settlingMs } from '#core/domain/gateway-key-reconciliation';
-import { GatewayKeyLeftBehind, type GatewayKeys } from '#core/gateway/gateway-keys';
-import { recordingGatewayKeys, type RecordingGatewayKeys } from '#core/gateway/recording-gateway-keys';
+import { createUser } from '#core/users/users';
+import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
+import { reconcileGatewayKeys, settlingMs } from '#core/operations/gateway-key-reconciliation';
+import { GatewayKeyLeftBehind, type GatewayKeys } from '#core/ports/gateway-keys';
+import { recordingGatewayKeys, type RecordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { ownerPrincipal } from '../support/principals.ts';
 

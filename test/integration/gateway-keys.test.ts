@@ -1,10 +1,10 @@
-import { createApiKey } from '#core/domain/api-keys';
-import { createUser } from '#core/domain/users';
-import { createWorkspace, deleteWorkspace } from '#core/domain/workspaces';
-import { setWorkspaceTier } from '#core/domain/workspace-tier';
-import { authenticate } from '#core/auth/authenticate';
-import { recordingGatewayKeys, type RecordingGatewayKeys } from '#core/gateway/recording-gateway-keys';
-import type { GatewayKeys } from '#core/gateway/gateway-keys';
+import { createApiKey } from '#core/api-keys/api-keys';
+import { createUser } from '#core/users/users';
+import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
+import { setWorkspaceTier } from '#core/workspaces/workspace-tier';
+import { authenticate } from '#core/credentials/authenticate';
+import { recordingGatewayKeys, type RecordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
+import type { GatewayKeys } from '#core/ports/gateway-keys';
 import { testDeps, type TestDeps } from '../support/deps.ts';
 import { ownerPrincipal } from '../support/principals.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, NotFound } from '#core/errors';
-import { runIdempotently } from '#core/idempotency/idempotent-requests';
-import type { IdempotentRequest } from '#core/idempotency/idempotent-routes';
+import { ApiError, NotFound } from '#core/platform/errors';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import type { IdempotentRequest } from '#core/http/idempotency/idempotent-routes';
 import { testDeps, type TestDeps } from '../support/deps.ts';
 
 let deps: TestDeps;

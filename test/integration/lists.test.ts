@@ -1,10 +1,10 @@
-import { apiKeysOf, issueApiKey, revokeApiKey, rotateApiKey } from '#core/domain/api-keys';
-import { acceptInvitation, declineInvitation, invitationsOf } from '#core/domain/invitations';
-import { addMember, membersOf } from '#core/domain/members';
-import { pruneExpired } from '#core/domain/pruning';
-import { issueUserToken, revokeUserToken, userTokensOf } from '#core/domain/user-tokens';
-import { createUser } from '#core/domain/users';
-import { createWorkspace, deleteWorkspace, workspacesOf } from '#core/domain/workspaces';
+import { apiKeysOf, issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
+import { acceptInvitation, declineInvitation, invitationsOf } from '#core/members/invitations';
+import { addMember, membersOf } from '#core/members/members';
+import { pruneExpired } from '#core/operations/pruning';
+import { issueUserToken, revokeUserToken, userTokensOf } from '#core/users/user-tokens';
+import { createUser } from '#core/users/users';
+import { createWorkspace, deleteWorkspace, workspacesOf } from '#core/workspaces/workspaces';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { listVia } from '../support/lists.ts';
 import { watchReads } from '../support/read-counter.ts';

@@ -1,6 +1,6 @@
-import { join } from '#core/domain/members';
-import { createUser } from '#core/domain/users';
-import { createWorkspace, deleteWorkspace } from '#core/domain/workspaces';
+import { join } from '#core/members/members';
+import { createUser } from '#core/users/users';
+import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
 import { standingsOf } from '#core/entitlements/entitlements';
 import { tierLimit } from '#core/entitlements/features';
 import { resolveNamespace } from '#core/namespaces/access';

@@ -1,11 +1,11 @@
-import { tiers } from '#core/tiers';
+import { tiers } from '#core/platform/tiers';
 import { createHash, randomBytes } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { authenticate } from '#core/auth/authenticate';
-import { authenticateOAuth } from '#core/auth/oauth-auth';
-import { sha256 } from '#core/auth/secrets';
-import { createUser } from '#core/domain/users';
-import { createWorkspace } from '#core/domain/workspaces';
+import { authenticate } from '#core/credentials/authenticate';
+import { authenticateOAuth } from '#core/credentials/oauth-auth';
+import { sha256 } from '#core/platform/secrets';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
 import { registerOAuthClient } from '#core/oauth/clients';
 import type { OAuthUser } from '#core/oauth/model';
 import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from '#core/oauth/token-lifetimes';
@@ -15,7 +15,7 @@ import { approveAuthorization, issueToken, type OAuthParameters } from '#core/oa
 import { createDocumentClient } from '#core/store/client';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
-import type { ApiError } from '#core/errors';
+import type { ApiError } from '#core/platform/errors';
 
 // Off whatever the shell says (the authorizer's switch); the domain functions need no switch.
 process.env.OAUTH_ENABLED = '0';

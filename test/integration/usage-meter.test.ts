@@ -1,9 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { monthOf } from '#core/entitlements/periods';
-import { ApiError } from '#core/errors';
-import { meterPartition, windowAttribute, type MeterItem, type SubjectWindow } from '#core/metering/meter-items';
+import { monthOf } from '#core/platform/periods';
+import { ApiError } from '#core/platform/errors';
+import { meterPartition, windowAttribute, type MeterItem, type SubjectWindow } from '#core/store/meter-items';
 import { meterRequest, type MeterInput } from '#core/metering/usage-meter';
-import { allowanceOf } from '#core/rate-limit';
+import { allowanceOf } from '#core/platform/rate-limits';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 
 const clock = manualClock(new Date('2026-05-01T10:00:05Z'));

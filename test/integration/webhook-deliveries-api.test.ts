@@ -1,7 +1,7 @@
-import type { Principal } from '#core/auth/principal';
-import { CannotRetry, NotFound, RateLimited } from '#core/errors';
+import type { Principal } from '#core/access/principal';
+import { CannotRetry, NotFound, RateLimited } from '#core/platform/errors';
 import { emitEvents } from '#core/events/outbox';
-import type { Route } from '#core/route-types';
+import type { Route } from '#core/http/route-types';
 import { attemptDelivery } from '#core/webhooks/attempt';
 import type { DeliveryOptions } from '#core/webhooks/delivery-options';
 import { fanOut } from '#core/webhooks/fan-out';

@@ -5,7 +5,7 @@ import { emitEvents, type NewEvent } from '#core/events/outbox';
 import { attemptDelivery } from '#core/webhooks/attempt';
 import type { DeliveryOptions } from '#core/webhooks/delivery-options';
 import { fanOut } from '#core/webhooks/fan-out';
-import type { DeliveryMessage } from '#core/webhooks/ports';
+import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import { sweep } from '#core/webhooks/sweeper';
 import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
 import { recordingQueue, recordingScheduler, startReceiver, storeEndpoint, testSecret } from '../support/webhooks.ts';

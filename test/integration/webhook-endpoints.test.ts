@@ -1,6 +1,6 @@
-import { createUser } from '#core/domain/users';
-import { createWorkspace, deleteWorkspace } from '#core/domain/workspaces';
-import type { Tier } from '#core/tiers';
+import { createUser } from '#core/users/users';
+import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
+import type { Tier } from '#core/platform/tiers';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,

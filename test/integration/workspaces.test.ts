@@ -1,5 +1,5 @@
-import { createApiKey } from '#core/domain/api-keys';
-import { createUser } from '#core/domain/users';
+import { createApiKey } from '#core/api-keys/api-keys';
+import { createUser } from '#core/users/users';
 import {
   createWorkspace,
   deleteWorkspace,
@@ -7,10 +7,10 @@ import {
   slugify,
   updateWorkspace,
   workspacesOf,
-} from '#core/domain/workspaces';
-import { join } from '#core/domain/members';
-import { authenticate } from '#core/auth/authenticate';
-import { suspendWorkspace } from '#core/domain/suspension';
+} from '#core/workspaces/workspaces';
+import { join } from '#core/members/members';
+import { authenticate } from '#core/credentials/authenticate';
+import { suspendWorkspace } from '#core/workspaces/suspension';
 import { depsOnTable } from '../support/deps.ts';
 import { testDeps, type TestDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '#core/clock';
-import { bcryptHasher, createDeps, type DepsOverrides, type Hasher, type OwnedDeps } from '#core/deps';
+import type { Clock } from '#core/platform/clock';
+import { bcryptHasher, createDeps, type DepsOverrides, type Hasher, type OwnedDeps } from '#core/ports/deps';
 import { processSecretKeys, webhookSecretBox } from '#core/webhooks/secret-box';
 import { ensureTable } from '#lib/local/table-setup';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '#core/errors';
+import { ApiError } from '#core/platform/errors';
 
 /** The ApiError a promise rejects with; fails the test if it resolves or throws anything else. */
 export async function errorOf(promise: Promise<unknown>): Promise<ApiError> {

@@ -1,4 +1,4 @@
-import type { Deps, DepsOverrides } from '#core/deps';
+import type { Deps, DepsOverrides } from '#core/ports/deps';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { matchRoute } from '#core/route-match';
-import type { Route } from '#core/route-types';
+import { matchRoute } from '#core/http/route-match';
+import type { Route } from '#core/http/route-types';
 import { routes } from '#routes';
 
 /**

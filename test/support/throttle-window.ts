@@ -1,7 +1,7 @@
-import type { ThrottlePolicy } from '#core/domain/throttle';
+import type { ThrottlePolicy } from '#core/store/throttle-windows';
 
 /**
- * Throttles count in fixed windows of the wall clock (functions/core/domain/throttle.ts).
+ * Throttles count in fixed windows of the wall clock (functions/core/store/throttle-windows.ts).
  * A test that makes attempts up to a limit against a real clock first waits out the last
  * `marginSeconds` of the current window, so that its attempts all fall in one.
  */

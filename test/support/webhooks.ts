@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Environment } from '#core/auth/api-key-format';
-import type { Deps } from '#core/deps';
-import { newId } from '#core/ids';
+import type { Environment } from '#core/api-keys/api-key-format';
+import type { Deps } from '#core/ports/deps';
+import { newId } from '#core/platform/ids';
 import { loadWebhookEndpoint, type EndpointOwner } from '#core/webhooks/endpoint-view';
-import type { DeliveryMessage, DeliveryQueue, RetryScheduler } from '#core/webhooks/ports';
+import type { DeliveryMessage, DeliveryQueue, RetryScheduler } from '#core/ports/webhook-delivery';
 
 /** A delivery queue that records what it was asked to send, and when (by the deps' clock). */
 export function recordingQueue(clock: { now(): Date }) {

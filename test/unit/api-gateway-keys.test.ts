@@ -9,10 +9,10 @@ import {
   GetUsagePlansCommand,
 } from '@aws-sdk/client-api-gateway';
 import { mockClient } from 'aws-sdk-client-mock';
-import { apiGatewayKeys } from '#core/gateway/api-gateway-keys';
-import { GatewayKeyLeftBehind } from '#core/gateway/gateway-keys';
-import { localSharedKeys } from '#core/gateway/shared-keys';
-import { tierNames } from '#core/tiers';
+import { apiGatewayKeys } from '#core/adapters/gateway-keys/api-gateway-keys';
+import { GatewayKeyLeftBehind } from '#core/ports/gateway-keys';
+import { localSharedKeys } from '#core/adapters/gateway-keys/shared-keys';
+import { tierNames } from '#core/platform/tiers';
 
 const plans = Object.fromEntries(tierNames.map((tier) => [tier, `Stack-${tier}`])) as Record<(typeof tierNames)[number], string>;
 const planIds = Object.fromEntries(tierNames.map((tier) => [tier, `id${tier}`]));

@@ -1,4 +1,4 @@
-import { generateApiKey, keyDigest, parseApiKey } from '#core/auth/api-key-format';
+import { generateApiKey, keyDigest, parseApiKey } from '#core/api-keys/api-key-format';
 
 describe('API key format', () => {
   it('generates sk_{environment}_ keys of 32 base62 characters', () => {

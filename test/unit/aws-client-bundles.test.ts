@@ -6,16 +6,16 @@ import { esbuildOptions, functionNames } from '#lib/bundling';
  * others, the authorizer above all, stay small.
  */
 const clients = [
-  { client: '@aws-sdk/client-sesv2', adapter: 'functions/core/mail/ses-mailer.ts', holders: ['users', 'sessions'] },
-  { client: '@aws-sdk/client-api-gateway', adapter: 'functions/core/gateway/api-gateway-keys.ts', holders: ['workspaces', 'sessions', 'admin', 'gateway-key-reconciler'] },
+  { client: '@aws-sdk/client-sesv2', adapter: 'functions/core/adapters/mail/ses-mailer.ts', holders: ['users', 'sessions'] },
+  { client: '@aws-sdk/client-api-gateway', adapter: 'functions/core/adapters/gateway-keys/api-gateway-keys.ts', holders: ['workspaces', 'sessions', 'admin', 'gateway-key-reconciler'] },
   {
     client: '@aws-sdk/client-sqs',
-    adapter: 'functions/core/webhooks/aws/sqs-delivery-queue.ts',
+    adapter: 'functions/core/adapters/webhooks/sqs-delivery-queue.ts',
     holders: ['webhook-deliveries', 'webhook-fanout', 'webhook-worker', 'webhook-sweeper'],
   },
-  { client: '@aws-sdk/client-scheduler', adapter: 'functions/core/webhooks/aws/scheduler-retry-scheduler.ts', holders: ['webhook-worker', 'webhook-sweeper'] },
+  { client: '@aws-sdk/client-scheduler', adapter: 'functions/core/adapters/webhooks/scheduler-retry-scheduler.ts', holders: ['webhook-worker', 'webhook-sweeper'] },
   // No AWS client, but held the same way: the keys of webhook secrets, and the code that seals with them.
-  { client: 'functions/core/webhooks/secret-box.ts', adapter: 'functions/core/webhooks/secrets-runtime.ts', holders: ['webhooks', 'webhook-deliveries', 'webhook-worker'] },
+  { client: 'functions/core/webhooks/secret-box.ts', adapter: 'functions/core/adapters/webhooks/secrets-runtime.ts', holders: ['webhooks', 'webhook-deliveries', 'webhook-worker'] },
 ];
 
 describe('which bundles hold which AWS client', () => {

@@ -1,4 +1,4 @@
-import { credentialOf } from '#core/auth/credentials';
+import { credentialOf } from '#core/credentials/credential-header';
 
 const basic = (userAndPassword: string) =>
   credentialOf({ authorization: `Basic ${Buffer.from(userAndPassword).toString('base64')}`, method: 'GET', sourceIp: '::1' });

@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmlMailer, type WrittenMail } from '#core/mail/eml-mailer';
-import type { MailMessage } from '#core/mail/mailer';
+import { createEmlMailer, type WrittenMail } from '#core/adapters/mail/eml-mailer';
+import type { MailMessage } from '#core/ports/mailer';
 import { latestMailTo, readMailbox } from '../support/mailbox.ts';
 
 describe('the .eml mailer of the local runner', () => {

@@ -1,7 +1,7 @@
-import { errorCatalogue, statusesOf, type ErrorEntry } from '#core/error-catalogue';
-import * as errorCodes from '#core/error-codes';
-import * as errors from '#core/errors';
-import { gatewayResponses } from '#core/gateway-responses';
+import { errorCatalogue, statusesOf, type ErrorEntry } from '#core/platform/error-catalogue';
+import * as errorCodes from '#core/platform/error-codes';
+import * as errors from '#core/platform/errors';
+import { gatewayResponses } from '#core/http/gateway-responses';
 
 const { ApiError } = errors;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { parse } from 'yaml';
 import { eventTypeNames } from '#core/events/event-types';
-import { eventDataSchemas, eventEnvelope, typedEnvelopes } from '#schemas/events';
+import { eventDataSchemas, eventEnvelope, typedEnvelopes } from '../../functions/event-payloads.ts';
 import { eventCatalogueTable } from '#lib/docs/event-catalogue';
 
 describe('the event catalogue', () => {

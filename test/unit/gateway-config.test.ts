@@ -1,5 +1,5 @@
-import { gatewaySettings, parseSettings } from '#core/config';
-import { tierNames } from '#core/tiers';
+import { gatewaySettings, parseSettings } from '#core/platform/config';
+import { tierNames } from '#core/platform/tiers';
 
 const parse = (env: Record<string, string>) => parseSettings(gatewaySettings, env);
 const plans = JSON.stringify(Object.fromEntries(tierNames.map((t) => [t, `Prod-${t}`])));

@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { takesIdempotencyKey } from '#core/idempotency/idempotent-routes';
+import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import { lambdaFunctions, routeTables } from '#routes';
 import { esbuildOptions } from '#lib/bundling';
 

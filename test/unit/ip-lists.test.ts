@@ -1,5 +1,5 @@
-import { commonIpRanges, ipRangeCovered } from '#core/auth/ip-allowlist';
-import { clientOf, ipAllowed } from '#core/auth/ip-match';
+import { commonIpRanges, ipRangeCovered } from '#core/access/ip-allowlist';
+import { clientOf, ipAllowed } from '#core/credentials/ip-match';
 
 describe('matching a client address', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { listQuerySchema, type ListSpec } from '#core/lists';
+import { listQuerySchema, type ListSpec } from '#core/lists/list-query';
 import { listPage, type ListPage } from '#core/lists/list-page';
 import type { ListSource } from '#core/lists/list-source';
 

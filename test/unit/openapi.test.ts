@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { Route } from '#core/route-types';
+import type { Route } from '#core/http/route-types';
 import { routes } from '#routes';
 
 const runCheck = (file: string) =>

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { createFunction } from '#core/http/pipeline';
-import type { Deps } from '#core/deps';
-import type { PublicRoute } from '#core/route-types';
+import type { Deps } from '#core/ports/deps';
+import type { PublicRoute } from '#core/http/route-types';
 import { proxyEvent } from '#lib/local/proxy-event';
 
 /** The base of links in mail (ApiRequest.baseUrl): what the process says, else API Gateway's domain and stage; never the client's Host. */

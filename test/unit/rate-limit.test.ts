@@ -1,5 +1,5 @@
-import { allowanceOf, rateLimitHeaders, rateWindowOf } from '#core/rate-limit';
-import { tierNames, tiers } from '#core/tiers';
+import { allowanceOf, rateLimitHeaders, rateWindowOf } from '#core/platform/rate-limits';
+import { tierNames, tiers } from '#core/platform/tiers';
 
 describe('the rate-limit allowance', () => {
   it('is the tier per minute plus its burst', () => {

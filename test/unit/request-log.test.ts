@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { encodeVerdict } from '#core/http/authorizer-context';
 import { envelopeMiddleware, jsonResponse } from '#core/http/envelope-middleware';
 import { actsIn, requestLog } from '#core/http/request-log';
-import type { Principal } from '#core/auth/principal';
+import type { Principal } from '#core/access/principal';
 
 const secrets = {
   key: 'sk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345',
@@ -102,7 +102,7 @@ describe('the request log', () => {
   });
 
   it('names the error code of a 4xx and carries no body', async () => {
-    const { ValidationFailed } = await import('#core/errors');
+    const { ValidationFailed } = await import('#core/platform/errors');
     const lines = await captured(() =>
       handlerWith(async () => {
         throw new ValidationFailed({ password: ['must be at least 8 characters'] });

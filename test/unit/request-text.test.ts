@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import type { Deps } from '#core/deps';
+import type { Deps } from '#core/ports/deps';
 import { createFunction } from '#core/http/pipeline';
-import type { PublicRoute } from '#core/route-types';
+import type { PublicRoute } from '#core/http/route-types';
 
 /**
  * What reaches a handler is Unicode text, however API Gateway or the local gateway decoded

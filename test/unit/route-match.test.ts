@@ -1,5 +1,5 @@
-import { matchRoute } from '#core/route-match';
-import { routePath } from '#core/route-types';
+import { matchRoute } from '#core/http/route-match';
+import { routePath } from '#core/http/route-types';
 import { routes } from '#routes';
 
 describe('route matching against the route table', () => {

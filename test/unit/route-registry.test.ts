@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
-import { isKnownScope } from '#core/auth/scopes';
-import type { Route } from '#core/route-types';
+import { isKnownScope } from '#core/access/scopes';
+import type { Route } from '#core/http/route-types';
 import { entryOf, esbuildOptions } from '#lib/bundling';
 import { lambdaFunctions, routes as registry } from '#routes';
 

@@ -1,4 +1,4 @@
-import { grants, isKnownScope } from '#core/auth/scopes';
+import { grants, isKnownScope } from '#core/access/scopes';
 
 describe('scope grammar', () => {
   it('grants an exact scope', () => {

@@ -1,4 +1,4 @@
-import { InvalidFormat } from '#core/errors';
+import { InvalidFormat } from '#core/platform/errors';
 import { assertStrictJson } from '#core/http/strict-json';
 
 /** The `errors` of the refusal of `text`, or undefined when it is accepted. */

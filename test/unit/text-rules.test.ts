@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { multiLine, singleLine } from '#core/text-rules';
-import { resourceName } from '#schemas/common';
+import { multiLine, singleLine } from '#core/platform/text-rules';
+import { resourceName } from '#core/platform/common-schemas';
 
 const problemsOf = (schema: z.ZodMiniType, value: string) => {
   const result = schema.safeParse(value);

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { parseConfig } from '#core/config';
-import { MissingParameter, ValidationFailed } from '#core/errors';
-import { validate } from '#core/http/validation';
+import { parseConfig } from '#core/platform/config';
+import { MissingParameter, ValidationFailed } from '#core/platform/errors';
+import { validate } from '#core/platform/validation';
 import { parseLocalConfig } from '#lib/local/local-config';
-import { apiKeyId, createApiKeyBody, rotateApiKeyBody } from '#schemas/api-keys';
-import { checkQuery } from '#schemas/entitlements';
-import { createWorkspaceBody, workspaceId } from '#schemas/workspaces';
+import { apiKeyId, createApiKeyBody, rotateApiKeyBody } from '#core/api-keys/api-key-schemas';
+import { checkQuery } from '#core/entitlements/entitlement-schemas';
+import { createWorkspaceBody, workspaceId } from '#core/tenancy/workspace-schemas';
 
 /** The field errors of a 422, as the client reads them in `errors`. */
 function errorsOf(run: () => unknown): Record<string, string[]> {

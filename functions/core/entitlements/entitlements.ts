@@ -1,12 +1,12 @@
-import type { Environment } from '../auth/api-key-format.ts';
-import { config } from '../config.ts';
-import { ValidationFailed } from '../errors.ts';
-import type { Deps } from '../deps.ts';
-import type { Tier } from '../tiers.ts';
+import type { Environment } from '#core/api-keys/api-key-format';
+import { config } from '#core/platform/config';
+import { ValidationFailed } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
+import type { Tier } from '#core/platform/tiers';
 import { countsIn, featureNames, features, type Feature } from './features.ts';
 import { limitOf, type PackageGrant } from './limits.ts';
-import { monthOf } from './periods.ts';
-import type { MeterItem } from '../metering/meter-items.ts';
+import { monthOf } from '#core/platform/periods';
+import type { MeterItem } from '#core/store/meter-items';
 import { usageOf } from './usage.ts';
 
 export { activePackages, limitOf, type PackageGrant } from './limits.ts';

@@ -1,5 +1,5 @@
-import type { Tier } from '../tiers.ts';
-import { tiers } from '../tiers.ts';
+import type { Tier } from '#core/platform/tiers';
+import { tiers } from '#core/platform/tiers';
 
 /**
  * The metered features (README, Entitlements). A `month` feature counts what was used in

@@ -1,6 +1,6 @@
-import type { Deps } from '../deps.ts';
-import { FeatureLimitReached } from '../errors.ts';
-import { config } from '../config.ts';
+import type { Deps } from '#core/ports/deps';
+import { FeatureLimitReached } from '#core/platform/errors';
+import { config } from '#core/platform/config';
 import { isConditionFailure } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
 import type { EntitlementScope } from './entitlements.ts';

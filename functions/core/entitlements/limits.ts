@@ -1,4 +1,4 @@
-import type { Tier } from '../tiers.ts';
+import type { Tier } from '#core/platform/tiers';
 import { tierLimit, type Feature } from './features.ts';
 
 /** A bundle of extra entitlements on a namespace, until `expiresAt` if set. */

@@ -1,12 +1,12 @@
-import { config } from '../config.ts';
-import type { Deps } from '../deps.ts';
-import { ValidationFailed } from '../errors.ts';
+import { config } from '#core/platform/config';
+import type { Deps } from '#core/ports/deps';
+import { ValidationFailed } from '#core/platform/errors';
 import { isConditionFailure } from '../store/conditions.ts';
-import { monthlyCounterTtl, monthOf } from './periods.ts';
+import { monthlyCounterTtl, monthOf } from '#core/platform/periods';
 import { countsOf, limitOf, standing, type EntitlementScope } from './entitlements.ts';
 import { features, type Feature } from './features.ts';
 import { counterKey, forgetUsage } from './usage.ts';
-import { madeInOpenWorkspace } from '../domain/workspace-open.ts';
+import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 
 export interface UsageRecord {
   feature: Feature;

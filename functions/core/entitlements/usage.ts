@@ -1,11 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Deps } from '../deps.ts';
-import { meterPartition, type MeterItem } from '../metering/meter-items.ts';
+import type { Deps } from '#core/ports/deps';
+import { meterPartition, type MeterItem } from '#core/store/meter-items';
 import { hotPath } from '../store/database.ts';
 import { collections, counted } from '../store/list-counts.ts';
 import type { EntitlementScope } from './entitlements.ts';
 import { featureNames, features, type Feature } from './features.ts';
-import { monthOf } from './periods.ts';
+import { monthOf } from '#core/platform/periods';
 
 /** The counter period a feature counts in at `now`: the month's key, or `total`. */
 export const periodOf = (feature: Feature, now: Date): string => (features[feature].period === 'month' ? monthOf(now).key : 'total');

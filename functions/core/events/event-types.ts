@@ -1,8 +1,8 @@
-import type { KnownScope } from '../auth/scopes.ts';
+import type { KnownScope } from '#core/access/scopes';
 
 /**
  * The event catalogue: every type the service emits and what emits it. The payload
- * schema of each type is in functions/schemas/events.ts, which openapi.yaml's `webhooks`
+ * schema of each type is in functions/event-payloads.ts, which openapi.yaml's `webhooks`
  * and the README's catalogue are made from. One source of truth: subscriptions are checked
  * against it, a test fails when a type has no payload schema, and another walks the
  * catalogue through the local runner, so that every type here reaches an endpoint.

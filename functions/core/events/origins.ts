@@ -1,4 +1,4 @@
-import type { Environment } from '../auth/api-key-format.ts';
+import type { Environment } from '#core/api-keys/api-key-format';
 import type { EventType } from './event-types.ts';
 import type { NewEvent } from './outbox.ts';
 

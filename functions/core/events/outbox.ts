@@ -1,10 +1,10 @@
 import type { EntityItem } from 'electrodb';
-import type { Environment } from '../auth/api-key-format.ts';
-import type { Deps } from '../deps.ts';
-import { newId } from '../ids.ts';
+import type { Environment } from '#core/api-keys/api-key-format';
+import type { Deps } from '#core/ports/deps';
+import { newId } from '#core/platform/ids';
 import { commitOrThrow } from '../store/conditions.ts';
 import type { Database } from '../store/database.ts';
-import { telemetry } from '../telemetry.ts';
+import { telemetry } from '#core/platform/telemetry';
 import type { EventType } from './event-types.ts';
 
 /** How long an event, and each of its deliveries, is kept: well past the last rung of the retry ladder. */

@@ -1,5 +1,5 @@
-import { ApiError, Unauthenticated } from '../errors.ts';
-import type { Principal } from '../auth/principal.ts';
+import { ApiError, Unauthenticated } from '#core/platform/errors';
+import type { Principal } from '#core/access/principal';
 
 /**
  * The authorizer's verdict travels to the function in the authorizer context, whose values

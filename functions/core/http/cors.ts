@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { config } from '../config.ts';
-import { AccessDenied } from '../errors.ts';
+import { config } from '#core/platform/config';
+import { AccessDenied } from '#core/platform/errors';
 
 /**
  * CORS, off unless CORS_ALLOWED_ORIGINS names origins. Browser scripts authenticate with an

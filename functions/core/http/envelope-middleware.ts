@@ -1,9 +1,9 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { config } from '../config.ts';
-import { errorEnvelope } from '../envelope.ts';
-import { ApiError, InternalError, InvalidFormat, PayloadTooLarge } from '../errors.ts';
-import { rateLimitHeaders } from '../rate-limit.ts';
+import { config } from '#core/platform/config';
+import { errorEnvelope } from '#core/platform/error-envelope';
+import { ApiError, InternalError, InvalidFormat, PayloadTooLarge } from '#core/platform/errors';
+import { rateLimitHeaders } from '#core/platform/rate-limits';
 import { acceptedPrincipal } from './authorizer-context.ts';
 import { corsHeaders } from './cors.ts';
 import { bodyBytes } from './unicode-text.ts';

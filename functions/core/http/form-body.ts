@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { InvalidFormat } from '../errors.ts';
+import { InvalidFormat } from '#core/platform/errors';
 import { headerValue } from './envelope-middleware.ts';
 import { bodyText, shown } from './unicode-text.ts';
 

@@ -2,17 +2,17 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { grants } from '../auth/scopes.ts';
-import { requireUnboundCredential } from '../auth/issuance-limits.ts';
-import type { IdempotencyRunner } from '../idempotency/idempotent-requests.ts';
-import { idempotentRequestOf, takesIdempotencyKey } from '../idempotency/idempotent-routes.ts';
-import { config } from '../config.ts';
-import type { Deps } from '../deps.ts';
-import { AccessDenied, EndpointNotFound, InsufficientPermissions } from '../errors.ts';
-import type { Principal } from '../auth/principal.ts';
-import { routeMethodOf } from '../route-match.ts';
-import { routePath, type CredentialRoute, type RouteSpec } from '../route-types.ts';
-import { requirePlatformAdmin } from '../domain/suspension.ts';
+import { grants } from '#core/access/scopes';
+import { requireUnboundCredential } from '#core/access/issuance-limits';
+import type { IdempotencyRunner } from '#core/http/idempotency/idempotent-requests';
+import { idempotentRequestOf, takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
+import { config } from '#core/platform/config';
+import type { Deps } from '#core/ports/deps';
+import { AccessDenied, EndpointNotFound, InsufficientPermissions } from '#core/platform/errors';
+import type { Principal } from '#core/access/principal';
+import { routeMethodOf } from './route-match.ts';
+import { routePath, type CredentialRoute, type RouteSpec } from './route-types.ts';
+import { requirePlatformAdmin } from '#core/workspaces/suspension';
 import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, htmlResponse, jsonResponse, requestIdOf } from './envelope-middleware.ts';
 import { formFields } from './form-body.ts';
@@ -21,8 +21,8 @@ import { assertStrictJson } from './strict-json.ts';
 import { actsIn, requestLog } from './request-log.ts';
 import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
 import { assertUnicodeParameters, bodyText } from './unicode-text.ts';
-import { validate } from './validation.ts';
-import { resolveWorkspace } from './workspace-context.ts';
+import { validate } from '#core/platform/validation';
+import { resolveWorkspace } from './acting-workspace.ts';
 
 type Handler = middy.MiddyfiedHandler<APIGatewayProxyEvent, APIGatewayProxyResult>;
 
@@ -131,7 +131,7 @@ export function createFunction<R extends RouteSpec>(options: {
   /** Where clients reach the service, when the process knows better than PUBLIC_BASE_URL (the local runner). */
   publicBaseUrl?: () => string;
   /**
-   * Runs a request once per Idempotency-Key (idempotency/idempotent-requests.ts): required
+   * Runs a request once per Idempotency-Key (http/idempotency/idempotent-requests.ts): required
    * where a route takes the key, and given only there, so that no other bundle holds Powertools.
    */
   idempotency?: IdempotencyRunner;

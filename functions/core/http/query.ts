@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { ValidationFailed } from '../errors.ts';
+import { ValidationFailed } from '#core/platform/errors';
 
 /**
  * The query string as one value per parameter. API Gateway keeps only the last value of a

@@ -1,8 +1,8 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError } from '../errors.ts';
-import { telemetry, type Telemetry } from '../telemetry.ts';
+import { ApiError } from '#core/platform/errors';
+import { telemetry, type Telemetry } from '#core/platform/telemetry';
 import { acceptedPrincipal } from './authorizer-context.ts';
 import { requestIdOf } from './envelope-middleware.ts';
 

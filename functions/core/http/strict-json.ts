@@ -1,4 +1,4 @@
-import { InvalidFormat } from '../errors.ts';
+import { InvalidFormat } from '#core/platform/errors';
 import { loneSurrogate, shown } from './unicode-text.ts';
 
 /** An object or array being read: its keys so far (objects), and where in it the scan is. */

@@ -1,7 +1,7 @@
 import type { output, ZodMiniType } from 'zod/mini';
-import type { Principal } from '../auth/principal.ts';
-import type { Deps } from '../deps.ts';
-import type { RouteSpec } from '../route-types.ts';
+import type { Principal } from '#core/access/principal';
+import type { Deps } from '#core/ports/deps';
+import type { RouteSpec } from './route-types.ts';
 
 type Parsed<S> = S extends ZodMiniType ? output<S> : undefined;
 

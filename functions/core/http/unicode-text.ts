@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { InvalidFormat } from '../errors.ts';
+import { InvalidFormat } from '#core/platform/errors';
 
 /** With the u flag a surrogate pair is one code point, so this matches only a lone half (`\ud800`): not Unicode text. */
 export const loneSurrogate = /[\uD800-\uDFFF]/u;

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { config } from '../config.ts';
-import { ValidationFailed } from '../errors.ts';
+import { config } from '#core/platform/config';
+import { ValidationFailed } from '#core/platform/errors';
 
 /** Where a walk through a list stands: after which key, and how many items came before. */
 export interface CursorPosition {

@@ -1,5 +1,5 @@
-import { ValidationFailed } from '../errors.ts';
-import { pageWindow, searchWindow, type ListQuery, type ListSpec } from '../lists.ts';
+import { ValidationFailed } from '#core/platform/errors';
+import { pageWindow, searchWindow, type ListQuery, type ListSpec } from './list-query.ts';
 import type { KeyRange } from '../store/key-order.ts';
 import { readCursor, signCursor } from './cursor.ts';
 import { listUrls } from './links.ts';

@@ -1,4 +1,4 @@
-import type { ListQuery, ListSpec } from '../lists.ts';
+import type { ListQuery, ListSpec } from './list-query.ts';
 
 type Item = Record<string, unknown>;
 

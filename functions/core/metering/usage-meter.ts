@@ -1,12 +1,12 @@
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { BoundedCache } from '../auth/bounded-cache.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Deps } from '../deps.ts';
-import { monthlyCounterTtl, monthOf } from '../entitlements/periods.ts';
-import { QuotaExceeded, RateLimited } from '../errors.ts';
+import { BoundedCache } from '#core/platform/bounded-cache';
+import type { Principal } from '#core/access/principal';
+import type { Deps } from '#core/ports/deps';
+import { monthlyCounterTtl, monthOf } from '#core/platform/periods';
+import { QuotaExceeded, RateLimited } from '#core/platform/errors';
 import { isConditionFailure } from '../store/conditions.ts';
-import { allowanceOf, rateLimitHeaders, rateWindowOf, rateWindowSeconds, type RateLimitState } from '../rate-limit.ts';
-import { dayAttribute, meterKey, windowAttribute, type MeterItem, type SubjectWindow } from './meter-items.ts';
+import { allowanceOf, rateLimitHeaders, rateWindowOf, rateWindowSeconds, type RateLimitState } from '#core/platform/rate-limits';
+import { dayAttribute, meterKey, windowAttribute, type MeterItem, type SubjectWindow } from '#core/store/meter-items';
 
 /** Who a request is counted for: an API key by itself; a user's sessions, user tokens and OAuth tokens together. */
 export const meterSubject = (principal: Pick<Principal, 'credential' | 'userId'>): string =>

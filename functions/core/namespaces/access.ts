@@ -1,8 +1,8 @@
 import type { EntityItem } from 'electrodb';
-import type { Actor, Principal } from '../auth/principal.ts';
-import type { Deps } from '../deps.ts';
-import { NamespaceAccessDenied, NotFound } from '../errors.ts';
-import { idInputPattern, normaliseId } from '../ids.ts';
+import type { Actor, Principal } from '#core/access/principal';
+import type { Deps } from '#core/ports/deps';
+import { NamespaceAccessDenied, NotFound } from '#core/platform/errors';
+import { idInputPattern, normaliseId } from '#core/platform/ids';
 import { hotPath, type Database } from '../store/database.ts';
 import { defaultNamespaceId } from './ids.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../deps.ts';
-import { newId } from '../ids.ts';
+import type { Deps } from '#core/ports/deps';
+import { newId } from '#core/platform/ids';
 import type { Database } from '../store/database.ts';
 import { defaultNamespaceId } from './ids.ts';
 

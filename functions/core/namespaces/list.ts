@@ -1,6 +1,6 @@
-import type { Actor } from '../auth/principal.ts';
-import type { Deps } from '../deps.ts';
-import { idsCreatedWithin } from '../ids.ts';
+import type { Actor } from '#core/access/principal';
+import type { Deps } from '#core/ports/deps';
+import { idsCreatedWithin } from '#core/platform/ids';
 import type { ListSource } from '../lists/list-source.ts';
 import { hotPath } from '../store/database.ts';
 import type { KeyRange } from '../store/key-order.ts';

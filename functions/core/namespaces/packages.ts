@@ -1,10 +1,10 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '#core/ports/deps';
 import { activePackages, type PackageGrant } from '../entitlements/entitlements.ts';
-import { changeAsRead } from '../domain/change-as-read.ts';
+import { changeAsRead } from '#core/store/change-as-read';
 import { eventIn, personalEvents } from '../events/origins.ts';
 import { commitWithEvents, type NewEvent } from '../events/outbox.ts';
-import { NotFound, StateConflict, ValidationFailed } from '../errors.ts';
-import { newId } from '../ids.ts';
+import { NotFound, StateConflict, ValidationFailed } from '#core/platform/errors';
+import { newId } from '#core/platform/ids';
 import type { NamespaceItem } from './access.ts';
 import { namespaceWithPackagesView, packageView } from './view.ts';
 

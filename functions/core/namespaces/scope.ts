@@ -1,9 +1,9 @@
-import type { Environment } from '../auth/api-key-format.ts';
-import type { Deps } from '../deps.ts';
+import type { Environment } from '#core/api-keys/api-key-format';
+import type { Deps } from '#core/ports/deps';
 import type { EntitlementScope } from '../entitlements/entitlements.ts';
-import { NotFound } from '../errors.ts';
+import { NotFound } from '#core/platform/errors';
 import { hotPath } from '../store/database.ts';
-import type { Tier } from '../tiers.ts';
+import type { Tier } from '#core/platform/tiers';
 import type { NamespaceContext } from './access.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { OAuthRefusal } from '../errors.ts';
+import { OAuthRefusal } from '#core/platform/errors';
 
 /** The client's id and secret as a request may carry them: in the form, or as HTTP Basic. */
 export interface ClientCredentialFields {

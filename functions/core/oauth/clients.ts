@@ -1,14 +1,14 @@
 import type { EntityItem } from 'electrodb';
 import * as z from 'zod/mini';
-import { isKnownScope } from '../auth/scopes.ts';
-import { randomBase62, sha256 } from '../auth/secrets.ts';
-import type { Deps } from '../deps.ts';
-import { roleIn } from '../domain/membership.ts';
-import { validate } from '../http/validation.ts';
-import { idPattern, newId } from '../ids.ts';
+import { isKnownScope } from '#core/access/scopes';
+import { randomBase62, sha256 } from '#core/platform/secrets';
+import type { Deps } from '#core/ports/deps';
+import { roleIn } from '#core/tenancy/membership';
+import { validate } from '#core/platform/validation';
+import { idPattern, newId } from '#core/platform/ids';
 import type { Database } from '../store/database.ts';
 import { oauthGrants } from '../store/entities/oauth-client.ts';
-import { singleLine } from '../text-rules.ts';
+import { singleLine } from '#core/platform/text-rules';
 
 export type OAuthClientItem = EntityItem<Database['entities']['oauthClient']>;
 

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlPage } from '../html.ts';
+import { escapeHtml, htmlPage } from '#core/platform/html';
 import type { ConsentPage } from './consent.ts';
 
 const actions: Record<string, string> = { read: 'Read', write: 'Create and change', delete: 'Delete', '*': 'Do anything with', 'read-content': 'Read the content of' };

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { cookieValue, sessionCookie } from '../auth/credentials.ts';
-import { sessionScopes } from '../auth/session-auth.ts';
-import { sha256 } from '../auth/secrets.ts';
-import type { Deps } from '../deps.ts';
-import { OAuthRefusal } from '../errors.ts';
+import { cookieValue, sessionCookie } from '#core/credentials/credential-header';
+import { sessionScopes } from '#core/credentials/session-auth';
+import { sha256 } from '#core/platform/secrets';
+import type { Deps } from '#core/ports/deps';
+import { OAuthRefusal } from '#core/platform/errors';
 import { isConditionFailure } from '../store/conditions.ts';
 import { approveAuthorization, deniedRedirect, reviewAuthorization, type ConsentRequest, type OAuthParameters } from './server.ts';
 

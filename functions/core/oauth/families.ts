@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '#core/ports/deps';
 import { refreshTokenLifetimeSeconds } from './token-lifetimes.ts';
 
 /**

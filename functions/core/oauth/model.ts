@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { sameSecret, sha256 } from '../auth/secrets.ts';
-import type { Deps } from '../deps.ts';
+import { sameSecret, sha256 } from '#core/platform/secrets';
+import type { Deps } from '#core/ports/deps';
 import { commitOrThrow, isConditionFailure } from '../store/conditions.ts';
 import { findOAuthClient, type OAuthClientItem } from './clients.ts';
 import { revokeFamily } from './families.ts';

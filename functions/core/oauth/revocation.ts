@@ -1,6 +1,6 @@
-import { sha256 } from '../auth/secrets.ts';
-import type { Deps } from '../deps.ts';
-import { OAuthRefusal } from '../errors.ts';
+import { sha256 } from '#core/platform/secrets';
+import type { Deps } from '#core/ports/deps';
+import { OAuthRefusal } from '#core/platform/errors';
 import { clientCredentialsOf, type ClientCredentialFields } from './client-authentication.ts';
 import { revokeFamily } from './families.ts';
 import { clientFor } from './model.ts';

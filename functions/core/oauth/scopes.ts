@@ -1,4 +1,4 @@
-import { isKnownScope, scopesBeyond } from '../auth/scopes.ts';
+import { isKnownScope, scopesBeyond } from '#core/access/scopes';
 
 /**
  * True when `scope` is one the service knows and `held` covers, read by the scope grammar

@@ -1,6 +1,6 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { Deps } from '../deps.ts';
-import { OAuthRefusal } from '../errors.ts';
+import type { Deps } from '#core/ports/deps';
+import { OAuthRefusal } from '#core/platform/errors';
 import { requireOneClientAuthentication } from './client-authentication.ts';
 import { findOAuthClient } from './clients.ts';
 import { oauthModel, type Approver, type CodeSink } from './model.ts';
@@ -23,7 +23,7 @@ export interface TokenResponse {
 
 /**
  * The library's types want getAccessToken, which only its own request authentication
- * calls; the authorizer checks access tokens itself (auth/oauth-auth.ts). Plain PKCE stays
+ * calls; the authorizer checks access tokens itself (credentials/oauth-auth.ts). Plain PKCE stays
  * refused, the library's default: S256 only.
  */
 const serverFor = (deps: Deps, endpoint: 'authorize' | 'token', sink?: CodeSink) =>

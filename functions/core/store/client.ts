@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Config } from '../config.ts';
+import type { Config } from '#core/platform/config';
 
 /**
  * One DynamoDB client per process, created at module scope by the callers so that a warm

@@ -1,4 +1,4 @@
-import { NotFound } from '../errors.ts';
+import { NotFound } from '#core/platform/errors';
 
 /**
  * Did a write fail only because its condition did not hold (an item exists already, a

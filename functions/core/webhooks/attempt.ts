@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';
 import { leavesDueIndex } from '../store/due-work.ts';
@@ -8,7 +8,7 @@ import { countEndedDelivery, type CountedOutcome } from './endpoint-health.ts';
 import { isRetired, subscribesTo, type WebhookEndpointItem } from './endpoint-view.ts';
 import type { WebhookDeliveryItem } from './fan-out.ts';
 import { answerProblem, outcomeOf, type AttemptOutcome } from './outcome.ts';
-import type { DeliveryMessage } from './ports.ts';
+import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import { send, type SendResult } from './sender.ts';
 import { signedHeadersFor } from './signing-secrets.ts';
 import { messageOf, wakeDelivery } from './wake.ts';

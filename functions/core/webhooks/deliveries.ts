@@ -1,12 +1,12 @@
-import type { Deps } from '../deps.ts';
-import { CannotRetry, NotFound } from '../errors.ts';
-import { idsCreatedWithin } from '../ids.ts';
+import type { Deps } from '#core/ports/deps';
+import { CannotRetry, NotFound } from '#core/platform/errors';
+import { idsCreatedWithin } from '#core/platform/ids';
 import type { ListSource } from '../lists/list-source.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';
 import type { DeliveryStatus } from './delivery-status.ts';
 import { keyOrderReader } from '../store/key-order.ts';
-import { telemetry } from '../telemetry.ts';
+import { telemetry } from '#core/platform/telemetry';
 import type { AttemptRecord } from './attempt.ts';
 import { deliveryCount, listedFromTtl, moveDeliveryCounts } from './delivery-counts.ts';
 import { loadWebhookEndpoint, subscribesTo, type EndpointOwner } from './endpoint-view.ts';

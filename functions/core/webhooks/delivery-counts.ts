@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '#core/ports/deps';
 import type { DeliveryStatus } from './delivery-status.ts';
 import { hotPath } from '../store/database.ts';
 

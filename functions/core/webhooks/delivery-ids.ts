@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { encodeTime } from 'ulid';
-import { idPrefixes } from '../ids.ts';
+import { idPrefixes } from '#core/platform/ids';
 
 const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

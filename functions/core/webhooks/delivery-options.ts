@@ -1,4 +1,4 @@
-import { webhookConfig } from './settings.ts';
+import { webhookConfig } from '#core/platform/webhook-settings';
 
 /** What an attempt needs of the settings: the worker reads them from WEBHOOK_*; tests and the local runner may pass their own. */
 export interface DeliveryOptions {

@@ -1,9 +1,9 @@
-import { requireUnboundCredential } from '../auth/issuance-limits.ts';
-import type { Actor, Principal } from '../auth/principal.ts';
-import { scopesBeyond } from '../auth/scopes.ts';
-import type { Deps } from '../deps.ts';
-import { requireRole, roleIn } from '../domain/membership.ts';
-import { InsufficientPermissions } from '../errors.ts';
+import { requireUnboundCredential } from '#core/access/issuance-limits';
+import type { Actor, Principal } from '#core/access/principal';
+import { scopesBeyond } from '#core/access/scopes';
+import type { Deps } from '#core/ports/deps';
+import { requireRole, roleIn } from '#core/tenancy/membership';
+import { InsufficientPermissions } from '#core/platform/errors';
 import type { EventOrigin } from '../events/outbox.ts';
 import { readScopesFor } from '../events/subscriptions.ts';
 

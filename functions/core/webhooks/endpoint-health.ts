@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '#core/ports/deps';
 import { commitWithEvents } from '../events/outbox.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import { hotPath } from '../store/database.ts';

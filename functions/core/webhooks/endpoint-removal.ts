@@ -1,5 +1,5 @@
-import { environments } from '../auth/api-key-format.ts';
-import type { Deps } from '../deps.ts';
+import { environments } from '#core/api-keys/api-key-format';
+import type { Deps } from '#core/ports/deps';
 import { collections, forgetCount } from '../store/list-counts.ts';
 import { endpointKey } from './endpoint-view.ts';
 

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import type { Deps } from '../deps.ts';
-import { NotFound } from '../errors.ts';
+import type { Deps } from '#core/ports/deps';
+import { NotFound } from '#core/platform/errors';
 import { isEventType } from '../events/event-types.ts';
 import type { EventOrigin } from '../events/outbox.ts';
 import { subscribes } from '../events/subscriptions.ts';

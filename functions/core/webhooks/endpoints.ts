@@ -1,16 +1,16 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '#core/ports/deps';
 import { countOneFewerOf, countOneMoreWithin, withinLimit } from '../entitlements/limited-counts.ts';
-import { workspaceScope } from '../entitlements/workspace-scope.ts';
-import { NotFound } from '../errors.ts';
+import { workspaceScope } from '#core/namespaces/workspace-scope';
+import { NotFound } from '#core/platform/errors';
 import type { EventType } from '../events/event-types.ts';
 import { commitWithEvents, type NewEvent } from '../events/outbox.ts';
-import { idsCreatedWithin, newId } from '../ids.ts';
+import { idsCreatedWithin, newId } from '#core/platform/ids';
 import type { ListSource } from '../lists/list-source.ts';
 import { goneAsNotFound } from '../store/conditions.ts';
 import { keyOrderReader } from '../store/key-order.ts';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '../store/list-counts.ts';
 import { forgetUsage } from '../entitlements/usage.ts';
-import { madeInOpenWorkspace } from '../domain/workspace-open.ts';
+import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
 import {
   endpointKey,
@@ -21,7 +21,7 @@ import {
   type WebhookEndpointView,
 } from './endpoint-view.ts';
 import { generateWebhookSecret } from './secrets.ts';
-import { webhookConfig } from './settings.ts';
+import { webhookConfig } from '#core/platform/webhook-settings';
 import { checkWebhookUrl } from './url-policy.ts';
 
 /** The event that reports a change of an endpoint: `data` is the endpoint as the API shows it. */

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import { ConcurrencyLimit } from '../auth/concurrency-limit.ts';
-import type { Deps } from '../deps.ts';
+import { ConcurrencyLimit } from '#core/platform/concurrency-limit';
+import type { Deps } from '#core/ports/deps';
 import { isEventType } from '../events/event-types.ts';
 import type { WebhookEventItem } from '../events/outbox.ts';
 import { subscribes } from '../events/subscriptions.ts';

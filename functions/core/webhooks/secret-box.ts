@@ -1,5 +1,5 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { decrypt, encrypt } from '../aes-gcm.ts';
+import { decrypt, encrypt } from '#core/platform/aes-gcm';
 
 /**
  * Endpoints' signing secrets at rest (README, Webhook endpoints and secrets). A secret is

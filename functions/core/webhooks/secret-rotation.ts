@@ -1,5 +1,5 @@
-import type { Deps } from '../deps.ts';
-import { StateConflict } from '../errors.ts';
+import type { Deps } from '#core/ports/deps';
+import { StateConflict } from '#core/platform/errors';
 import { commitWithEvents } from '../events/outbox.ts';
 import { isConditionFailure } from '../store/conditions.ts';
 import { endpointKey, loadWebhookEndpoint, webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';

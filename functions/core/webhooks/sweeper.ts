@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { Deps } from '#core/ports/deps';
 import { hotPath } from '../store/database.ts';
 import { fanOut, type WebhookDeliveryItem } from './fan-out.ts';
 import { messageOf, wakeDelivery } from './wake.ts';

@@ -1,5 +1,5 @@
-import type { Deps } from '../deps.ts';
-import { reserveAttempt, webhookTestThrottle } from '../domain/throttle.ts';
+import type { Deps } from '#core/ports/deps';
+import { reserveAttempt, webhookTestThrottle } from '#core/store/throttle-windows';
 import { eventRecordOf } from '../events/outbox.ts';
 import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
 import { webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';

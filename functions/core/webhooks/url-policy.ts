@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { ValidationFailed } from '../errors.ts';
+import { ValidationFailed } from '#core/platform/errors';
 
 /**
  * Where a webhook may be sent (README, Webhook endpoints and secrets): an `https://` URL

@@ -1,8 +1,8 @@
-import type { Deps } from '#core/deps';
-import { telemetry } from '#core/telemetry';
+import type { Deps } from '#core/ports/deps';
+import { telemetry } from '#core/platform/telemetry';
 import { attemptDelivery } from '#core/webhooks/attempt';
 import { fanOut } from '#core/webhooks/fan-out';
-import type { DeliveryMessage, DeliveryQueue, EventRelay, RetryScheduler } from '#core/webhooks/ports';
+import type { DeliveryMessage, DeliveryQueue, EventRelay, RetryScheduler } from '#core/ports/webhook-delivery';
 import { sweep, sweepEveryMs, sweepMarginMs } from '#core/webhooks/sweeper';
 
 /** Never sweep more often than this, whatever WEBHOOK_RETRY_SCALE says. */

@@ -1,6 +1,6 @@
 import { createSchema } from 'electrodb';
-import { tierNames } from '../../tiers.ts';
-import { environments } from '../../auth/api-key-format.ts';
+import { tierNames } from '#core/platform/tiers';
+import { environments } from '#core/api-keys/api-key-format';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What an entity that expires adds to its schema: `prunableAt`, and the sparse gsi2 index
- * over it from which the pruning job (domain/pruning.ts) reads what is finished.
+ * over it from which the pruning job (operations/pruning.ts) reads what is finished.
  *
  * | access pattern             | index | pk              | sk            |
  * |----------------------------|-------|-----------------|---------------|

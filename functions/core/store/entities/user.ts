@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { tierNames } from '../../tiers.ts';
+import { tierNames } from '#core/platform/tiers';
 
 /**
  * A person who acts through credentials. Integer ids, as the spec's User.id.

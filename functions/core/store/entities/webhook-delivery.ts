@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { environments } from '../../auth/api-key-format.ts';
+import { environments } from '#core/api-keys/api-key-format';
 import { deliveryStatuses } from '../../webhooks/delivery-status.ts';
 import { dueAttributes, dueIndex } from './due.ts';
 

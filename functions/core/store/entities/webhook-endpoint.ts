@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { environments } from '../../auth/api-key-format.ts';
+import { environments } from '#core/api-keys/api-key-format';
 
 /**
  * A webhook endpoint: where a workspace's events of one environment are sent. Endpoints

@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { tierNames } from '../../tiers.ts';
+import { tierNames } from '#core/platform/tiers';
 
 /**
  * A tenant. Its members, slug claim and API keys live in the same partition, so deleting
@@ -12,7 +12,7 @@ import { tierNames } from '../../tiers.ts';
  *
  * The second is sparse, as prunable.ts explains: only a workspace without an API Gateway key
  * of its own is in it, oldest first, for the reconciliation job to give keys to when the
- * budget has room again (domain/gateway-key-reconciliation.ts).
+ * budget has room again (operations/gateway-key-reconciliation.ts).
  */
 export const workspaceSchema = createSchema({
   model: { entity: 'workspace', version: '1', service: 'tenant-api' },
@@ -33,7 +33,7 @@ export const workspaceSchema = createSchema({
     /** Set while the platform has suspended the workspace: every request in it answers 403. */
     suspendedAt: { type: 'string' },
     suspendedReason: { type: 'string' },
-    /** Its own API Gateway key, in its tier's usage plan; absent, it shares its tier's key (core/gateway/). */
+    /** Its own API Gateway key, in its tier's usage plan; absent, it shares its tier's key (core/ports/gateway-keys.ts). */
     gatewayKey: {
       type: 'map',
       properties: {
@@ -43,7 +43,7 @@ export const workspaceSchema = createSchema({
     },
     /**
      * Set when a delete begins, before anything of the workspace goes: from then on no
-     * credential acts in it, and whatever is made in it undoes itself (domain/workspace-open.ts),
+     * credential acts in it, and whatever is made in it undoes itself (tenancy/workspace-open.ts),
      * so that nothing outlives the delete.
      */
     deletingAt: { type: 'string' },

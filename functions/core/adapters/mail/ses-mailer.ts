@@ -1,0 +1,32 @@
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import type { Mailer } from '#core/ports/mailer';
+import { encodeMailbox } from './mime.ts';
+
+/**
+ * The mail port in AWS: Amazon SES v2, one SendEmail per message with a text and an HTML
+ * body in UTF-8. `from` is MAIL_FROM, an address or `Name <address>` of a verified SES
+ * identity; the function's role may send only as that identity (lib/constructs/mail.ts).
+ */
+export function createSesMailer(client: SESv2Client, from: string): Mailer {
+  // SES takes the sender as a header value: a display name beyond ASCII must be an encoded word.
+  const sender = encodeMailbox(from);
+  return {
+    send: async (message) => {
+      await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: sender,
+          Destination: { ToAddresses: [message.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: message.subject, Charset: 'UTF-8' },
+              Body: {
+                Text: { Data: message.text, Charset: 'UTF-8' },
+                Html: { Data: message.html, Charset: 'UTF-8' },
+              },
+            },
+          },
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { ConflictException, CreateScheduleCommand, type SchedulerClient } from '@aws-sdk/client-scheduler';
+import type { DeliveryMessage, RetryScheduler } from '#core/ports/webhook-delivery';
+
+/** Where a schedule puts its message: the delivery queue, as the role made for that (and only that). */
+export interface ScheduleTarget {
+  groupName: string;
+  queueArn: string;
+  roleArn: string;
+}
+
+/** A schedule's name, and its idempotency token: one per attempt of a delivery. */
+export const scheduleNameOf = (message: DeliveryMessage) => `${message.deliveryId}-attempt-${message.attempt}`;
+
+/** Scheduler's one-time expression, in UTC to the second, rounded up so that it never fires before `at`. */
+export const atExpression = (at: Date) => `at(${new Date(Math.ceil(at.getTime() / 1000) * 1000).toISOString().slice(0, 19)})`;
+
+/**
+ * The retry scheduler in AWS: a one-time EventBridge Scheduler schedule in the shared
+ * group that puts the message on the delivery queue at `at` and then deletes itself.
+ * Named (and tokened) after the delivery and attempt, so scheduling the same attempt
+ * again (a sweep, a repeated message) makes no second schedule: the name's
+ * ConflictException means it is scheduled already.
+ */
+export function createSchedulerRetryScheduler(client: SchedulerClient, target: ScheduleTarget): RetryScheduler {
+  return {
+    schedule: async (message, at) => {
+      const name = scheduleNameOf(message);
+      try {
+        await client.send(
+          new CreateScheduleCommand({
+            Name: name,
+            GroupName: target.groupName,
+            ScheduleExpression: atExpression(at),
+            ScheduleExpressionTimezone: 'UTC',
+            FlexibleTimeWindow: { Mode: 'OFF' },
+            ActionAfterCompletion: 'DELETE',
+            ClientToken: name,
+            Target: { Arn: target.queueArn, RoleArn: target.roleArn, Input: JSON.stringify(message) },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConflictException)) throw error;
+      }
+    },
+  };
+}

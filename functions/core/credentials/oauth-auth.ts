@@ -1,0 +1,46 @@
+import type { EntityItem } from 'electrodb';
+import type { Deps } from '#core/ports/deps';
+import { InvalidToken } from '#core/platform/errors';
+import { hotPath, type Database } from '#core/store/database';
+import { BoundedCache } from '#core/platform/bounded-cache';
+import { isLive } from '#core/access/credential-lifecycle';
+import type { Principal } from '#core/access/principal';
+import { sha256 } from '#core/platform/secrets';
+import { verifyCredential, type Location } from './verify-credential.ts';
+
+type OAuthTokenItem = EntityItem<Database['entities']['oauthToken']>;
+
+const knownTokens = new BoundedCache<Location>();
+
+/**
+ * An OAuth access token: its record by the token's digest, read strongly consistent with
+ * its workspace and membership, so an expired token or a member removed fails at once.
+ */
+export function authenticateOAuth(deps: Deps, token: string): Promise<Principal> {
+  const digest = sha256(token);
+  return verifyCredential<Location, OAuthTokenItem>(
+    deps,
+    {
+      verified: knownTokens,
+      refused: () => new InvalidToken('The access token is invalid, expired or revoked.'),
+      locate: async () => {
+        const { data } = await deps.db.entities.oauthToken.get({ digest }).go({ ...hotPath, consistent: true });
+        return data ? { workspaceId: data.workspaceId, userId: data.userId } : undefined;
+      },
+      record: ({ oauthToken }) => oauthToken.get({ digest }).commit(),
+      // The client's workspace, and no other: the grant covers that workspace only.
+      boundTo: (location) => location.workspaceId,
+      // An access token's TTL is its expiry: past it, the token is refused like a revoked one.
+      live: isLive,
+      principal: (item, workspace) => ({
+        environment: 'live',
+        scopes: item.scopes,
+        tier: workspace.tier,
+        credential: { type: 'oauth', id: digest },
+        // The client's workspace, and no other: the grant covers that workspace only.
+        limits: { expiresAt: item.expiresAt, workspaceId: item.workspaceId },
+      }),
+    },
+    digest,
+  );
+}

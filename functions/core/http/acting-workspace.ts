@@ -1,0 +1,42 @@
+import type { Principal } from '#core/access/principal';
+import { workspaceState } from '#core/credentials/workspace-state';
+import type { Deps } from '#core/ports/deps';
+import { AccessDenied, WorkspaceSuspended } from '#core/platform/errors';
+import { idInputPattern, normaliseId } from '#core/platform/ids';
+
+const workspaceIdPattern = idInputPattern('workspace');
+
+/**
+ * The workspace a request acts in (DECISIONS.md, Tenancy): the credential's home
+ * workspace, or another workspace of the same user named by X-Workspace-ID or
+ * `workspace_id`. Naming one the user is not a member of is a 403, whether or not it
+ * exists; an OAuth token may name none but its own. A suspended workspace, named or home, answers 403 WORKSPACE_SUSPENDED unless the
+ * route allows it.
+ */
+export async function resolveWorkspace(
+  deps: Deps,
+  principal: Principal,
+  named: string | undefined,
+  allowSuspended = false,
+): Promise<string> {
+  // A credential of a suspended workspace is suspended with it, wherever it points.
+  if (principal.suspension && !allowSuspended) {
+    throw new WorkspaceSuspended(principal.workspaceId, principal.suspension.suspendedAt, principal.suspension.reason);
+  }
+  if (!named) return principal.workspaceId;
+  const denied = new AccessDenied(`You are not a member of workspace "${named.slice(0, 64)}".`);
+  if (!workspaceIdPattern.test(named)) throw denied;
+  // ULIDs are case-insensitive: a lower-case id names the same workspace.
+  const id = normaliseId(named);
+  if (id === principal.workspaceId) return id;
+  // An OAuth token acts for its client, whose grant covers the client's workspace only.
+  if (principal.limits?.workspaceId) {
+    throw new AccessDenied("An OAuth access token acts only in its client's workspace; it cannot name another.");
+  }
+  const state = await workspaceState(deps, id, principal.userId);
+  if (!state.exists || !state.isMember) throw denied;
+  if (state.suspension && !allowSuspended) {
+    throw new WorkspaceSuspended(id, state.suspension.suspendedAt, state.suspension.reason);
+  }
+  return id;
+}

@@ -1,0 +1,89 @@
+import type { ZodMiniObject, ZodMiniType } from 'zod/mini';
+import type { CredentialType } from '#core/access/principal';
+import type { KnownScope } from '#core/access/scopes';
+import type { ConfigFlag } from '#core/platform/config';
+import type { ErrorCode } from '#core/platform/error-catalogue';
+import type { ListSpec } from '#core/lists/list-query';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteResponse {
+  description: string;
+  schema?: ZodMiniType;
+  /**
+   * The body is an HTML page (OAuth's consent page, a mailed link's page), not JSON; with a
+   * schema as well, a page or JSON as the client's Accept asks (http/accept.ts).
+   */
+  html?: true;
+}
+
+/**
+ * The scope a credential route requires: a scope of the catalogue, or `admin:*` for
+ * platform operations. Every credential route names one, the caller's own account
+ * included (`users:read` to read it, `users:write` to change it or its tokens).
+ */
+export type RouteScope = KnownScope | 'admin:*';
+
+interface RouteBase {
+  operationId: string;
+  method: HttpMethod;
+  /** Relative to the API prefix (`/api/v1`), or to the base URL when `mount` is `root`, with `{name}` path parameters. */
+  path: string;
+  /** `root` for the spec's `{base_url}/login`-style endpoints outside the versioned prefix. */
+  mount?: 'root';
+  /** An optional feature's switch: while it is off the route answers 404, as if it did not exist. */
+  enabledBy?: ConfigFlag;
+  summary: string;
+  tag: string;
+  params?: ZodMiniObject;
+  query?: ZodMiniObject;
+  body?: ZodMiniType;
+  /** `form`: the body is application/x-www-form-urlencoded (OAuth's token endpoint), its fields given to `body` as strings. JSON otherwise. */
+  bodyFormat?: 'form';
+  /** For list endpoints: what may be sorted, filtered, searched and trimmed. */
+  list?: ListSpec;
+  /** Error codes the route answers beyond those its other properties imply (lib/openapi/route-errors.ts). */
+  errors?: readonly ErrorCode[];
+  /** Its handler answers a browser's refusals as an HTML page with the same status (a mailed link's button), the envelope to a client that asks for JSON. */
+  htmlRefusals?: true;
+  responses: Record<number, RouteResponse>;
+}
+
+/** The authorizer must find a valid credential that grants `scope`. */
+export interface CredentialRoute extends RouteBase {
+  auth: 'credential';
+  scope: RouteScope;
+  /** The credential types that may call; all when absent. */
+  credentials?: readonly CredentialType[];
+  /** Platform operators only (the bootstrap admin), whatever the credential's scopes. */
+  platformAdmin?: true;
+  /** Still answers while the acting workspace is suspended (who am I, resume). */
+  allowSuspended?: true;
+  /**
+   * What the route changes carries the environment, and a test credential reaches only
+   * test records there (API keys, webhook endpoints, deliveries, usage): test keys may call
+   * it. Every other route that changes data changes live data, which a test key may not
+   * (DECISIONS.md, Test mode): it answers 403 before anything is read.
+   */
+  keepsEnvironmentsApart?: true;
+}
+
+/** Public: how a credential is obtained (register, login, OAuth token). */
+export interface PublicRoute extends RouteBase {
+  auth: 'none';
+  scope?: never;
+  credentials?: never;
+  platformAdmin?: never;
+  allowSuspended?: never;
+  keepsEnvironmentsApart?: never;
+}
+
+/** One endpoint as its resource folder declares it (functions/<resource>/routes.ts). */
+export type RouteSpec = CredentialRoute | PublicRoute;
+
+/** One endpoint of the registry: its spec and the Lambda function (resource folder) that serves it. */
+export type Route = RouteSpec & { function: string };
+
+/** The path API Gateway and the local gateway serve a route at. */
+export const routePath = (route: Pick<RouteSpec, 'path' | 'mount'>, prefix: string): string =>
+  route.mount === 'root' ? route.path : prefix + route.path;

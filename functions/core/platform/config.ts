@@ -1,0 +1,173 @@
+import * as z from 'zod/mini';
+import { defaultGatewayKeyBudget } from '#core/ports/gateway-keys';
+import { tierNames, type Tier } from './tiers.ts';
+import './validation-messages.ts';
+
+/**
+ * Runtime configuration, parsed once from the environment. Every Lambda, the local runner
+ * and the admin CLI read configuration through here, so a bad value fails at start with
+ * its name. zod/mini, because the authorizer bundle has no other use for zod and must stay small.
+ */
+export const flag = (fallback: '0' | '1') =>
+  z.pipe(
+    z._default(z.enum(['0', '1']), fallback),
+    z.transform((v) => v === '1'),
+  );
+
+const isOrigin = (value: string) => {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Which table, where: what a set of dependencies is built from (createDeps). One process
+ * may open several (the tests, the bench), so these are passed, not read globally.
+ */
+export const storeSettings = z.object({
+  TABLE_NAME: z._default(z.string().check(z.regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be 3 to 255 letters, digits, _, . or -')), 'tenant-api-local'),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
+});
+
+export type StoreSettings = z.infer<typeof storeSettings>;
+
+/** A JSON value in one variable, checked against `schema`. */
+const json = <S extends z.ZodMiniType>(schema: S) =>
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value, ctx) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.issues.push({ code: 'custom', input: value, message: 'must be JSON' });
+          return z.NEVER;
+        }
+      }),
+    ),
+    schema,
+  );
+
+/** An object with one entry for every tier of the tier table. */
+const perTier = <S extends z.ZodMiniType<string>>(value: S) =>
+  json(z.object(Object.fromEntries(tierNames.map((tier) => [tier, value])) as Record<Tier, S>));
+
+/** API Gateway refuses key values under 20 characters. */
+const gatewayKeyValue = z.string().check(z.minLength(20));
+
+/**
+ * The usage plans and keys of API Gateway (functions/core/ports/gateway-keys.ts, adapters in functions/core/adapters/gateway-keys/): the stack sets them in
+ * Lambda; without GATEWAY_USAGE_PLANS (the local runner, the tests, the admin CLI unless
+ * told) keys are only recorded in memory. Like the store settings, these build a set of dependencies.
+ */
+export const gatewaySettings = z.object({
+  /** `{"free":"<usage plan name>",...}`: the plan of each tier, where each workspace's own key goes. */
+  GATEWAY_USAGE_PLANS: z.optional(perTier(z.string().check(z.minLength(1)))),
+  /** `{"free":"<key value>",...}`: the key each tier's workspaces share once the budget is spent. */
+  GATEWAY_SHARED_KEYS: z.optional(perTier(gatewayKeyValue)),
+  /** The key value the authorizer returns for a refused credential. */
+  GATEWAY_ANONYMOUS_KEY: z.optional(gatewayKeyValue),
+  /** How many workspaces get a key of their own (API Gateway allows 10,000 per region, for every stack there). */
+  // Checked on the string with checks the authorizer's bundle holds anyway: zod's number checks would add 4 KiB to it.
+  GATEWAY_KEY_BUDGET: z.pipe(
+    z._default(
+      z.string().check(z.regex(/^\d{1,5}$/, 'must be a whole number'), z.refine((v) => Number(v) <= 10_000, 'must be at most 10000')),
+      String(defaultGatewayKeyBudget),
+    ),
+    z.transform(Number),
+  ),
+  /** Starts the name of every key: the stack's name. */
+  GATEWAY_KEY_NAME_PREFIX: z._default(z.string().check(z.minLength(1)), 'tenant-api'),
+});
+
+export type GatewaySettings = z.infer<typeof gatewaySettings>;
+
+/** `https://api.example.com`: an origin, optionally with a path (a stage), without a trailing slash. */
+export const publicBaseUrl = z.optional(z.url().check(z.refine((value) => !value.endsWith('/'), 'must not end with /')));
+
+/**
+ * The sender of outgoing mail: `no-reply@example.com` or `Example <no-reply@example.com>`.
+ * The stack always sets it in Lambda; the default serves the local runner, whose mail stays in files.
+ */
+export const mailFrom = z._default(
+  z.string().check(z.regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address or Name <address>')),
+  'Tenant API <no-reply@localhost>',
+);
+
+/** `upgrade_url`: where a refusal at a plan's limit (entitlements, quotas) sends the client to buy more. */
+export const upgradeUrl = z._default(z.url(), 'https://example.com/pricing');
+
+export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
+
+/** How the service behaves: one set per process, read through config() wherever needed. */
+const serviceSettings = z.object({
+  /** The API's path prefix, for the routes (pipeline), the fallback and the local gateway alike. */
+  API_PREFIX: z._default(z.string().check(z.regex(/^(\/[a-z0-9-]+)+$/, 'must look like /api/v1')), '/api/v1'),
+  DEBUG_ERRORS: flag('0'),
+  /** `registration.enabled`: whether POST {base_url}/register is open. */
+  REGISTRATION_ENABLED: flag('1'),
+  /** `oauth.enabled`: whether {base_url}/oauth/* answer and OAuth access tokens are accepted. */
+  OAUTH_ENABLED: flag('0'),
+  /** Unset: INFO in Lambda (a JSON line per request), WARN elsewhere (errors only). */
+  LOG_LEVEL: z.optional(z.enum(logLevels)),
+  /** The CloudWatch namespace of the request metrics, which only Lambda emits. */
+  METRICS_NAMESPACE: z._default(z.string().check(z.minLength(1)), 'TenantApi'),
+  /** Set by Lambda itself: telling it apart from the local runner, the tests and the CLI. */
+  AWS_LAMBDA_FUNCTION_NAME: z.optional(z.string()),
+  /**
+   * Origins whose browser scripts may call the API (CORS): comma-separated
+   * `scheme://host[:port]`, or `*` for any. Empty, the default: no cross-origin access.
+   */
+  CORS_ALLOWED_ORIGINS: z.pipe(
+    z._default(z.string(), ''),
+    z.transform((value, ctx) => {
+      const origins = value.split(',').map((o) => o.trim()).filter(Boolean);
+      for (const origin of origins) {
+        if (origin !== '*' && !isOrigin(origin)) ctx.issues.push({ code: 'custom', input: origin, message: `"${origin}" is not an origin like https://app.example.com` });
+      }
+      return origins;
+    }),
+  ),
+  /**
+   * Where clients reach the service (`https://api.example.com`, the custom domain): the base
+   * of every link in outgoing mail. Unset in AWS: the API's own domain and stage, from the
+   * request context API Gateway sets. Never taken from a Host header a client sent.
+   */
+  PUBLIC_BASE_URL: publicBaseUrl,
+  MAIL_FROM: mailFrom,
+  UPGRADE_URL: upgradeUrl,
+  /**
+   * Signs list cursors (HMAC-SHA256). Every process serving one API must share it; when
+   * unset, each process draws its own at start, which is enough for the local runner.
+   */
+  CURSOR_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+});
+
+const schema = z.extend(z.extend(storeSettings, gatewaySettings.shape), serviceSettings.shape);
+
+export type Config = z.infer<typeof schema>;
+
+/** The settings that switch something on or off, by name. */
+export type ConfigFlag = { [K in keyof Config]: Config[K] extends boolean ? K : never }[keyof Config];
+
+/** Parses settings, or throws one error naming every bad variable in the house style. */
+export function parseSettings<S extends z.ZodMiniType>(settings: S, env: NodeJS.ProcessEnv): z.output<S> {
+  const parsed = settings.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+export const parseConfig = (env: NodeJS.ProcessEnv): Config => parseSettings(schema, env);
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,47 @@
+import type { Actor } from '#core/access/principal';
+import type { Deps } from '#core/ports/deps';
+import { AccessDenied, NotFound } from '#core/platform/errors';
+import { commitOrThrow, ignoreConditionFailure } from '#core/store/conditions';
+import { hotPath } from '#core/store/database';
+import type { Role } from '#core/store/entities/membership';
+import { collections, countOneFewer, forgetCount } from '#core/store/list-counts';
+
+/**
+ * The actor's role in a workspace. Not being a member reads as "no such workspace", so a
+ * foreign id is indistinguishable from one that never existed. The role the actor already
+ * carries for a workspace (a principal's, in its home workspace, read by the authorizer in
+ * the same request) is used as it is; any other workspace's is read. A credential bound to
+ * one workspace (an OAuth token) finds no other.
+ */
+export async function roleIn(deps: Deps, workspaceId: string, actor: Actor): Promise<Role> {
+  const only = actor.limits?.workspaceId;
+  if (only && only !== workspaceId) throw new NotFound('workspace', workspaceId);
+  if (actor.role && actor.workspaceId === workspaceId) return actor.role;
+  const { data } = await deps.db.entities.membership.get({ workspaceId, userId: actor.userId }).go(hotPath);
+  if (!data) throw new NotFound('workspace', workspaceId);
+  return data.role;
+}
+
+export function requireRole(role: Role, allowed: readonly Role[], action: string): void {
+  if (!allowed.includes(role)) {
+    throw new AccessDenied(`Only a workspace ${allowed.join(' or ')} may ${action}; you are a ${role}.`);
+  }
+}
+
+/** Ends a membership, counted out of the user's workspaces (the workspace's own count goes with it); a condition failure when it is gone. */
+export function leave(deps: Deps, workspaceId: string, userId: number) {
+  return commitOrThrow(() =>
+    deps.db.transaction
+      .write(({ membership, counter }) => [
+        membership.delete({ workspaceId, userId }).where((attr, op) => op.exists(attr.role)).commit(),
+        countOneFewer(counter, collections.workspacesOfUser(userId)),
+      ])
+      .go(),
+  );
+}
+
+/** Undoes a join to a workspace being deleted (workspace-open.ts): the membership and the count the join moved, whatever the delete removed first. */
+export async function undoJoin(deps: Deps, workspaceId: string, userId: number): Promise<void> {
+  await leave(deps, workspaceId, userId).catch(ignoreConditionFailure);
+  await forgetCount(deps.db, collections.membersOfWorkspace(workspaceId));
+}

@@ -1,0 +1,22 @@
+import type { EntityItem } from 'electrodb';
+import type { Database } from '#core/store/database';
+
+export type WorkspaceItem = EntityItem<Database['entities']['workspace']>;
+
+/** A workspace as the API shows it; lists leave out `settings` (single-resource field). */
+export function workspaceView(item: WorkspaceItem) {
+  return {
+    id: item.id,
+    name: item.name,
+    slug: item.slug,
+    tier: item.tier,
+    settings: { timezone: item.settings.timezone, locale: item.settings.locale },
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+  };
+}
+
+export function workspaceSummaryView(item: WorkspaceItem) {
+  const { settings: _settings, ...summary } = workspaceView(item);
+  return summary;
+}

@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import { isKnownScope } from '#core/access/scopes';
+import { describe, withMeta } from '#core/platform/schema-meta';
+import { resourceName, timestamp } from '#core/platform/common-schemas';
+
+export const userTokenId = z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'must be a token id (an integer)')), z.transform(Number));
+
+export const createUserTokenBody = z.strictObject({
+  name: resourceName,
+  abilities: z.optional(
+    z.array(z.string().check(z.refine(isKnownScope, { message: 'is not a known scope' }))).check(z.minLength(1), z.maxLength(50)),
+  ),
+  expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+});
+
+export const userToken = withMeta(
+  z.object({
+    id: z.int(),
+    name: z.string(),
+    abilities: z.array(z.string()),
+    workspace_id: z.string(),
+    last_used_at: z.nullable(timestamp),
+    expires_at: z.nullable(timestamp),
+    created_at: timestamp,
+  }),
+  { id: 'UserToken', description: 'A personal access token, without its secret.' },
+);
+
+export const createdUserToken = withMeta(
+  z.extend(userToken, { token: describe(z.string(), '`<id>|<secret>`: shown in this response only') }),
+  { id: 'CreatedUserToken' },
+);

@@ -1,0 +1,76 @@
+import * as z from 'zod/mini';
+import { eventTypeNames, type EventType } from '#core/events/event-types';
+import { describe, withMeta } from '#core/platform/schema-meta';
+import { adminWorkspace } from '#core/workspaces/admin-schemas';
+import { apiKey, revokedApiKey, rotatedApiKey } from '#core/api-keys/api-key-schemas';
+import { timestamp } from '#core/platform/common-schemas';
+import { invitation, sentInvitation } from '#core/members/invitation-schemas';
+import { namespace, namespacePackage } from '#core/namespaces/namespace-schemas';
+import { member, user } from '#core/users/user-schemas';
+import { webhookEndpoint } from '#core/webhooks/endpoint-schemas';
+import { workspace } from '#core/tenancy/workspace-schemas';
+
+/**
+ * The payload (`data`) of every event type: the resource as the API returns it. openapi.yaml's
+ * `webhooks` and the README's catalogue are made from these and the catalogue
+ * (core/events/event-types.ts); a test fails when a type has none.
+ */
+
+const rotatedApiKeyEvent = withMeta(z.omit(rotatedApiKey, { key: true }), {
+  id: 'RotatedApiKeyEventData',
+  description: 'The new key as the rotation answered it, without the key itself.',
+});
+
+const namespaceWithPackages = withMeta(z.extend(namespace, { packages: describe(z.array(namespacePackage), 'The packages in force.') }), {
+  id: 'NamespaceWithPackages',
+  description: 'A namespace with the packages now in force.',
+});
+
+export const eventDataSchemas = {
+  'workspace.created': workspace,
+  'workspace.updated': workspace,
+  'workspace.deleted': workspace,
+  'workspace.suspended': adminWorkspace,
+  'workspace.resumed': adminWorkspace,
+  'api_key.created': apiKey,
+  'api_key.rotated': rotatedApiKeyEvent,
+  'api_key.revoked': revokedApiKey,
+  'member.added': member,
+  'invitation.created': sentInvitation,
+  'invitation.declined': invitation,
+  'user.updated': user,
+  'namespace.updated': namespaceWithPackages,
+  'webhook.created': webhookEndpoint,
+  'webhook.updated': webhookEndpoint,
+  'webhook.deleted': webhookEndpoint,
+  'webhook.secret_rotated': webhookEndpoint,
+  'webhook.disabled': webhookEndpoint,
+  'webhook.test': webhookEndpoint,
+} as const satisfies Record<EventType, z.ZodMiniType>;
+
+const envelopeFields = {
+  id: describe(z.string(), '`evt_` and a ULID: the same in every delivery of the event; de-duplicate by it.'),
+  created_at: describe(timestamp, 'When the change happened.'),
+  workspace_id: describe(z.string(), 'The workspace the event belongs to.'),
+};
+
+/** What every delivery's body is: `{ id, type, created_at, workspace_id, data }`. */
+export const eventEnvelope = withMeta(z.object({ ...envelopeFields, type: z.enum(eventTypeNames), data: z.looseObject({}) }), {
+  id: 'EventEnvelope',
+  description: 'The body of every delivery; `data` is the resource as the API returns it (per type: the webhooks section).',
+});
+
+/** `api_key.rotated`'s envelope is the component ApiKeyRotatedEvent. */
+const envelopeNameOf = (type: EventType) =>
+  `${type
+    .split(/[._]/)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')}Event`;
+
+/** The envelope of each type, with its `data` schema. */
+export const typedEnvelopes = Object.fromEntries(
+  eventTypeNames.map((type) => [
+    type,
+    withMeta(z.object({ ...envelopeFields, type: z.literal(type), data: eventDataSchemas[type] }), { id: envelopeNameOf(type) }),
+  ]),
+) as unknown as Record<EventType, z.ZodMiniType>;
