@@ -2,7 +2,7 @@ import type { BootstrapResult } from '#core/operations/bootstrap';
 import { eventRetentionDays } from '#core/events/outbox';
 import { newId } from '#core/platform/ids';
 import { moveDeliveryCounts } from '#core/webhooks/delivery-counts';
-import type { WebhookDeliveryItem } from '#core/webhooks/fan-out';
+import type { WebhookDeliveryItem } from '#core/store/items';
 import type { Counters } from './counters.ts';
 import { alternatePageOne, pageOneOf, type ListFigures } from './lists.ts';
 import { putAll } from './seed.ts';

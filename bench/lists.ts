@@ -1,5 +1,5 @@
 import type { BootstrapResult } from '#core/operations/bootstrap';
-import type { OwnedDeps } from '#core/ports/deps';
+import type { OwnedDeps } from '#core/adapters/create-deps';
 import { createWorkspace } from '#core/workspaces/workspaces';
 import { newId } from '#core/platform/ids';
 import { collections, counterName } from '#core/store/list-counts';

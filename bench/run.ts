@@ -5,7 +5,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { bcryptHasher, createDeps } from '#core/ports/deps';
+import { bcryptHasher, createDeps } from '#core/adapters/create-deps';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner } from '#lib/local/runner';

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/api-keys/api-key-format';
 import type { BootstrapResult } from '#core/operations/bootstrap';
-import type { OwnedDeps } from '#core/ports/deps';
+import type { OwnedDeps } from '#core/adapters/create-deps';
 import { meterRequest } from '#core/metering/usage-meter';
 import { defaultNamespaceId } from '#core/namespaces/ids';
 

@@ -1,5 +1,6 @@
 import { authenticate } from '#core/credentials/authenticate';
-import { bcryptHasher, createDeps, type Deps } from '#core/ports/deps';
+import { type Deps } from '#core/ports/deps';
+import { bcryptHasher, createDeps } from '#core/adapters/create-deps';
 import type { BootstrapResult } from '#core/operations/bootstrap';
 import { issueApiKey } from '#core/api-keys/api-keys';
 import { countBcryptCompares, countDynamoDbCalls, countedSeries, type Counters } from './counters.ts';

@@ -1,5 +1,5 @@
 import type { BootstrapResult } from '#core/operations/bootstrap';
-import type { WebhookSecretBox } from '#core/webhooks/secret-box';
+import type { WebhookSecretBox } from '#core/ports/webhook-secrets';
 import type { Counters } from './counters.ts';
 import { measureDeliveryListPageOne } from './delivery-list.ts';
 import type { watchDeliverySuccesses } from './delivery-watch.ts';

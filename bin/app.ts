@@ -4,7 +4,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
 import { mailFrom, publicBaseUrl, upgradeUrl } from '#core/platform/config';
-import { defaultGatewayKeyBudget } from '#core/ports/gateway-keys';
+import { defaultGatewayKeyBudget } from '#core/platform/config';
 import { ApiStack } from '#lib/api-stack';
 
 const contextSchema = z.object({

@@ -1,7 +1,8 @@
 import { checkEntitlement, standingsOf } from '#core/entitlements/entitlements';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
-import { findNamespace, type NamespaceItem } from '#core/namespaces/access';
+import { findNamespace } from '#core/namespaces/access';
+import { type NamespaceItem } from '#core/store/items';
 import { namespacesOf } from '#core/namespaces/list';
 import { entitlementScopeOf, ownerTierOf } from '#core/namespaces/scope';
 import { namespaceDetailView } from '#core/namespaces/view';

@@ -4,7 +4,7 @@ import { resendVerificationLink, verifyEmail } from '#core/accounts/email-verifi
 import { forgotPassword, resetPassword } from '#core/accounts/password-changes';
 import { register } from '#core/accounts/registration';
 import { login, logout, sessionLifetimeMs } from '#core/accounts/sessions';
-import { confirmEmailChange } from '#core/users/users';
+import { confirmEmailChange } from '#core/accounts/account-changes';
 import { AccessDenied, ApiError } from '#core/platform/errors';
 import { pageHeaders } from '#core/platform/html';
 import { asksForJson } from '#core/http/accept';

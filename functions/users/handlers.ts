@@ -5,7 +5,9 @@ import { acceptInvitation, declineInvitation, invitationsOf } from '#core/member
 import { addMember, membersOf } from '#core/members/members';
 import { changePassword } from '#core/accounts/password-changes';
 import { issueUserToken, revokeUserToken, userTokensOf } from '#core/users/user-tokens';
-import { loadUser, updateUser, userView } from '#core/users/users';
+import { loadUser } from '#core/users/users';
+import { userView } from '#core/users/user-view';
+import { updateUser } from '#core/accounts/account-changes';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
 import type { userRoutes } from './routes.ts';

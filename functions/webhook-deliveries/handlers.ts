@@ -1,6 +1,6 @@
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
-import type { DeliveryStatus } from '#core/webhooks/delivery-status';
+import type { DeliveryStatus } from '#core/store/entities/delivery-status';
 import { deliveriesOf, getDelivery, retryDelivery } from '#core/webhooks/deliveries';
 import { loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
 import { sendTestEvent } from '#core/webhooks/test-send';

@@ -1,6 +1,6 @@
 import { listQuerySchema } from '#core/lists/list-query';
 import type { RouteSpec } from '#core/http/route-types';
-import { deliveryStatuses } from '#core/webhooks/delivery-status';
+import { deliveryStatuses } from '#core/store/entities/delivery-status';
 import { contextQuery, createdOf, dataOf, listOf } from '#core/platform/common-schemas';
 import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#core/webhooks/delivery-schemas';
 import * as z from 'zod/mini';

@@ -1,7 +1,8 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod/mini';
 import { gatewaySettings, parseSettings, storeSettings } from '#core/platform/config';
-import { createDeps, type Deps } from '#core/ports/deps';
+import { type Deps } from '#core/ports/deps';
+import { createDeps } from '#core/adapters/create-deps';
 import { configuredGatewayKeys } from '#core/adapters/gateway-keys/configured-gateway-keys';
 import { CommandFailed, UsageError } from './command.ts';
 

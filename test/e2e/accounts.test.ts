@@ -1,4 +1,4 @@
-import { accountThrottles } from '#core/store/throttle-windows';
+import { accountThrottles } from '#core/accounts/throttles';
 import { manualClock } from '../support/deps.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { joinAsMember, linkIn, mailTo, pressLink, registerVerified, verifyByMail } from '../support/accounts.ts';

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OwnedDeps } from '#core/ports/deps';
+import type { OwnedDeps } from '#core/adapters/create-deps';
 import { monthOf } from '#core/platform/periods';
 import { meterKey } from '#core/store/meter-items';
 import { defaultNamespaceId } from '#core/namespaces/ids';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bcryptHasher } from '#core/ports/deps';
+import { bcryptHasher } from '#core/adapters/create-deps';
 import { registerVerified } from '../support/accounts.ts';
 import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';
 import { as, login, type Credential } from '../support/sessions.ts';

@@ -1,4 +1,4 @@
-import { loginThrottles } from '#core/store/throttle-windows';
+import { loginThrottles } from '#core/accounts/throttles';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, login, register, setCookieValue } from '../support/sessions.ts';
 import { awayFromWindowEnd } from '../support/throttle-window.ts';

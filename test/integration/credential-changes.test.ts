@@ -1,4 +1,4 @@
-import { bcryptHasher } from '#core/ports/deps';
+import { bcryptHasher } from '#core/adapters/create-deps';
 import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
 import { issueUserToken, revokeUserToken } from '#core/users/user-tokens';
 import { createUser } from '#core/users/users';

@@ -1,6 +1,7 @@
 import { authenticate } from '#core/credentials/authenticate';
 import { failedAuthenticationPolicy } from '#core/credentials/failed-authentications';
-import { bcryptHasher, type Hasher } from '#core/ports/deps';
+import { type Hasher } from '#core/ports/deps';
+import { bcryptHasher } from '#core/adapters/create-deps';
 import { issueApiKey } from '#core/api-keys/api-keys';
 import { createUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '#core/platform/clock';
-import { bcryptHasher, createDeps, type DepsOverrides, type Hasher, type OwnedDeps } from '#core/ports/deps';
+import { type Hasher } from '#core/ports/deps';
+import { bcryptHasher, createDeps, type DepsOverrides, type OwnedDeps } from '#core/adapters/create-deps';
 import { processSecretKeys, webhookSecretBox } from '#core/webhooks/secret-box';
 import { ensureTable } from '#lib/local/table-setup';
 

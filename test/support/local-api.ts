@@ -1,4 +1,5 @@
-import type { Deps, DepsOverrides } from '#core/ports/deps';
+import type { Deps } from '#core/ports/deps';
+import type { DepsOverrides } from '#core/adapters/create-deps';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';

@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { DepsOverrides } from '#core/ports/deps';
+import type { DepsOverrides } from '#core/adapters/create-deps';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
 import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';

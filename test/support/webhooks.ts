@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Environment } from '#core/api-keys/api-key-format';
+import type { Environment } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
 import { newId } from '#core/platform/ids';
 import { loadWebhookEndpoint, type EndpointOwner } from '#core/webhooks/endpoint-view';

@@ -1,4 +1,5 @@
-import { generateSecretKey, UnreadableSecret, webhookSecretBox } from '#core/webhooks/secret-box';
+import { generateSecretKey, webhookSecretBox } from '#core/webhooks/secret-box';
+import { UnreadableSecret } from '#core/ports/webhook-secrets';
 import { generateWebhookSecret } from '#core/webhooks/secrets';
 
 const [oldKey, newKey] = [generateSecretKey(), generateSecretKey()];

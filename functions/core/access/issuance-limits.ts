@@ -1,5 +1,5 @@
 import { AccessDenied, InsufficientPermissions, ValidationFailed } from '#core/platform/errors';
-import type { Environment } from '#core/api-keys/api-key-format';
+import type { Environment } from '#core/platform/environments';
 import { ipRangeCovered } from './ip-allowlist.ts';
 import type { Principal } from './principal.ts';
 import { grants, scopesBeyond } from './scopes.ts';

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityItem } from 'electrodb';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
-import type { Database } from '#core/store/database';
 import type { AccountTokenPurpose } from '#core/store/entities/account-token';
 import { prunableFrom } from '#core/store/table';
-
-export type AccountTokenItem = EntityItem<Database['entities']['accountToken']>;
+import type { AccountTokenItem } from '#core/store/items';
 
 export const accountTokenLifetimeSeconds = 60 * 60;
 

@@ -1,8 +1,9 @@
 import type { Deps } from '#core/ports/deps';
 import { ValidationFailed } from '#core/platform/errors';
 import { passwordMatches } from '#core/users/passwords';
-import { accountThrottles, refundAttempt, reserveAttempt } from '#core/store/throttle-windows';
-import type { UserItem } from '#core/users/users';
+import { refundAttempt, reserveAttempt } from '#core/store/throttle-windows';
+import { accountThrottles } from './throttles.ts';
+import type { UserItem } from '#core/store/items';
 
 /**
  * The account's password, typed again to confirm a change a stolen credential must not make

@@ -3,11 +3,15 @@ import type { Deps } from '#core/ports/deps';
 import { InvalidLink } from '#core/platform/errors';
 import { isConditionFailure } from '#core/store/conditions';
 import { accountMail, type AccountLinks } from '#core/users/account-mail';
-import { issueAccountToken, mailedTo, openAccountToken, spentToken, type AccountTokenItem } from './account-tokens.ts';
+import { issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
+import { type AccountTokenItem } from '#core/store/items';
 import { claimPendingInvitations } from '#core/members/pending-invitations';
-import { accountThrottles, reserveAttempt } from '#core/store/throttle-windows';
+import { reserveAttempt } from '#core/store/throttle-windows';
+import { accountThrottles } from './throttles.ts';
 import { changeUser } from '#core/users/user-changes';
-import { loadUser, userView, type UserItem } from '#core/users/users';
+import { loadUser } from '#core/users/users';
+import { type UserItem } from '#core/store/items';
+import { userView } from '#core/users/user-view';
 
 /** Mails `user` a link that verifies their current email: `{base}/email/verify/{id}/{token}`. */
 export async function sendVerificationLink(deps: Deps, user: Pick<UserItem, 'id' | 'name' | 'email'>, links: AccountLinks): Promise<void> {

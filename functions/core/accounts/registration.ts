@@ -4,7 +4,8 @@ import { accountMail, type AccountLinks } from '#core/users/account-mail';
 import { createAccount } from './new-account.ts';
 import { sendVerificationLink } from './email-verification.ts';
 import { hashPassword } from '#core/users/passwords';
-import { accountThrottles, reserveAttempt } from '#core/store/throttle-windows';
+import { reserveAttempt } from '#core/store/throttle-windows';
+import { accountThrottles } from './throttles.ts';
 import { findUserIdByEmail, loadUser, normalizeEmail } from '#core/users/users';
 
 export interface Registration {

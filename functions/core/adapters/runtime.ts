@@ -1,5 +1,6 @@
 import { config } from '#core/platform/config';
-import { createDeps, type Deps } from '#core/ports/deps';
+import { type Deps } from '#core/ports/deps';
+import { createDeps } from './create-deps.ts';
 
 let deps: Deps | undefined;
 

@@ -1,11 +1,10 @@
+import type { Environment } from '#core/platform/environments';
 import { randomBase62, sha256 } from '#core/platform/secrets';
 
 /**
  * API keys look like `sk_live_<32 base62>`. The prefix (`sk_live_` plus the first 8 random
  * characters) is stored in clear to find the key; the whole key is verified with bcrypt.
  */
-export const environments = ['live', 'test'] as const;
-export type Environment = (typeof environments)[number];
 
 const keyPattern = /^sk_(live|test)_([0-9A-Za-z]{32})$/;
 const lookupLength = 8;

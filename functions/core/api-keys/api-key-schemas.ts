@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { environments } from './api-key-format.ts';
+import { environments } from '#core/platform/environments';
 import { keyStatuses } from './api-key-status.ts';
 import { isIpRange } from '#core/access/ip-allowlist';
 import { isKnownScope } from '#core/access/scopes';

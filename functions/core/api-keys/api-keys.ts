@@ -1,5 +1,6 @@
-import type { EntityItem } from 'electrodb';
-import { generateApiKey, parseApiKey, type Environment } from './api-key-format.ts';
+
+import { generateApiKey, parseApiKey } from './api-key-format.ts';
+import { type Environment } from '#core/platform/environments';
 import { isLive, retentionOf } from '#core/access/credential-lifecycle';
 import {
   earlierExpiry,
@@ -23,15 +24,13 @@ import { requireRole, roleIn } from '#core/tenancy/membership';
 import { eventIn, type Acting } from '#core/events/origins';
 import { commitWithEvents } from '#core/events/outbox';
 import { goneAsNotFound, isConditionFailure } from '#core/store/conditions';
-import type { Database } from '#core/store/database';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
 import { prunableFrom } from '#core/store/table';
 import { tierAbove, type Tier } from '#core/platform/tiers';
 import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf, withinLimit } from '#core/entitlements/limited-counts';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
-
-type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
+import type { ApiKeyItem } from '#core/store/items';
 
 /** Whose api_keys count a key is in: its workspace's, in its environment. */
 export const keyOwner = (key: Pick<ApiKeyItem, 'workspaceId' | 'environment'>) =>

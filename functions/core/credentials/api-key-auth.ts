@@ -1,7 +1,7 @@
-import type { EntityItem } from 'electrodb';
+
 import type { Deps } from '#core/ports/deps';
 import { AccessDenied, InvalidApiKey, TokenExpired } from '#core/platform/errors';
-import { hotPath, type Database } from '#core/store/database';
+import { hotPath, } from '#core/store/database';
 import { tierAbove } from '#core/platform/tiers';
 import { keyDigest, parseApiKey } from '#core/api-keys/api-key-format';
 import { BoundedCache } from '#core/platform/bounded-cache';
@@ -13,8 +13,8 @@ import { ipAllowed } from './ip-match.ts';
 import { recordUse } from './last-used.ts';
 import type { Principal } from '#core/access/principal';
 import { verifyCredential } from './verify-credential.ts';
+import type { ApiKeyItem } from '#core/store/items';
 
-type ApiKeyItem = EntityItem<Database['entities']['apiKey']>;
 interface KeyLocation {
   workspaceId: string;
   id: string;

@@ -1,14 +1,13 @@
-import type { EntityItem } from 'electrodb';
+
 import type { Deps } from '#core/ports/deps';
 import { InvalidToken } from '#core/platform/errors';
-import { hotPath, type Database } from '#core/store/database';
+import { hotPath, } from '#core/store/database';
 import { BoundedCache } from '#core/platform/bounded-cache';
 import { isLive } from '#core/access/credential-lifecycle';
 import type { Principal } from '#core/access/principal';
 import { sha256 } from '#core/platform/secrets';
 import { verifyCredential, type Location } from './verify-credential.ts';
-
-type OAuthTokenItem = EntityItem<Database['entities']['oauthToken']>;
+import type { OAuthTokenItem } from '#core/store/items';
 
 const knownTokens = new BoundedCache<Location>();
 

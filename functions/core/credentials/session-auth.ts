@@ -1,15 +1,14 @@
-import type { EntityItem } from 'electrodb';
+
 import type { Deps } from '#core/ports/deps';
 import { AccessDenied, InvalidToken } from '#core/platform/errors';
-import { hotPath, type Database } from '#core/store/database';
+import { hotPath, } from '#core/store/database';
 import { BoundedCache } from '#core/platform/bounded-cache';
 import { hasExpired } from '#core/access/credential-lifecycle';
 import type { CredentialRequest } from './credential-header.ts';
 import type { Principal } from '#core/access/principal';
 import { sameSecret, sha256 } from '#core/platform/secrets';
 import { verifyCredential, type Location } from './verify-credential.ts';
-
-type SessionItem = EntityItem<Database['entities']['session']>;
+import type { SessionItem } from '#core/store/items';
 
 const knownSessions = new BoundedCache<Location>();
 

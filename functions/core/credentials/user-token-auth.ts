@@ -1,15 +1,14 @@
-import type { EntityItem } from 'electrodb';
+
 import type { Deps } from '#core/ports/deps';
 import { InvalidToken } from '#core/platform/errors';
-import { hotPath, type Database } from '#core/store/database';
+import { hotPath, } from '#core/store/database';
 import { BoundedCache } from '#core/platform/bounded-cache';
 import { isLive } from '#core/access/credential-lifecycle';
 import { recordUse } from './last-used.ts';
 import type { Principal } from '#core/access/principal';
 import { sameSecret, sha256 } from '#core/platform/secrets';
 import { verifyCredential, type Location } from './verify-credential.ts';
-
-type UserTokenItem = EntityItem<Database['entities']['userToken']>;
+import type { UserTokenItem } from '#core/store/items';
 
 const verifiedTokens = new BoundedCache<Location>();
 

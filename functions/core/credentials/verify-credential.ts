@@ -1,4 +1,4 @@
-import type { EntityItem } from 'electrodb';
+
 import type { Deps } from '#core/ports/deps';
 import { TokenExpired, type ApiError } from '#core/platform/errors';
 import { usageKeyOf } from '#core/ports/usage-key';
@@ -11,8 +11,8 @@ import { suspensionOf } from './workspace-state.ts';
 import { limitOf } from '#core/entitlements/limits';
 import { defaultNamespaceId } from '#core/namespaces/ids';
 import { idInputPattern, normaliseId } from '#core/platform/ids';
+import type { MembershipItem, NamespaceItem, WorkspaceItem } from '#core/store/items';
 
-type WorkspaceItem = EntityItem<Database['entities']['workspace']>;
 type TransactionEntities = Parameters<Parameters<Database['transaction']['get']>[0]>[0];
 
 /** Where a credential's record lives, and whom it acts for. */
@@ -126,9 +126,6 @@ export async function verifyCredential<L extends Location, R extends object>(
     apiCallsLimit: limitOf(metered.workspace.tier, 'api_calls', metered.packages, now),
   };
 }
-
-type MembershipItem = EntityItem<Database['entities']['membership']>;
-type NamespaceItem = EntityItem<Database['entities']['namespace']>;
 
 /** A workspace as the credential check read it, with the user's membership there. */
 interface WorkspaceRead {

@@ -1,29 +1,12 @@
-import type { Environment } from '#core/api-keys/api-key-format';
 import { config } from '#core/platform/config';
 import { ValidationFailed } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
-import type { Tier } from '#core/platform/tiers';
 import { countsIn, featureNames, features, type Feature } from './features.ts';
-import { limitOf, type PackageGrant } from './limits.ts';
+import { limitOf } from './limits.ts';
+import type { EntitlementScope } from './entitlement-scope.ts';
 import { monthOf } from '#core/platform/periods';
 import type { MeterItem } from '#core/store/meter-items';
 import { usageOf } from './usage.ts';
-
-export { activePackages, limitOf, type PackageGrant } from './limits.ts';
-
-/** Where entitlements are counted and limited: a namespace, in one environment. */
-export interface EntitlementScope {
-  namespaceId: string;
-  ownerType: 'Workspace' | 'User';
-  /** The workspace id, or the user id as a string. */
-  ownerId: string;
-  /** Live and test usage are counted apart; test usage never counts against live limits. */
-  environment: Environment;
-  /** The owner's tier: the workspace's, or the user's. */
-  tier: Tier;
-  /** The namespace's packages, expired ones included (ignored here). */
-  packages: PackageGrant[];
-}
 
 /** A feature as it stands: `limit` and `available` are null when unlimited. */
 export interface Standing {

@@ -1,9 +1,9 @@
 import type { Deps } from '#core/ports/deps';
 import { FeatureLimitReached } from '#core/platform/errors';
 import { config } from '#core/platform/config';
-import { isConditionFailure } from '../store/conditions.ts';
-import type { Database } from '../store/database.ts';
-import type { EntitlementScope } from './entitlements.ts';
+import { isConditionFailure } from '#core/store/conditions';
+import type { Database } from '#core/store/database';
+import type { EntitlementScope } from './entitlement-scope.ts';
 import type { Feature } from './features.ts';
 import { limitOf } from './limits.ts';
 import { counterKey } from './usage.ts';

@@ -1,9 +1,11 @@
 import { config } from '#core/platform/config';
 import type { Deps } from '#core/ports/deps';
 import { ValidationFailed } from '#core/platform/errors';
-import { isConditionFailure } from '../store/conditions.ts';
+import { isConditionFailure } from '#core/store/conditions';
 import { monthlyCounterTtl, monthOf } from '#core/platform/periods';
-import { countsOf, limitOf, standing, type EntitlementScope } from './entitlements.ts';
+import { countsOf, standing } from './entitlements.ts';
+import { limitOf } from './limits.ts';
+import { type EntitlementScope } from './entitlement-scope.ts';
 import { features, type Feature } from './features.ts';
 import { counterKey, forgetUsage } from './usage.ts';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';

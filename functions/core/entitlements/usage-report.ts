@@ -1,5 +1,6 @@
 import type { Deps } from '#core/ports/deps';
-import { standingsOf, type EntitlementScope } from './entitlements.ts';
+import { standingsOf } from './entitlements.ts';
+import { type EntitlementScope } from './entitlement-scope.ts';
 import { monthOf } from '#core/platform/periods';
 import { meterItemsOf } from './usage.ts';
 import type { SubjectWindow } from '#core/store/meter-items';

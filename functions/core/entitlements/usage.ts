@@ -1,9 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '#core/ports/deps';
 import { meterPartition, type MeterItem } from '#core/store/meter-items';
-import { hotPath } from '../store/database.ts';
-import { collections, counted } from '../store/list-counts.ts';
-import type { EntitlementScope } from './entitlements.ts';
+import { hotPath } from '#core/store/database';
+import { collections, counted } from '#core/store/list-counts';
+import type { EntitlementScope } from './entitlement-scope.ts';
 import { featureNames, features, type Feature } from './features.ts';
 import { monthOf } from '#core/platform/periods';
 

@@ -1,4 +1,4 @@
-import type { Environment } from '#core/api-keys/api-key-format';
+import type { Environment } from '#core/platform/environments';
 import type { EventType } from './event-types.ts';
 import type { NewEvent } from './outbox.ts';
 

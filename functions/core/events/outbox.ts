@@ -1,11 +1,12 @@
-import type { EntityItem } from 'electrodb';
-import type { Environment } from '#core/api-keys/api-key-format';
+
+import type { Environment } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
 import { newId } from '#core/platform/ids';
-import { commitOrThrow } from '../store/conditions.ts';
-import type { Database } from '../store/database.ts';
+import { commitOrThrow } from '#core/store/conditions';
+import type { Database } from '#core/store/database';
 import { telemetry } from '#core/platform/telemetry';
 import type { EventType } from './event-types.ts';
+import type { WebhookEventItem } from '#core/store/items';
 
 /** How long an event, and each of its deliveries, is kept: well past the last rung of the retry ladder. */
 export const eventRetentionDays = 30;
@@ -22,8 +23,6 @@ export interface NewEvent {
   origin: EventOrigin;
   data: object;
 }
-
-export type WebhookEventItem = EntityItem<Database['entities']['webhookEvent']>;
 
 type WriteTransaction = Parameters<Database['transaction']['write']>[0];
 type TransactionEntities = Parameters<WriteTransaction>[0];

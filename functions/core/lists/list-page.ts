@@ -1,6 +1,6 @@
 import { ValidationFailed } from '#core/platform/errors';
 import { pageWindow, searchWindow, type ListQuery, type ListSpec } from './list-query.ts';
-import type { KeyRange } from '../store/key-order.ts';
+import type { KeyRange } from '#core/store/key-order';
 import { readCursor, signCursor } from './cursor.ts';
 import { listUrls } from './links.ts';
 import type { ListSource } from './list-source.ts';

@@ -1,5 +1,5 @@
-import type { KeyOrderReader, KeyRange } from '../store/key-order.ts';
-import type { CountedCollection } from '../store/list-counts.ts';
+import type { KeyOrderReader, KeyRange } from '#core/store/key-order';
+import type { CountedCollection } from '#core/store/list-counts';
 
 /**
  * A list as the domain declares it, for lists/list-page.ts to answer any query on it: the

@@ -1,23 +1,21 @@
-import type { EntityItem } from 'electrodb';
+
 import type { Deps } from '#core/ports/deps';
 import { EmailNotVerified, NotFound } from '#core/platform/errors';
 import type { ListSource } from '#core/lists/list-source';
 import { eventIn, type Acting } from '#core/events/origins';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
 import { ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
-import type { Database } from '#core/store/database';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, countOneMoreBelow } from '#core/store/list-counts';
 import { withinLimit } from '#core/entitlements/limited-counts';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
 import { prunableFrom } from '#core/store/table';
 import type { Role } from '#core/store/entities/membership';
-import { memberView } from '#core/users/users';
+import { memberView } from '#core/users/user-view';
 import { workspaceSummaryView } from '#core/tenancy/workspace-view';
 import { undoJoin } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
-
-type InvitationItem = EntityItem<Database['entities']['invitation']>;
+import type { InvitationItem } from '#core/store/items';
 
 export const invitationLifetimeSeconds = 7 * 24 * 3600;
 

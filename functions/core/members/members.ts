@@ -1,4 +1,4 @@
-import type { EntityItem } from 'electrodb';
+
 import { requireUnboundCredential } from '#core/access/issuance-limits';
 import type { Actor } from '#core/access/principal';
 import type { Deps } from '#core/ports/deps';
@@ -8,7 +8,6 @@ import { eventIn } from '#core/events/origins';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
 import { limitNow, requireBelow } from '#core/entitlements/limited-counts';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
-import type { Database } from '#core/store/database';
 import type { Role } from '#core/store/entities/membership';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneMore } from '#core/store/list-counts';
@@ -17,9 +16,9 @@ import { invite } from './invitations.ts';
 import { requireRole, roleIn, undoJoin } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { invitePendingEmail } from './pending-invitations.ts';
-import { findUserIdByEmail, loadUser, memberView, normalizeEmail, userView } from '#core/users/users';
-
-type MembershipItem = EntityItem<Database['entities']['membership']>;
+import { findUserIdByEmail, loadUser, normalizeEmail } from '#core/users/users';
+import { memberView, userView } from '#core/users/user-view';
+import type { MembershipItem } from '#core/store/items';
 
 /**
  * The members of a workspace with their roles, in user id order, which is the order the

@@ -4,7 +4,7 @@ import type { Principal } from '#core/access/principal';
 import type { Deps } from '#core/ports/deps';
 import { monthlyCounterTtl, monthOf } from '#core/platform/periods';
 import { QuotaExceeded, RateLimited } from '#core/platform/errors';
-import { isConditionFailure } from '../store/conditions.ts';
+import { isConditionFailure } from '#core/store/conditions';
 import { allowanceOf, rateLimitHeaders, rateWindowOf, rateWindowSeconds, type RateLimitState } from '#core/platform/rate-limits';
 import { dayAttribute, meterKey, windowAttribute, type MeterItem, type SubjectWindow } from '#core/store/meter-items';
 

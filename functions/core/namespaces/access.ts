@@ -1,12 +1,11 @@
-import type { EntityItem } from 'electrodb';
+
 import type { Actor, Principal } from '#core/access/principal';
 import type { Deps } from '#core/ports/deps';
 import { NamespaceAccessDenied, NotFound } from '#core/platform/errors';
 import { idInputPattern, normaliseId } from '#core/platform/ids';
-import { hotPath, type Database } from '../store/database.ts';
+import { hotPath, } from '#core/store/database';
 import { defaultNamespaceId } from './ids.ts';
-
-export type NamespaceItem = EntityItem<Database['entities']['namespace']>;
+import type { NamespaceItem } from '#core/store/items';
 
 /** What acting in a namespace needs of it: whose it is, whether it is active, its packages. */
 export type NamespaceContext = Pick<NamespaceItem, 'id' | 'ownerType' | 'ownerId' | 'workspaceId' | 'isDefault' | 'isActive' | 'packages'>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '#core/ports/deps';
 import { newId } from '#core/platform/ids';
-import type { Database } from '../store/database.ts';
+import type { Database } from '#core/store/database';
 import { defaultNamespaceId } from './ids.ts';
 
 type WriteTransaction = Parameters<Database['transaction']['write']>[0];

@@ -1,11 +1,11 @@
 import type { Actor } from '#core/access/principal';
 import type { Deps } from '#core/ports/deps';
 import { idsCreatedWithin } from '#core/platform/ids';
-import type { ListSource } from '../lists/list-source.ts';
-import { hotPath } from '../store/database.ts';
-import type { KeyRange } from '../store/key-order.ts';
-import { collections, counted } from '../store/list-counts.ts';
-import type { NamespaceItem } from './access.ts';
+import type { ListSource } from '#core/lists/list-source';
+import { hotPath } from '#core/store/database';
+import type { KeyRange } from '#core/store/key-order';
+import { collections, counted } from '#core/store/list-counts';
+import type { NamespaceItem } from '#core/store/items';
 import { defaultNamespaceId } from './ids.ts';
 import { namespaceView } from './view.ts';
 

@@ -1,11 +1,11 @@
 import type { Deps } from '#core/ports/deps';
-import { activePackages, type PackageGrant } from '../entitlements/entitlements.ts';
+import { activePackages, type PackageGrant } from '#core/entitlements/limits';
 import { changeAsRead } from '#core/store/change-as-read';
-import { eventIn, personalEvents } from '../events/origins.ts';
-import { commitWithEvents, type NewEvent } from '../events/outbox.ts';
+import { eventIn, personalEvents } from '#core/events/origins';
+import { commitWithEvents, type NewEvent } from '#core/events/outbox';
 import { NotFound, StateConflict, ValidationFailed } from '#core/platform/errors';
 import { newId } from '#core/platform/ids';
-import type { NamespaceItem } from './access.ts';
+import type { NamespaceItem } from '#core/store/items';
 import { namespaceWithPackagesView, packageView } from './view.ts';
 
 /** Packages live on the namespace item and are read with it on every request: a bounded few. */

@@ -1,8 +1,8 @@
-import type { Environment } from '#core/api-keys/api-key-format';
+import type { Environment } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
-import type { EntitlementScope } from '../entitlements/entitlements.ts';
+import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
 import { NotFound } from '#core/platform/errors';
-import { hotPath } from '../store/database.ts';
+import { hotPath } from '#core/store/database';
 import type { Tier } from '#core/platform/tiers';
 import type { NamespaceContext } from './access.ts';
 

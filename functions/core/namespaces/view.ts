@@ -1,6 +1,7 @@
-import { activePackages, type PackageGrant, type Standing } from '../entitlements/entitlements.ts';
-import type { Feature } from '../entitlements/features.ts';
-import type { NamespaceItem } from './access.ts';
+import { type Standing } from '#core/entitlements/entitlements';
+import { activePackages, type PackageGrant } from '#core/entitlements/limits';
+import type { Feature } from '#core/entitlements/features';
+import type { NamespaceItem } from '#core/store/items';
 
 /**
  * A namespace as the API shows it. `owner_id` is the spec's integer for a user's namespace

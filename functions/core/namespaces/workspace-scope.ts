@@ -1,9 +1,9 @@
-import type { Environment } from '#core/api-keys/api-key-format';
+import type { Environment } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
 import { defaultNamespaceOf } from './access.ts';
 import { entitlementScopeOf } from './scope.ts';
 import type { Tier } from '#core/platform/tiers';
-import type { EntitlementScope } from '#core/entitlements/entitlements';
+import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
 
 /** A workspace's own entitlements: its default namespace's, at its tier. */
 export async function workspaceScope(deps: Deps, workspace: { id: string; tier: Tier }, environment: Environment): Promise<EntitlementScope> {

@@ -1,4 +1,4 @@
-import type { EntityItem } from 'electrodb';
+
 import * as z from 'zod/mini';
 import { isKnownScope } from '#core/access/scopes';
 import { randomBase62, sha256 } from '#core/platform/secrets';
@@ -6,11 +6,9 @@ import type { Deps } from '#core/ports/deps';
 import { roleIn } from '#core/tenancy/membership';
 import { validate } from '#core/platform/validation';
 import { idPattern, newId } from '#core/platform/ids';
-import type { Database } from '../store/database.ts';
-import { oauthGrants } from '../store/entities/oauth-client.ts';
+import { oauthGrants } from '#core/store/entities/oauth-client';
 import { singleLine } from '#core/platform/text-rules';
-
-export type OAuthClientItem = EntityItem<Database['entities']['oauthClient']>;
+import type { OAuthClientItem } from '#core/store/items';
 
 const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost']);
 

@@ -4,7 +4,7 @@ import { sessionScopes } from '#core/credentials/session-auth';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
 import { OAuthRefusal } from '#core/platform/errors';
-import { isConditionFailure } from '../store/conditions.ts';
+import { isConditionFailure } from '#core/store/conditions';
 import { approveAuthorization, deniedRedirect, reviewAuthorization, type ConsentRequest, type OAuthParameters } from './server.ts';
 
 /** Long enough to read a page and decide; a ticket older than this answers nothing. */

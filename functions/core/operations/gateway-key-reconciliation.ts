@@ -2,7 +2,7 @@ import type { Deps } from '#core/ports/deps';
 import type { ListedGatewayKey } from '#core/ports/gateway-keys';
 import { isConditionFailure } from '#core/store/conditions';
 import { removeGatewayKey, withGatewayKey } from '#core/workspaces/workspace-gateway-keys';
-import type { WorkspaceItem } from '#core/tenancy/workspace-view';
+import type { WorkspaceItem } from '#core/store/items';
 
 /**
  * How old a key must be before the job judges it. A workspace's key is made before the

@@ -1,4 +1,4 @@
-import type { Environment } from '#core/api-keys/api-key-format';
+import type { Environment } from './environments.ts';
 import { tiers, type Tier } from './tiers.ts';
 
 /** Requests are counted in fixed windows of one minute, per subject (metering/usage-meter.ts). */

@@ -20,12 +20,6 @@ export interface SharedGatewayKeys {
   anonymous: string;
 }
 
-/**
- * Dedicated keys a deployment may hold by default: API Gateway allows 10,000 per account and
- * region, a quota that cannot be raised; the rest is left to other stacks and to mistakes.
- */
-export const defaultGatewayKeyBudget = 9_000;
-
 /** A key this deployment made for a workspace, as API Gateway lists it (without its value). */
 export interface ListedGatewayKey {
   id: string;

@@ -1,4 +1,4 @@
-import type { Environment } from '#core/api-keys/api-key-format';
+import type { Environment } from '#core/platform/environments';
 import { hotPath, type Database } from './database.ts';
 
 /**

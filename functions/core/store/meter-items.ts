@@ -1,4 +1,4 @@
-import type { Environment } from '#core/api-keys/api-key-format';
+import type { Environment } from '#core/platform/environments';
 
 /**
  * The usage meter's items: per workspace, environment and month, a few shards, each

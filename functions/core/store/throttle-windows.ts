@@ -1,38 +1,23 @@
-import type { Deps } from '#core/ports/deps';
+import type { Clock } from '#core/platform/clock';
 import { RateLimited } from '#core/platform/errors';
 import { isConditionFailure } from './conditions.ts';
+import type { Database } from './database.ts';
 import { prunableFrom } from './table.ts';
 
+/**
+ * Fixed windows of attempts in the table (logins, account mail, test sends): each window an
+ * item, counted atomically, gone by TTL. The policies are their contexts' own.
+ */
 export interface ThrottlePolicy {
   limit: number;
   windowSeconds: number;
 }
 
-/** Failed logins: five per email and twenty per client address in fifteen minutes. */
-export const loginThrottles = {
-  email: { limit: 5, windowSeconds: 15 * 60 },
-  address: { limit: 20, windowSeconds: 15 * 60 },
-} as const satisfies Record<string, ThrottlePolicy>;
-
-/**
- * Account mail and registration, counted whether or not they succeed: registrations and
- * reset requests per client address, reset requests per email (whether or not it has an
- * account, so the limit tells nothing), verification mails per user (Laravel's 6 a minute).
- */
-export const accountThrottles = {
-  registrationAddress: { limit: 50, windowSeconds: 60 * 60 },
-  resetAddress: { limit: 20, windowSeconds: 15 * 60 },
-  resetEmail: { limit: 3, windowSeconds: 15 * 60 },
-  verificationMail: { limit: 6, windowSeconds: 60 },
-  /** Wrong current passwords (PUT /user/password, an email change), per user, like failed logins per email. */
-  passwordChange: { limit: 5, windowSeconds: 15 * 60 },
-} as const satisfies Record<string, ThrottlePolicy>;
-
-/**
- * Test sends per webhook endpoint (POST /webhooks/{id}/test): each is a request to the
- * endpoint's host and port made at once, so without a limit the route would probe them.
- */
-export const webhookTestThrottle = { limit: 10, windowSeconds: 60 } as const satisfies ThrottlePolicy;
+/** What a throttle window needs: the table, and the time that places a request in a window. */
+interface ThrottleDeps {
+  db: Database;
+  clock: Clock;
+}
 
 function windowOf(policy: ThrottlePolicy, now: Date) {
   const start = Math.floor(now.getTime() / 1000 / policy.windowSeconds) * policy.windowSeconds;
@@ -44,7 +29,7 @@ function windowOf(policy: ThrottlePolicy, now: Date) {
  * conditional on the window not being used up, so parallel requests cannot all slip in
  * under the limit. Throws 429 when it is used up.
  */
-export async function reserveAttempt(deps: Deps, subject: string, policy: ThrottlePolicy, message: string): Promise<void> {
+export async function reserveAttempt(deps: ThrottleDeps, subject: string, policy: ThrottlePolicy, message: string): Promise<void> {
   const now = deps.clock.now();
   const { start, end } = windowOf(policy, now);
   const ttl = Math.floor(end.getTime() / 1000);
@@ -62,7 +47,7 @@ export async function reserveAttempt(deps: Deps, subject: string, policy: Thrott
 }
 
 /** Gives an attempt back (a login that succeeded does not count as a failure). */
-export async function refundAttempt(deps: Deps, subject: string, policy: ThrottlePolicy): Promise<void> {
+export async function refundAttempt(deps: ThrottleDeps, subject: string, policy: ThrottlePolicy): Promise<void> {
   const { start } = windowOf(policy, deps.clock.now());
   await deps.db.entities.throttleWindow.update({ subject, windowStart: start }).add({ count: -1 }).go();
 }

@@ -1,7 +1,5 @@
-import type { EntityItem } from 'electrodb';
-import type { Database } from '#core/store/database';
 
-export type WorkspaceItem = EntityItem<Database['entities']['workspace']>;
+import type { WorkspaceItem } from '#core/store/items';
 
 /** A workspace as the API shows it; lists leave out `settings` (single-resource field). */
 export function workspaceView(item: WorkspaceItem) {

@@ -4,7 +4,8 @@ import { NotFound } from '#core/platform/errors';
 import { personalEvents, type Acting } from '#core/events/origins';
 import { commitWithEvents } from '#core/events/outbox';
 import { changeAsRead } from '#core/store/change-as-read';
-import { userView, type UserItem } from './users.ts';
+import { type UserItem } from '#core/store/items';
+import { userView } from './user-view.ts';
 
 /** What may change of a user alone, without its email claim (users.ts changes the email with it). */
 type UserFields = Partial<Pick<UserItem, 'name' | 'tier' | 'passwordHash' | 'emailVerifiedAt'>>;

@@ -1,4 +1,4 @@
-import type { EntityItem } from 'electrodb';
+
 import { isLive, retentionOf } from '#core/access/credential-lifecycle';
 import { expiryWithin, requireHeldScopes } from '#core/access/issuance-limits';
 import type { Principal } from '#core/access/principal';
@@ -7,13 +7,11 @@ import type { Deps } from '#core/ports/deps';
 import { NotFound } from '#core/platform/errors';
 import type { ListSource } from '#core/lists/list-source';
 import { commitOrThrow, goneAsNotFound, ignoreConditionFailure } from '#core/store/conditions';
-import type { Database } from '#core/store/database';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore } from '#core/store/list-counts';
 import { nextId } from './users.ts';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
-
-type UserTokenItem = EntityItem<Database['entities']['userToken']>;
+import type { UserTokenItem } from '#core/store/items';
 
 export function userTokenView(item: UserTokenItem) {
   return {

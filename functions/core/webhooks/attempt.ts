@@ -1,12 +1,13 @@
 import type { Deps } from '#core/ports/deps';
-import { isConditionFailure } from '../store/conditions.ts';
-import { hotPath } from '../store/database.ts';
-import { leavesDueIndex } from '../store/due-work.ts';
+import { isConditionFailure } from '#core/store/conditions';
+import { hotPath } from '#core/store/database';
+import { leavesDueIndex } from '#core/store/due-work';
 import { moveDeliveryCounts } from './delivery-counts.ts';
 import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
 import { countEndedDelivery, type CountedOutcome } from './endpoint-health.ts';
-import { isRetired, subscribesTo, type WebhookEndpointItem } from './endpoint-view.ts';
-import type { WebhookDeliveryItem } from './fan-out.ts';
+import { isRetired, subscribesTo } from './endpoint-view.ts';
+import { type WebhookEndpointItem } from '#core/store/items';
+import type { WebhookDeliveryItem } from '#core/store/items';
 import { answerProblem, outcomeOf, type AttemptOutcome } from './outcome.ts';
 import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import { send, type SendResult } from './sender.ts';

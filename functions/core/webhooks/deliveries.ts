@@ -1,16 +1,16 @@
 import type { Deps } from '#core/ports/deps';
 import { CannotRetry, NotFound } from '#core/platform/errors';
 import { idsCreatedWithin } from '#core/platform/ids';
-import type { ListSource } from '../lists/list-source.ts';
-import { isConditionFailure } from '../store/conditions.ts';
-import { hotPath } from '../store/database.ts';
-import type { DeliveryStatus } from './delivery-status.ts';
-import { keyOrderReader } from '../store/key-order.ts';
+import type { ListSource } from '#core/lists/list-source';
+import { isConditionFailure } from '#core/store/conditions';
+import { hotPath } from '#core/store/database';
+import type { DeliveryStatus } from '#core/store/entities/delivery-status';
+import { keyOrderReader } from '#core/store/key-order';
 import { telemetry } from '#core/platform/telemetry';
 import type { AttemptRecord } from './attempt.ts';
 import { deliveryCount, listedFromTtl, moveDeliveryCounts } from './delivery-counts.ts';
 import { loadWebhookEndpoint, subscribesTo, type EndpointOwner } from './endpoint-view.ts';
-import type { WebhookDeliveryItem } from './fan-out.ts';
+import type { WebhookDeliveryItem } from '#core/store/items';
 import { maxAttempts } from './ladder.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
 

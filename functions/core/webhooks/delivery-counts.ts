@@ -1,6 +1,6 @@
 import type { Deps } from '#core/ports/deps';
-import type { DeliveryStatus } from './delivery-status.ts';
-import { hotPath } from '../store/database.ts';
+import type { DeliveryStatus } from '#core/store/entities/delivery-status';
+import { hotPath } from '#core/store/database';
 
 /** What a delivery count counts: one status, or all of an endpoint's deliveries. */
 export type CountedStatus = DeliveryStatus | 'all';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { deliveryStatuses } from './delivery-status.ts';
+import { deliveryStatuses } from '#core/store/entities/delivery-status';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { idOf, timestamp } from '#core/platform/common-schemas';
 

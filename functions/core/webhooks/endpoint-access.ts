@@ -4,8 +4,8 @@ import { scopesBeyond } from '#core/access/scopes';
 import type { Deps } from '#core/ports/deps';
 import { requireRole, roleIn } from '#core/tenancy/membership';
 import { InsufficientPermissions } from '#core/platform/errors';
-import type { EventOrigin } from '../events/outbox.ts';
-import { readScopesFor } from '../events/subscriptions.ts';
+import type { EventOrigin } from '#core/events/outbox';
+import { readScopesFor } from '#core/events/subscriptions';
 
 /** Who changes endpoints: the workspace and environment acted in, and the acting user with their credential's scopes. */
 export interface EndpointManager extends EventOrigin {

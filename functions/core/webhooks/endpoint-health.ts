@@ -1,8 +1,9 @@
 import type { Deps } from '#core/ports/deps';
-import { commitWithEvents } from '../events/outbox.ts';
-import { isConditionFailure } from '../store/conditions.ts';
-import { hotPath } from '../store/database.ts';
-import { webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
+import { commitWithEvents } from '#core/events/outbox';
+import { isConditionFailure } from '#core/store/conditions';
+import { hotPath } from '#core/store/database';
+import { webhookEndpointView } from './endpoint-view.ts';
+import { type WebhookEndpointItem } from '#core/store/items';
 
 /** Where a delivery's end leaves it in its endpoint's counters. */
 export type CountedOutcome = 'success' | 'failed';

@@ -1,6 +1,6 @@
-import { environments } from '#core/api-keys/api-key-format';
+import { environments } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
-import { collections, forgetCount } from '../store/list-counts.ts';
+import { collections, forgetCount } from '#core/store/list-counts';
 import { endpointKey } from './endpoint-view.ts';
 
 /** How long the endpoints of a deleted workspace outlive it: past the whole retry ladder (26.6 hours). */

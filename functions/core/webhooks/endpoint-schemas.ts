@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { environments } from '#core/api-keys/api-key-format';
+import { environments } from '#core/platform/environments';
 import { subscriptionProblem } from '#core/events/subscriptions';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { singleLine } from '#core/platform/text-rules';

@@ -1,12 +1,11 @@
-import type { EntityItem } from 'electrodb';
+
 import type { Deps } from '#core/ports/deps';
 import { NotFound } from '#core/platform/errors';
-import { isEventType } from '../events/event-types.ts';
-import type { EventOrigin } from '../events/outbox.ts';
-import { subscribes } from '../events/subscriptions.ts';
-import { hotPath, type Database } from '../store/database.ts';
-
-export type WebhookEndpointItem = EntityItem<Database['entities']['webhookEndpoint']>;
+import { isEventType } from '#core/events/event-types';
+import type { EventOrigin } from '#core/events/outbox';
+import { subscribes } from '#core/events/subscriptions';
+import { hotPath, } from '#core/store/database';
+import type { WebhookEndpointItem } from '#core/store/items';
 
 /**
  * Whose endpoints a request acts on: its workspace's, in the acting credential's

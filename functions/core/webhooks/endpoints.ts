@@ -1,25 +1,19 @@
 import type { Deps } from '#core/ports/deps';
-import { countOneFewerOf, countOneMoreWithin, withinLimit } from '../entitlements/limited-counts.ts';
+import { countOneFewerOf, countOneMoreWithin, withinLimit } from '#core/entitlements/limited-counts';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
 import { NotFound } from '#core/platform/errors';
-import type { EventType } from '../events/event-types.ts';
-import { commitWithEvents, type NewEvent } from '../events/outbox.ts';
+import type { EventType } from '#core/events/event-types';
+import { commitWithEvents, type NewEvent } from '#core/events/outbox';
 import { idsCreatedWithin, newId } from '#core/platform/ids';
-import type { ListSource } from '../lists/list-source.ts';
-import { goneAsNotFound } from '../store/conditions.ts';
-import { keyOrderReader } from '../store/key-order.ts';
-import { collections, counted, countOneFewer, countOneMore, forgetCount } from '../store/list-counts.ts';
-import { forgetUsage } from '../entitlements/usage.ts';
+import type { ListSource } from '#core/lists/list-source';
+import { goneAsNotFound } from '#core/store/conditions';
+import { keyOrderReader } from '#core/store/key-order';
+import { collections, counted, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
+import { forgetUsage } from '#core/entitlements/usage';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
-import {
-  endpointKey,
-  loadWebhookEndpoint,
-  webhookEndpointView,
-  type EndpointOwner,
-  type WebhookEndpointItem,
-  type WebhookEndpointView,
-} from './endpoint-view.ts';
+import { endpointKey, loadWebhookEndpoint, webhookEndpointView, type EndpointOwner, type WebhookEndpointView } from './endpoint-view.ts';
+import { type WebhookEndpointItem } from '#core/store/items';
 import { generateWebhookSecret } from './secrets.ts';
 import { webhookConfig } from '#core/platform/webhook-settings';
 import { checkWebhookUrl } from './url-policy.ts';

@@ -1,18 +1,18 @@
-import type { EntityItem } from 'electrodb';
+
 import { ConcurrencyLimit } from '#core/platform/concurrency-limit';
 import type { Deps } from '#core/ports/deps';
-import { isEventType } from '../events/event-types.ts';
-import type { WebhookEventItem } from '../events/outbox.ts';
-import { subscribes } from '../events/subscriptions.ts';
-import { isConditionFailure } from '../store/conditions.ts';
-import { hotPath, type Database } from '../store/database.ts';
-import { leavesDueIndex } from '../store/due-work.ts';
+import { isEventType } from '#core/events/event-types';
+import type { WebhookEventItem } from '#core/store/items';
+import { subscribes } from '#core/events/subscriptions';
+import { isConditionFailure } from '#core/store/conditions';
+import { hotPath, } from '#core/store/database';
+import { leavesDueIndex } from '#core/store/due-work';
 import { deliveryIdOf } from './delivery-ids.ts';
-import { isRetired, type WebhookEndpointItem } from './endpoint-view.ts';
+import { isRetired } from './endpoint-view.ts';
+import { type WebhookEndpointItem } from '#core/store/items';
 import { moveDeliveryCounts } from './delivery-counts.ts';
 import { messageOf } from './wake.ts';
-
-export type WebhookDeliveryItem = EntityItem<Database['entities']['webhookDelivery']>;
+import type { WebhookDeliveryItem } from '#core/store/items';
 
 /** Deliveries created at once (an enterprise workspace has up to 1,000 endpoints), and messages per queue call. */
 const parallelCreates = 25;

@@ -1,5 +1,6 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { decrypt, encrypt } from '#core/platform/aes-gcm';
+import { type SecretField, UnreadableSecret, type WebhookSecretBox } from '#core/ports/webhook-secrets';
 
 /**
  * Endpoints' signing secrets at rest (README, Webhook endpoints and secrets). A secret is
@@ -13,17 +14,6 @@ import { decrypt, encrypt } from '#core/platform/aes-gcm';
  * The key id names which key of the list sealed a secret, so that the key can be rotated:
  * the first key of the list seals, every listed key opens.
  */
-export type SecretField = 'secret' | 'previousSecret';
-
-export interface WebhookSecretBox {
-  seal(secret: string, endpointId: string, field: SecretField): string;
-  /** The secret a sealed value holds; throws UnreadableSecret if no listed key opens it for this endpoint and field. */
-  open(sealed: string | undefined, endpointId: string, field: SecretField): string;
-}
-
-/** A stored secret that cannot be opened: its key is not configured, or the record was altered. */
-export class UnreadableSecret extends Error {}
-
 const formatVersion = 'v1';
 
 interface SealingKey {

@@ -1,11 +1,12 @@
 import type { Deps } from '#core/ports/deps';
 import { StateConflict } from '#core/platform/errors';
-import { commitWithEvents } from '../events/outbox.ts';
-import { isConditionFailure } from '../store/conditions.ts';
-import { endpointKey, loadWebhookEndpoint, webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
+import { commitWithEvents } from '#core/events/outbox';
+import { isConditionFailure } from '#core/store/conditions';
+import { endpointKey, loadWebhookEndpoint, webhookEndpointView } from './endpoint-view.ts';
+import { type WebhookEndpointItem } from '#core/store/items';
 import { requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
 import { endpointEvent } from './endpoints.ts';
-import { UnreadableSecret } from './secret-box.ts';
+import { UnreadableSecret } from '#core/ports/webhook-secrets';
 import { generateWebhookSecret } from './secrets.ts';
 
 /**

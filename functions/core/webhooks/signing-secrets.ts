@@ -1,5 +1,5 @@
-import type { WebhookEndpointItem } from './endpoint-view.ts';
-import { UnreadableSecret, type WebhookSecretBox } from './secret-box.ts';
+import type { WebhookEndpointItem } from '#core/store/items';
+import { UnreadableSecret, type WebhookSecretBox } from '#core/ports/webhook-secrets';
 import { previousSecretSigns, signatureHeaders, type SignedMessage, type SigningSecrets } from './signing.ts';
 
 type SealedSecrets = Pick<WebhookEndpointItem, 'id' | 'sealedSecret' | 'sealedPreviousSecret' | 'previousSecretExpiresAt'>;

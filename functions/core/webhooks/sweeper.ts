@@ -1,6 +1,7 @@
 import type { Deps } from '#core/ports/deps';
-import { hotPath } from '../store/database.ts';
-import { fanOut, type WebhookDeliveryItem } from './fan-out.ts';
+import { hotPath } from '#core/store/database';
+import { fanOut } from './fan-out.ts';
+import { type WebhookDeliveryItem } from '#core/store/items';
 import { messageOf, wakeDelivery } from './wake.ts';
 
 /** How far behind now the sweeper looks, so that it repairs what the normal path lost instead of racing it. */

@@ -1,11 +1,18 @@
 import type { Deps } from '#core/ports/deps';
-import { reserveAttempt, webhookTestThrottle } from '#core/store/throttle-windows';
-import { eventRecordOf } from '../events/outbox.ts';
+import { reserveAttempt, type ThrottlePolicy } from '#core/store/throttle-windows';
+import { eventRecordOf } from '#core/events/outbox';
 import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
-import { webhookEndpointView, type WebhookEndpointItem } from './endpoint-view.ts';
+import { webhookEndpointView } from './endpoint-view.ts';
+import { type WebhookEndpointItem } from '#core/store/items';
 import { receiverAnswered } from './outcome.ts';
 import { send, type SendResult } from './sender.ts';
 import { signedHeadersFor } from './signing-secrets.ts';
+
+/**
+ * Test sends per webhook endpoint: each is a request to the endpoint's host and port made
+ * at once, so without a limit the route would probe them.
+ */
+const webhookTestThrottle = { limit: 10, windowSeconds: 60 } as const satisfies ThrottlePolicy;
 
 /** A test send answers within API Gateway's 29 seconds: it waits at most this long, or the delivery timeout if shorter. */
 const testTimeoutMs = 20_000;

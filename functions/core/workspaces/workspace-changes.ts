@@ -3,7 +3,7 @@ import { NotFound } from '#core/platform/errors';
 import type { NewEvent } from '#core/events/outbox';
 import { commitWithEvents } from '#core/events/outbox';
 import { changeAsRead } from '#core/store/change-as-read';
-import type { WorkspaceItem } from '#core/tenancy/workspace-view';
+import type { WorkspaceItem } from '#core/store/items';
 
 type SuspensionField = 'suspendedAt' | 'suspendedReason';
 

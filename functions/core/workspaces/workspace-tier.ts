@@ -4,7 +4,7 @@ import { eventIn } from '#core/events/origins';
 import type { Tier } from '#core/platform/tiers';
 import { adminView } from './suspension.ts';
 import { changeUser } from '#core/users/user-changes';
-import { userView } from '#core/users/users';
+import { userView } from '#core/users/user-view';
 import { changeWorkspace } from './workspace-changes.ts';
 import { moveGatewayKey } from './workspace-gateway-keys.ts';
 import { workspaceView } from '#core/tenancy/workspace-view';

@@ -1,4 +1,4 @@
-import type { EntityItem } from 'electrodb';
+
 import { isoNow } from '#core/platform/clock';
 import { telemetry } from '#core/platform/telemetry';
 import type { Actor } from '#core/access/principal';
@@ -10,7 +10,7 @@ import { forgetWorkspaceNamespace, workspaceNamespace } from '#core/namespaces/d
 import { eventIn, type Acting } from '#core/events/origins';
 import { commitWithEvents } from '#core/events/outbox';
 import { goneAsNotFound, ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
-import { hotPath, type Database } from '#core/store/database';
+import { hotPath, } from '#core/store/database';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneMore, forgetCount } from '#core/store/list-counts';
 import { defaultTier, tierAbove, type Tier } from '#core/platform/tiers';
@@ -24,10 +24,11 @@ import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
 import { deleteUserToken } from '#core/users/user-tokens';
 import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf } from '#core/entitlements/limited-counts';
 import { userScope, workspaceOwnerCount } from '#core/namespaces/user-scope';
-import type { EntitlementScope } from '#core/entitlements/entitlements';
+import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
 import { changeWorkspace } from './workspace-changes.ts';
 import { workspaceSummaryView, workspaceView } from '#core/tenancy/workspace-view';
 import { retireWebhookEndpointsOf } from '#core/webhooks/endpoint-removal';
+import type { MembershipItem } from '#core/store/items';
 
 export const defaultSettings = { timezone: 'UTC', locale: 'en' };
 
@@ -182,8 +183,6 @@ async function memberWorkspace(deps: Deps, actor: Actor, id: string, options?: {
 export async function getWorkspace(deps: Deps, actor: Actor, id: string) {
   return workspaceView((await memberWorkspace(deps, actor, id)).workspace);
 }
-
-type MembershipItem = EntityItem<Database['entities']['membership']>;
 
 /**
  * The user's workspaces in creation order: their memberships in gsi1, sorted by workspace

@@ -1,6 +1,7 @@
 import { randomBase62 } from '#core/platform/secrets';
 import type { Tier } from '#core/platform/tiers';
-import { defaultGatewayKeyBudget, type GatewayKey, type GatewayKeys, type ListedGatewayKey, type SharedGatewayKeys } from '#core/ports/gateway-keys';
+import { type GatewayKey, type GatewayKeys, type ListedGatewayKey, type SharedGatewayKeys } from '#core/ports/gateway-keys';
+import { defaultGatewayKeyBudget } from '#core/platform/config';
 import { localSharedKeys } from './shared-keys.ts';
 
 /** A call of the port, as the stand-in records it. */

@@ -1,5 +1,6 @@
 import type { Deps } from '#core/ports/deps';
-import { webhookSecretBox, type WebhookSecretBox } from '#core/webhooks/secret-box';
+import { webhookSecretBox } from '#core/webhooks/secret-box';
+import { type WebhookSecretBox } from '#core/ports/webhook-secrets';
 import { webhookConfig } from '#core/platform/webhook-settings';
 
 /** The box WEBHOOK_SECRET_KEYS configures; without it the function fails, rather than seal with a key no other function has. */

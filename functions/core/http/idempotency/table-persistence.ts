@@ -1,15 +1,13 @@
 import { IdempotencyItemAlreadyExistsError, IdempotencyItemNotFoundError, IdempotencyRecordStatus } from '@aws-lambda-powertools/idempotency';
 import { BasePersistenceLayer, IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
-import type { EntityItem } from 'electrodb';
 import type { Database } from '#core/store/database';
 import { isConditionFailure } from '#core/store/conditions';
+import type { IdempotencyRecordItem } from '#core/store/items';
 
 /** How long a request may be running before its in-progress record counts as abandoned: the function's timeout. */
 export const inProgressMs = 30_000;
 
-type StoredRecord = EntityItem<Database['entities']['idempotencyRecord']>;
-
-const toRecord = (item: StoredRecord) =>
+const toRecord = (item: IdempotencyRecordItem) =>
   new IdempotencyRecord({
     idempotencyKey: item.key,
     status: item.status,
@@ -20,7 +18,7 @@ const toRecord = (item: StoredRecord) =>
   });
 
 /** Absent to the code: past its 24 hours, or in progress past the time its request could take. */
-const isAbsent = (item: StoredRecord, nowMs: number) =>
+const isAbsent = (item: IdempotencyRecordItem, nowMs: number) =>
   item.expiresAt * 1000 <= nowMs || (item.status === 'INPROGRESS' && (item.inProgressUntil ?? 0) <= nowMs);
 
 /**

@@ -1,6 +1,6 @@
 import { createSchema } from 'electrodb';
-import { environments } from '#core/api-keys/api-key-format';
-import { deliveryStatuses } from '../../webhooks/delivery-status.ts';
+import { environments } from '#core/platform/environments';
+import { deliveryStatuses } from './delivery-status.ts';
 import { dueAttributes, dueIndex } from './due.ts';
 
 

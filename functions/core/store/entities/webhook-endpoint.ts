@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { environments } from '#core/api-keys/api-key-format';
+import { environments } from '#core/platform/environments';
 
 /**
  * A webhook endpoint: where a workspace's events of one environment are sent. Endpoints

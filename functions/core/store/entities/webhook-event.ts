@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { environments } from '#core/api-keys/api-key-format';
+import { environments } from '#core/platform/environments';
 import { dueAttributes, dueIndex } from './due.ts';
 
 /**

@@ -1,0 +1,17 @@
+import type { Role } from '#core/store/entities/membership';
+import type { UserItem } from '#core/store/items';
+
+/** A user as the API shows them. */
+export function userView(item: UserItem) {
+  return {
+    id: item.id,
+    name: item.name,
+    email: item.email,
+    tier: item.tier,
+    email_verified_at: item.emailVerifiedAt ?? null,
+    created_at: item.createdAt,
+  };
+}
+
+/** A member as GET /users lists them: the user with their role in the workspace; what `member.added` carries. */
+export const memberView = (user: UserItem, role: Role) => ({ ...userView(user), role });
