@@ -31,7 +31,11 @@ export function recordDynamoDbCalls() {
       (next, context) => async (args) => {
         const current = recording.getStore();
         if (!current?.calls) return next(args);
-        current.calls.push({ command: context.commandName ?? 'unknown', input: structuredClone(args.input) as Record<string, unknown>, overlapsPrevious: current.inFlight > 0 });
+        current.calls.push({
+          command: context.commandName ?? 'unknown',
+          input: structuredClone(args.input) as Record<string, unknown>,
+          overlapsPrevious: current.inFlight > 0,
+        });
         current.inFlight++;
         try {
           return await next(args);

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Hasher } from '#core/ports/deps';
-import { latencyOf, timed, type Latency } from './stats.ts';
+import { type Latency, latencyOf, timed } from './stats.ts';
 
 /**
  * Counts DynamoDB commands sent through a document client, by command name, marking
@@ -68,7 +68,8 @@ export function tally(counters: Counters) {
       const [comparesBefore, callsBefore] = [counters.bcrypt.compares(), counters.calls.snapshot()];
       ms.push((await timed(attempt)).ms);
       compares += counters.bcrypt.compares() - comparesBefore;
-      for (const [name, n] of Object.entries(counters.calls.snapshot())) calls.set(name, (calls.get(name) ?? 0) + n - (callsBefore[name] ?? 0));
+      for (const [name, n] of Object.entries(counters.calls.snapshot()))
+        calls.set(name, (calls.get(name) ?? 0) + n - (callsBefore[name] ?? 0));
     },
     figures(): SeriesFigures {
       const each = (count: number) => count / ms.length;

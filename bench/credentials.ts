@@ -1,4 +1,4 @@
-import { countedSeries, type Counters, type SeriesFigures } from './counters.ts';
+import { type Counters, countedSeries, type SeriesFigures } from './counters.ts';
 import type { ServerLoad } from './load.ts';
 
 export interface CredentialFigures {

@@ -1,10 +1,10 @@
-import type { BootstrapResult } from '#core/operations/bootstrap';
 import { eventRetentionDays } from '#core/events/outbox';
+import type { BootstrapResult } from '#core/operations/bootstrap';
 import { newId } from '#core/platform/ids';
-import { moveDeliveryCounts } from '#core/webhooks/delivery-counts';
 import type { WebhookDeliveryItem } from '#core/store/items';
+import { moveDeliveryCounts } from '#core/webhooks/delivery-counts';
 import type { Counters } from './counters.ts';
-import { alternatePageOne, pageOneOf, type ListFigures } from './lists.ts';
+import { alternatePageOne, type ListFigures, pageOneOf } from './lists.ts';
 import { putAll } from './seed.ts';
 import { addEndpoints, type WebhookBench } from './webhook-setup.ts';
 
@@ -43,7 +43,9 @@ function deliveredOnce(webhookId: string, owner: WebhookBench['owner'], createdA
 async function seedDeliveries(bench: WebhookBench, webhookId: string, size: number) {
   const { deps } = bench;
   const start = Date.now() - spreadDays * daySeconds * 1000;
-  const items = Array.from({ length: size }, (_, i) => deliveredOnce(webhookId, bench.owner, new Date(start + Math.floor((i * spreadDays * daySeconds * 1000) / size))));
+  const items = Array.from({ length: size }, (_, i) =>
+    deliveredOnce(webhookId, bench.owner, new Date(start + Math.floor((i * spreadDays * daySeconds * 1000) / size))),
+  );
   await putAll(
     deps.client,
     deps.tableName,
@@ -72,6 +74,7 @@ export async function measureDeliveryListPageOne(
   const ids = await addEndpoints(bench, 2, (i) => `${options.receiverUrl}/list/${i}`, ['link.clicked']);
   for (const [i, size] of options.sizes.entries()) await seedDeliveries(bench, ids[i]!, size);
   const headers = { Authorization: `Bearer ${bootstrap.apiKey}`, 'X-Workspace-ID': bench.owner.workspaceId };
-  const pageOne = (i: number) => pageOneOf(`${baseUrl}/webhooks/${ids[i]}/deliveries?per_page=25`, headers, options.sizes[i]!, 'deliveries');
+  const pageOne = (i: number) =>
+    pageOneOf(`${baseUrl}/webhooks/${ids[i]}/deliveries?per_page=25`, headers, options.sizes[i]!, 'deliveries');
   return alternatePageOne(counters, options.requests, options.sizes, [pageOne(0), pageOne(1)]);
 }

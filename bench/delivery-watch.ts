@@ -2,7 +2,11 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { arrivals } from './arrivals.ts';
 
 /** Whether an UpdateItem input is a delivery record's write of `status` = success (attempt.ts `record`). */
-export function setsDeliverySuccess(input: { Key?: { sk?: unknown }; ExpressionAttributeNames?: object; ExpressionAttributeValues?: object }): boolean {
+export function setsDeliverySuccess(input: {
+  Key?: { sk?: unknown };
+  ExpressionAttributeNames?: object;
+  ExpressionAttributeValues?: object;
+}): boolean {
   return (
     String(input.Key?.sk).startsWith('DEL#') &&
     Object.values(input.ExpressionAttributeNames ?? {}).includes('status') &&

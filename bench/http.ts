@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 
 export interface Answer {
   status: number;
@@ -18,14 +18,19 @@ export function send(
   options: { body?: unknown; headers?: Record<string, string>; localAddress?: string } = {},
 ): Promise<Answer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers = { ...options.headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } : {}) };
+  const headers = {
+    ...options.headers,
+    ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } : {}),
+  };
   return new Promise((done, fail) => {
     const req = request(url, { method, headers, localAddress: options.localAddress, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => {
-        const cookies = Object.fromEntries((res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!.split(/=(.*)/s, 2) as [string, string]));
+        const cookies = Object.fromEntries(
+          (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!.split(/=(.*)/s, 2) as [string, string]),
+        );
         done({ status: res.statusCode ?? 0, body, cookies, headers: res.headers });
       });
     });
@@ -47,9 +52,22 @@ export function sessionHeaders(login: Answer, unsafe = false): Record<string, st
 }
 
 /** A user token `<id>|<secret>`, issued as a user would: log in, then POST /user/tokens with the session. */
-export async function createUserToken(origin: string, baseUrl: string, user: { email: string; password: string }, name: string): Promise<string> {
-  const login = expectStatus(await send('POST', `${origin}/login`, { body: { email: user.email, password: user.password } }), 200, 'POST /login');
-  const answer = expectStatus(await send('POST', `${baseUrl}/user/tokens`, { body: { name }, headers: sessionHeaders(login, true) }), 201, 'POST /user/tokens');
+export async function createUserToken(
+  origin: string,
+  baseUrl: string,
+  user: { email: string; password: string },
+  name: string,
+): Promise<string> {
+  const login = expectStatus(
+    await send('POST', `${origin}/login`, { body: { email: user.email, password: user.password } }),
+    200,
+    'POST /login',
+  );
+  const answer = expectStatus(
+    await send('POST', `${baseUrl}/user/tokens`, { body: { name }, headers: sessionHeaders(login, true) }),
+    201,
+    'POST /user/tokens',
+  );
   const token = (JSON.parse(answer.body) as { data?: { token?: string } }).data?.token;
   if (!token?.includes('|')) throw new Error(`POST /user/tokens answered no token: ${answer.body}`);
   return token;

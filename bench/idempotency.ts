@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BootstrapResult } from '#core/operations/bootstrap';
-import { tally, type Counters } from './counters.ts';
+import { type Counters, tally } from './counters.ts';
 import { expectStatus, send } from './http.ts';
 
 /**

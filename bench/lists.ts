@@ -1,9 +1,9 @@
-import type { BootstrapResult } from '#core/operations/bootstrap';
 import type { OwnedDeps } from '#core/adapters/create-deps';
-import { createWorkspace } from '#core/workspaces/workspaces';
+import type { BootstrapResult } from '#core/operations/bootstrap';
 import { newId } from '#core/platform/ids';
 import { collections, counterName } from '#core/store/list-counts';
-import { tally, type Counters, type SeriesFigures } from './counters.ts';
+import { createWorkspace } from '#core/workspaces/workspaces';
+import { type Counters, type SeriesFigures, tally } from './counters.ts';
 import { putAll } from './seed.ts';
 
 export interface ListFigures {
@@ -20,7 +20,9 @@ export function pageOneOf(url: string, headers: Record<string, string>, expected
     const res = await fetch(url, { headers });
     const body = (await res.json()) as { data?: unknown[]; meta?: { total?: number } };
     if (res.status !== 200 || body.data?.length !== 25 || body.meta?.total !== expected) {
-      throw new Error(`page one of ${expected.toLocaleString('en-US')} ${what} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      throw new Error(
+        `page one of ${expected.toLocaleString('en-US')} ${what} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`,
+      );
     }
   };
 }
@@ -60,11 +62,25 @@ async function seed(deps: OwnedDeps, bootstrap: BootstrapResult, sizes: number[]
       const createdAt = new Date(start + i);
       const prefix = `sk_live_${String(i).padStart(8, '0')}`;
       return db.entities.apiKey
-        .put({ id: newId('apiKey', createdAt), workspaceId, userId: bootstrap.userId, name: `key ${i}`, prefix, keyHash: 'not-a-key', scopes: ['*:read'], rateLimitTier: 'free', environment: 'live', createdAt: createdAt.toISOString() })
+        .put({
+          id: newId('apiKey', createdAt),
+          workspaceId,
+          userId: bootstrap.userId,
+          name: `key ${i}`,
+          prefix,
+          keyHash: 'not-a-key',
+          scopes: ['*:read'],
+          rateLimitTier: 'free',
+          environment: 'live',
+          createdAt: createdAt.toISOString(),
+        })
         .params<{ Item: Record<string, unknown> }>().Item;
     });
     await putAll(client, table, items);
-    await db.entities.counter.update({ name: counterName(collections.apiKeysOfWorkspace(workspaceId)) }).add({ value: size }).go();
+    await db.entities.counter
+      .update({ name: counterName(collections.apiKeysOfWorkspace(workspaceId)) })
+      .add({ value: size })
+      .go();
     workspaceIds.push(workspaceId);
   }
   return workspaceIds;
@@ -80,6 +96,14 @@ export async function measureListPageOne(
 ): Promise<ListFigures> {
   const [smallId, largeId] = await seed(deps, bootstrap, options.sizes);
   const pageOne = (workspaceId: string, expected: number) =>
-    pageOneOf(`${baseUrl}/api-keys?per_page=25`, { Authorization: `Bearer ${bootstrap.apiKey}`, 'X-Workspace-ID': workspaceId }, expected, 'keys');
-  return alternatePageOne(counters, options.requests, options.sizes, [pageOne(smallId!, options.sizes[0]), pageOne(largeId!, options.sizes[1])]);
+    pageOneOf(
+      `${baseUrl}/api-keys?per_page=25`,
+      { Authorization: `Bearer ${bootstrap.apiKey}`, 'X-Workspace-ID': workspaceId },
+      expected,
+      'keys',
+    );
+  return alternatePageOne(counters, options.requests, options.sizes, [
+    pageOne(smallId!, options.sizes[0]),
+    pageOne(largeId!, options.sizes[1]),
+  ]);
 }

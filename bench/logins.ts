@@ -1,6 +1,6 @@
 import type { BootstrapResult } from '#core/operations/bootstrap';
-import { tally, type Counters } from './counters.ts';
-import { expectStatus, send, type Answer } from './http.ts';
+import { type Counters, tally } from './counters.ts';
+import { type Answer, expectStatus, send } from './http.ts';
 
 /**
  * Failed logins count against the email (5) and the client address (20 per 15 minutes),
@@ -17,7 +17,8 @@ const wrongPasswordTries = 3;
  * used by nothing else.
  */
 export async function measureLogins(origin: string, bootstrap: BootstrapResult, counters: Counters, n: { ok: number; failed: number }) {
-  const login = (email: string, password: string, localAddress?: string) => send('POST', `${origin}/login`, { body: { email, password }, localAddress });
+  const login = (email: string, password: string, localAddress?: string) =>
+    send('POST', `${origin}/login`, { body: { email, password }, localAddress });
   const run = Date.now().toString(36);
   // Throwaway users for the wrong passwords, registered before anything is timed.
   const emailOf = (i: number) => `bench-${run}-${Math.floor(i / wrongPasswordTries)}@example.com`;
@@ -30,11 +31,17 @@ export async function measureLogins(origin: string, bootstrap: BootstrapResult, 
   let last: Answer | undefined;
   for (let i = 0; i < Math.max(n.ok, n.failed); i++) {
     if (i < n.ok) {
-      await ok.time(async () => (last = expectStatus(await login(bootstrap.email, bootstrap.password), 200, 'POST /login (right password)')));
+      await ok.time(
+        async () => (last = expectStatus(await login(bootstrap.email, bootstrap.password), 200, 'POST /login (right password)')),
+      );
     }
     if (i >= n.failed) continue;
     await unknownEmail.time(async () =>
-      expectStatus(await login(`nobody-${run}-${i}@example.com`, 'not-the-password', failureAddress(i)), 401, 'POST /login (unknown email)'),
+      expectStatus(
+        await login(`nobody-${run}-${i}@example.com`, 'not-the-password', failureAddress(i)),
+        401,
+        'POST /login (unknown email)',
+      ),
     );
     await wrongPassword.time(async () =>
       expectStatus(await login(emailOf(i), 'wrong-password', failureAddress(i)), 401, 'POST /login (wrong password)'),

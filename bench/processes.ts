@@ -31,5 +31,4 @@ export async function waitUntilGone(pids: readonly number[], timeoutMs: number):
 }
 
 /** DynamoDB Local processes, all of them or the one listening on `port`. */
-export const dynamoDbLocalPids = (port?: number) =>
-  pgrep('-f', port === undefined ? 'DynamoDBLocal' : `DynamoDBLocal.*-port ${port}( |$)`);
+export const dynamoDbLocalPids = (port?: number) => pgrep('-f', port === undefined ? 'DynamoDBLocal' : `DynamoDBLocal.*-port ${port}( |$)`);

@@ -1,12 +1,12 @@
 import {
   DeleteCommand,
+  type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactGetCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { RecordedCall } from './call-recorder.ts';
 
@@ -27,7 +27,13 @@ function retargeted(input: Record<string, unknown>, table: string): Record<strin
   return {
     ...input,
     ...(input.TableName ? { TableName: table } : {}),
-    ...(items ? { TransactItems: items.map((item) => Object.fromEntries(Object.entries(item).map(([kind, op]) => [kind, { ...op, TableName: table }]))) } : {}),
+    ...(items
+      ? {
+          TransactItems: items.map((item) =>
+            Object.fromEntries(Object.entries(item).map(([kind, op]) => [kind, { ...op, TableName: table }])),
+          ),
+        }
+      : {}),
   };
 }
 

@@ -45,10 +45,16 @@ function format(value: number | undefined): string {
 
 /** The table as printed: one block per section, figures aligned, PASS/FAIL where there is a target. */
 export function renderTable(rows: readonly Row[]): string {
-  const cells = rows.map((r) => [r.figure, `${format(r.value)} ${r.unit}`.trim(), r.target ?? '', r.pass === undefined ? '' : r.pass ? 'PASS' : 'FAIL']);
+  const cells = rows.map((r) => [
+    r.figure,
+    `${format(r.value)} ${r.unit}`.trim(),
+    r.target ?? '',
+    r.pass === undefined ? '' : r.pass ? 'PASS' : 'FAIL',
+  ]);
   const header = ['figure', 'value', 'target', 'result'];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => `  ${c[0]!.padEnd(widths[0]!)}  ${c[1]!.padStart(widths[1]!)}  ${c[2]!.padEnd(widths[2]!)}  ${c[3]}`.trimEnd();
+  const line = (c: string[]) =>
+    `  ${c[0]!.padEnd(widths[0]!)}  ${c[1]!.padStart(widths[1]!)}  ${c[2]!.padEnd(widths[2]!)}  ${c[3]}`.trimEnd();
   const out = [line(header), `  ${'-'.repeat(widths.reduce((a, b) => a + b + 2, 0))}`];
   let section = '';
   rows.forEach((r, i) => {

@@ -5,7 +5,7 @@ import type { CredentialFigures } from './credentials.ts';
 import type { MeterSimulation } from './enterprise-meter.ts';
 import type { ListFigures } from './lists.ts';
 import { failuresOf, type ServerLoad } from './load.ts';
-import { atLeast, atMost, exactly, row, type Row } from './report.ts';
+import { atLeast, atMost, exactly, type Row, row } from './report.ts';
 import type { StartupFigures } from './startup.ts';
 import type { GuessingFigures } from './verification.ts';
 import type { WebhookFigures } from './webhooks.ts';
@@ -57,7 +57,13 @@ export function tableRows(f: Figures): Row[] {
           target: '≤ 1 per key per process',
           check: () => c.bcryptCompares <= 1, // one key in use
         })
-      : row(readSection, `${name}: bcrypt verifications over ${c.requests.toLocaleString('en-US')} requests`, c.bcryptCompares, '', atMost(0));
+      : row(
+          readSection,
+          `${name}: bcrypt verifications over ${c.requests.toLocaleString('en-US')} requests`,
+          c.bcryptCompares,
+          '',
+          atMost(0),
+        );
     return [
       row(readSection, `${name}: DynamoDB calls per warm read`, c.warm.dynamoDbCallsEach, '', atMost(3)),
       // The rate limit and api_calls are one conditional UpdateItem of the usage meter.
@@ -80,7 +86,13 @@ export function tableRows(f: Figures): Row[] {
     row(verifySection, `${name}: time p50`, v.p50Ms, 'ms'),
     row(verifySection, `${name}: time p99`, v.p99Ms, 'ms'),
     row(verifySection, `${name}: bcrypt compares per verification`, v.bcryptComparesEach, '', exactly(bcrypt)),
-    row(verifySection, `${name}: DynamoDB calls per verification`, v.dynamoDbCallsEach, '', calls === undefined ? undefined : atMost(calls)),
+    row(
+      verifySection,
+      `${name}: DynamoDB calls per verification`,
+      v.dynamoDbCallsEach,
+      '',
+      calls === undefined ? undefined : atMost(calls),
+    ),
   ];
 
   const g = f.verification.guessing;
@@ -100,7 +112,13 @@ export function tableRows(f: Figures): Row[] {
     row(section, `${l.items.toLocaleString('en-US')} ${what}: DynamoDB calls per request`, l.dynamoDbCallsEach, ''),
   ];
   const listRatio = (section: string, what: string, l: ListFigures) =>
-    row(section, `${l.large.items.toLocaleString('en-US')} / ${l.small.items.toLocaleString('en-US')} ${what}, p50`, l.ratio, '×', atMost(1.5));
+    row(
+      section,
+      `${l.large.items.toLocaleString('en-US')} / ${l.small.items.toLocaleString('en-US')} ${what}, p50`,
+      l.ratio,
+      '×',
+      atMost(1.5),
+    );
 
   const { fanOut, throughput, deliveryList } = f.webhooks;
   const fanOutSection = `Webhooks: one workspace.updated (PATCH through the local runner) to ${fanOut.endpoints} endpoints on a local receiver`;
@@ -131,8 +149,17 @@ export function tableRows(f: Figures): Row[] {
     // Offered beyond the allowance, the first half of each minute admits at the offered pace: context, not a target.
     const withinEdge = m.offeredPerMinute <= m.allowance;
     return [
-      row(meterSection, `${offered}: admitted / min(offered, allowance)`, m.admittedRatio, '×', { target: 'within 5%', check: () => Math.abs(m.admittedRatio - 1) <= 0.05 }),
-      row(meterSection, `${offered}: writes to the busiest item in its busiest second (${m.shards} shards)`, m.maxWritesPerItemSecond, '', withinEdge ? atMost(1000) : undefined),
+      row(meterSection, `${offered}: admitted / min(offered, allowance)`, m.admittedRatio, '×', {
+        target: 'within 5%',
+        check: () => Math.abs(m.admittedRatio - 1) <= 0.05,
+      }),
+      row(
+        meterSection,
+        `${offered}: writes to the busiest item in its busiest second (${m.shards} shards)`,
+        m.maxWritesPerItemSecond,
+        '',
+        withinEdge ? atMost(1000) : undefined,
+      ),
     ];
   });
 
@@ -148,7 +175,9 @@ export function tableRows(f: Figures): Row[] {
   return [
     ...loadRows('bare node:http baseline', f.baseline),
     ...loadRows('DB-bound ceiling (TransactGet + meter UpdateItem + GetItem)', f.ceiling),
-    ...Object.entries(f.credentials).flatMap(([key, c]) => loadRows(`local runner, ${credentialNames[key as keyof typeof credentialNames]}`, c.load)),
+    ...Object.entries(f.credentials).flatMap(([key, c]) =>
+      loadRows(`local runner, ${credentialNames[key as keyof typeof credentialNames]}`, c.load),
+    ),
     ...credentialRows,
     ...loginRows(`right password (${f.logins.ok.samples})`, f.logins.ok),
     ...loginRows(`unknown email (${f.logins.unknownEmail.samples})`, f.logins.unknownEmail),

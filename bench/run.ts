@@ -10,14 +10,14 @@ import { startDynamoDbLocal } from '#lib/local/dynamodb-local';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner } from '#lib/local/runner';
 import { measureBundles, sdkImportMs } from './bundles.ts';
-import { countBcryptCompares, countDynamoDbCalls, type Counters } from './counters.ts';
-import { measureCredential, type CredentialFigures } from './credentials.ts';
+import { type Counters, countBcryptCompares, countDynamoDbCalls } from './counters.ts';
+import { type CredentialFigures, measureCredential } from './credentials.ts';
 import { watchDeliverySuccesses } from './delivery-watch.ts';
 import { simulateEnterpriseKey } from './enterprise-meter.ts';
 import { createUserToken, sessionHeaders } from './http.ts';
-import { measureListPageOne } from './lists.ts';
-import { runLoad, type LoadOptions, type ServerLoad } from './load.ts';
 import { measureIdempotentReplay } from './idempotency.ts';
+import { measureListPageOne } from './lists.ts';
+import { type LoadOptions, runLoad, type ServerLoad } from './load.ts';
 import { measureLogins } from './logins.ts';
 import { dynamoDbLocalPids, waitUntilGone } from './processes.ts';
 import { renderTable, writeResults } from './report.ts';
@@ -98,7 +98,13 @@ const step = (what: string) => console.log(`• ${what}`);
  */
 async function load(url: string, extra: Partial<LoadOptions> = {}): Promise<ServerLoad> {
   const cpuBefore = process.cpuUsage();
-  const result = await runLoad({ url, connections: settings.connections, warmupSeconds: settings.warmupSeconds, seconds: settings.seconds, ...extra });
+  const result = await runLoad({
+    url,
+    connections: settings.connections,
+    warmupSeconds: settings.warmupSeconds,
+    seconds: settings.seconds,
+    ...extra,
+  });
   const cpu = process.cpuUsage(cpuBefore);
   return { ...result, serverCpuMsPerRequest: (cpu.user + cpu.system) / 1000 / (result.warmup.responses + result.measured.responses) };
 }
@@ -116,7 +122,8 @@ async function main() {
   const dynamoDbLocalBefore = dynamoDbLocalPids();
   // Other work on the machine skews every figure; the load average is kept with them.
   const loadAverageAtStart = loadavg();
-  if (loadAverageAtStart[0]! > 0.5) console.log(`  note: the machine is busy (1-min load average ${loadAverageAtStart[0]!.toFixed(2)}); figures will be lower and noisier`);
+  if (loadAverageAtStart[0]! > 0.5)
+    console.log(`  note: the machine is busy (1-min load average ${loadAverageAtStart[0]!.toFixed(2)}); figures will be lower and noisier`);
 
   // CPU-heavy phases first, while no server is running.
   step(`building the Lambda bundles and timing their init (${settings.initRuns} fresh processes each)`);
@@ -148,7 +155,10 @@ async function main() {
   // Started once and left idle until its own phase: a second runner in this process would
   // share the first one's verified-credential caches and hide the cold bcrypt.
   const deliveries = watchDeliverySuccesses();
-  const runner = await startLocalRunner(cfg, { documentClient: (client) => deliveries.attach(counters.calls.attach(client)), hasher: counters.bcrypt.hasher });
+  const runner = await startLocalRunner(cfg, {
+    documentClient: (client) => deliveries.attach(counters.calls.attach(client)),
+    hasher: counters.bcrypt.hasher,
+  });
   cleanups.push(runner.stop);
   const bootstrap = runner.bootstrap;
   if (!bootstrap) throw new Error(`table ${settings.table} was not empty: nothing was bootstrapped`);
@@ -162,15 +172,24 @@ async function main() {
   cleanups.push(ceilingDeps.close);
   const reads = await dbReadsOfWarmWorkspaceGet(ceilingDeps, bootstrap);
   const ceilingServer = await startDbCeilingServer(ceilingDeps.client, reads);
-  const ceiling = await load(ceilingServer.url, { warmupSeconds: settings.warmupSeconds + settings.jvmWarmupSeconds }).finally(ceilingServer.stop);
+  const ceiling = await load(ceilingServer.url, { warmupSeconds: settings.warmupSeconds + settings.jvmWarmupSeconds }).finally(
+    ceilingServer.stop,
+  );
 
   const url = `${runner.baseUrl}/workspaces/${bootstrap.workspaceId}`;
   const credentialPhase = (headers: Record<string, string>, seconds: number) =>
-    measureCredential(counters, settings.countedReads, () => getWorkspaceOnce(url, headers, bootstrap.workspaceId), () => load(url, { headers, seconds }));
+    measureCredential(
+      counters,
+      settings.countedReads,
+      () => getWorkspaceOnce(url, headers, bootstrap.workspaceId),
+      () => load(url, { headers, seconds }),
+    );
   step(`local runner, API key: warm authenticated GET /api/v1/workspaces/{id} (${settings.seconds} s)`);
   const apiKey = await credentialPhase({ Authorization: `Bearer ${bootstrap.apiKey}` }, settings.seconds);
 
-  step(`POST /login: ${settings.logins} right passwords, ${settings.failedLogins} unknown emails, ${settings.failedLogins} wrong passwords`);
+  step(
+    `POST /login: ${settings.logins} right passwords, ${settings.failedLogins} unknown emails, ${settings.failedLogins} wrong passwords`,
+  );
   const logins = await measureLogins(runner.origin, bootstrap, counters, { ok: settings.logins, failed: settings.failedLogins });
   const userToken = await createUserToken(runner.origin, runner.baseUrl, bootstrap, 'bench');
 
@@ -185,8 +204,13 @@ async function main() {
     warmRepeats: settings.warmVerifications,
   });
 
-  step(`page one of GET /api-keys at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} keys (seeded by BatchWriteItem), ${settings.listRequests} requests each`);
-  const lists = await measureListPageOne(ceilingDeps, runner.baseUrl, bootstrap, counters, { sizes: settings.listSizes, requests: settings.listRequests });
+  step(
+    `page one of GET /api-keys at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} keys (seeded by BatchWriteItem), ${settings.listRequests} requests each`,
+  );
+  const lists = await measureListPageOne(ceilingDeps, runner.baseUrl, bootstrap, counters, {
+    sizes: settings.listSizes,
+    requests: settings.listRequests,
+  });
 
   step(`idempotency: ${settings.idempotentRequests} POST /workspaces with an Idempotency-Key, each repeated at once`);
   const idempotency = await measureIdempotentReplay(runner.baseUrl, bootstrap, counters, settings.idempotentRequests);
@@ -210,19 +234,44 @@ async function main() {
 
   const { lastLogin: _cookies, ...loginFigures } = logins;
   const credentials = { apiKey, userToken: token, session };
-  const figures = { settings, baseline, ceiling, credentials, logins: loginFigures, verification, lists, bundles, sdkImport, startup, ourStoreLeft, meter, idempotency, webhooks };
+  const figures = {
+    settings,
+    baseline,
+    ceiling,
+    credentials,
+    logins: loginFigures,
+    verification,
+    lists,
+    bundles,
+    sdkImport,
+    startup,
+    ourStoreLeft,
+    meter,
+    idempotency,
+    webhooks,
+  };
   const rows = tableRows(figures);
   console.log(`\n${renderTable(rows)}`);
   for (const [name, c] of Object.entries(credentials)) {
-    console.log(`\n${name}: DynamoDB calls, cold first request ${JSON.stringify(c.coldRequestCalls)}; per warm read ${JSON.stringify(c.warm.dynamoDbCallsEachByCommand)}`);
+    console.log(
+      `\n${name}: DynamoDB calls, cold first request ${JSON.stringify(c.coldRequestCalls)}; per warm read ${JSON.stringify(c.warm.dynamoDbCallsEachByCommand)}`,
+    );
     console.log(`${name}: bcrypt compares ${c.bcryptCompares} over ${c.requests.toLocaleString('en-US')} requests`);
   }
-  console.log(`\nlogin DynamoDB calls: right ${JSON.stringify(logins.ok.dynamoDbCallsEachByCommand)}; unknown email ${JSON.stringify(logins.unknownEmail.dynamoDbCallsEachByCommand)}`);
-  console.log(`key verification DynamoDB calls: cold ${JSON.stringify(verification.cold.dynamoDbCallsEachByCommand)}; warm ${JSON.stringify(verification.warm.dynamoDbCallsEachByCommand)}`);
-  console.log(`webhook fan-out DynamoDB calls (the PATCH, fan-out and ${webhooks.fanOut.endpoints} attempts): ${JSON.stringify(webhooks.fanOut.dynamoDbCallsByCommand)}`);
+  console.log(
+    `\nlogin DynamoDB calls: right ${JSON.stringify(logins.ok.dynamoDbCallsEachByCommand)}; unknown email ${JSON.stringify(logins.unknownEmail.dynamoDbCallsEachByCommand)}`,
+  );
+  console.log(
+    `key verification DynamoDB calls: cold ${JSON.stringify(verification.cold.dynamoDbCallsEachByCommand)}; warm ${JSON.stringify(verification.warm.dynamoDbCallsEachByCommand)}`,
+  );
+  console.log(
+    `webhook fan-out DynamoDB calls (the PATCH, fan-out and ${webhooks.fanOut.endpoints} attempts): ${JSON.stringify(webhooks.fanOut.dynamoDbCallsByCommand)}`,
+  );
   console.log(`webhook attempt DynamoDB calls each: ${JSON.stringify(webhooks.throughput.dynamoDbCallsEachByCommand)}`);
   const { guessing } = verification;
-  console.log(`${guessing.attempts} wrong secrets with a known prefix from one address: answered ${JSON.stringify(guessing.answered)}, ${guessing.bcryptCompares} bcrypt compares, ${Math.round(guessing.ms)} ms; then from there the known key answered ${guessing.knownKeyStatus}, a neighbour's new key ${guessing.neighbourKeyStatus}`);
+  console.log(
+    `${guessing.attempts} wrong secrets with a known prefix from one address: answered ${JSON.stringify(guessing.answered)}, ${guessing.bcryptCompares} bcrypt compares, ${Math.round(guessing.ms)} ms; then from there the known key answered ${guessing.knownKeyStatus}, a neighbour's new key ${guessing.neighbourKeyStatus}`,
+  );
   console.log(
     `pgrep -f DynamoDBLocal: before [${dynamoDbLocalBefore.join(', ')}], after [${dynamoDbLocalAfter.join(', ')}]` +
       ` (the bench's own: ${[...ourStorePids, ...startup.processes].join(', ')}; still running: ${ourStoreLeft.length + startup.leftAfterSigterm.length})`,

@@ -1,18 +1,18 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type DynamoDBDocumentClient,
   GetCommand,
+  type GetCommandInput,
   QueryCommand,
   TransactGetCommand,
-  type DynamoDBDocumentClient,
-  type GetCommandInput,
   type TransactGetCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { parseApiKey } from '#core/api-keys/api-key-format';
-import type { BootstrapResult } from '#core/operations/bootstrap';
 import type { OwnedDeps } from '#core/adapters/create-deps';
+import { parseApiKey } from '#core/api-keys/api-key-format';
 import { meterRequest } from '#core/metering/usage-meter';
 import { defaultNamespaceId } from '#core/namespaces/ids';
+import type { BootstrapResult } from '#core/operations/bootstrap';
 
 export interface BenchServer {
   url: string;

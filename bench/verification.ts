@@ -1,9 +1,9 @@
-import { authenticate } from '#core/credentials/authenticate';
-import { type Deps } from '#core/ports/deps';
 import { bcryptHasher, createDeps } from '#core/adapters/create-deps';
-import type { BootstrapResult } from '#core/operations/bootstrap';
 import { issueApiKey } from '#core/api-keys/api-keys';
-import { countBcryptCompares, countDynamoDbCalls, countedSeries, type Counters } from './counters.ts';
+import { authenticate } from '#core/credentials/authenticate';
+import type { BootstrapResult } from '#core/operations/bootstrap';
+import { type Deps } from '#core/ports/deps';
+import { type Counters, countBcryptCompares, countDynamoDbCalls, countedSeries } from './counters.ts';
 
 /**
  * API key verification in this process, by the runtime's own `authenticate` on the
@@ -65,7 +65,14 @@ async function measureGuessing(deps: Deps, bcrypt: Counters['bcrypt'], knownKey:
   }
   const ms = performance.now() - started;
   const bcryptCompares = bcrypt.compares();
-  return { attempts, answered, bcryptCompares, ms, knownKeyStatus: await statusOf(knownKey), neighbourKeyStatus: await statusOf(neighbourKey) };
+  return {
+    attempts,
+    answered,
+    bcryptCompares,
+    ms,
+    knownKeyStatus: await statusOf(knownKey),
+    neighbourKeyStatus: await statusOf(neighbourKey),
+  };
 }
 
 export type GuessingFigures = Awaited<ReturnType<typeof measureGuessing>>;

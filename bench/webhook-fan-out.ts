@@ -62,7 +62,8 @@ export async function measureFanOut(
     const { data } = await webhookEndpoint.query.byWorkspace(bench.owner).go({ pages: 'all' });
     return data.length === endpoints && data.every((endpoint) => endpoint.successCount === 1);
   }, 'every endpoint counting its success');
-  if (receiver.requests.count() !== receivedBefore + endpoints) throw new Error(`the receiver got ${receiver.requests.count() - receivedBefore} deliveries, not ${endpoints}`);
+  if (receiver.requests.count() !== receivedBefore + endpoints)
+    throw new Error(`the receiver got ${receiver.requests.count() - receivedBefore} deliveries, not ${endpoints}`);
 
   const byCommand = Object.fromEntries(
     Object.entries(counters.calls.snapshot())

@@ -1,10 +1,10 @@
 import { createDeps, type OwnedDeps } from '#core/adapters/create-deps';
-import { createWorkspace } from '#core/workspaces/workspaces';
-import { fanOut } from '#core/webhooks/fan-out';
-import { createWebhookEndpoint } from '#core/webhooks/endpoints';
-import type { EndpointManager } from '#core/webhooks/endpoint-access';
 import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import type { WebhookSecretBox } from '#core/ports/webhook-secrets';
+import type { EndpointManager } from '#core/webhooks/endpoint-access';
+import { createWebhookEndpoint } from '#core/webhooks/endpoints';
+import { fanOut } from '#core/webhooks/fan-out';
+import { createWorkspace } from '#core/workspaces/workspaces';
 import { recordDynamoDbCalls } from './call-recorder.ts';
 
 /**

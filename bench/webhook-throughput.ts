@@ -1,11 +1,11 @@
-import { ConcurrencyLimit } from '#core/platform/concurrency-limit';
 import { emitEvents } from '#core/events/outbox';
-import { attemptDelivery } from '#core/webhooks/attempt';
+import { ConcurrencyLimit } from '#core/platform/concurrency-limit';
 import type { DeliveryMessage } from '#core/ports/webhook-delivery';
+import { attemptDelivery } from '#core/webhooks/attempt';
 import { ensureTable } from '#lib/local/table-setup';
 import type { RecordedCall } from './call-recorder.ts';
 import { setsDeliverySuccess } from './delivery-watch.ts';
-import { memorySampler, type MemoryFigures } from './memory.ts';
+import { type MemoryFigures, memorySampler } from './memory.ts';
 import type { Receiver } from './receiver.ts';
 import { replay } from './replay.ts';
 import { copyPartitions } from './table-copy.ts';
@@ -31,7 +31,11 @@ export interface ThroughputFigures {
 }
 
 /** Runs `work` over `items`, at most `concurrency` at a time; the results, in order, the wall time and this process's CPU time. */
-async function inParallel<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<{ results: R[]; ms: number; cpuMs: number }> {
+async function inParallel<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>,
+): Promise<{ results: R[]; ms: number; cpuMs: number }> {
   const lanes = new ConcurrencyLimit(concurrency);
   const [started, cpuBefore] = [performance.now(), process.cpuUsage()];
   const results = await Promise.all(items.map((item) => lanes.run(() => work(item))));
@@ -64,7 +68,8 @@ export async function measureDeliveryThroughput(
   const { deps } = bench;
   const { client, tableName: table, db } = deps;
   const eventsBefore = bench.relayed.length;
-  for (let i = 0; i < options.warmupEvents + options.events; i++) await emitEvents(deps, [{ type: 'workspace.updated', origin: bench.owner, data: options.workspace }]);
+  for (let i = 0; i < options.warmupEvents + options.events; i++)
+    await emitEvents(deps, [{ type: 'workspace.updated', origin: bench.owner, data: options.workspace }]);
   const messages: DeliveryMessage[] = bench.queued.splice(0);
   const expected = (options.warmupEvents + options.events) * endpointIds.length;
   if (messages.length !== expected) throw new Error(`fan-out queued ${messages.length} deliveries, not ${expected}`);
@@ -86,7 +91,9 @@ export async function measureDeliveryThroughput(
     if (calls.some((call) => call.command === 'UpdateItemCommand' && setsDeliverySuccess(call.input))) succeeded++;
   };
   const attemptsThenReplays = async (part: readonly DeliveryMessage[], sampled: <T>(work: () => Promise<T>) => Promise<T>) => {
-    const attempts = await sampled(() => inParallel(part, options.concurrency, (message) => bench.recorder.during(() => attemptDelivery(deps, message))));
+    const attempts = await sampled(() =>
+      inParallel(part, options.concurrency, (message) => bench.recorder.during(() => attemptDelivery(deps, message))),
+    );
     const replays = await inParallel(attempts.results, options.concurrency, (calls) => replay(client, calls, copy));
     attempts.results.forEach(tallyCalls);
     // Times only: recorded calls still referenced here would stay in this suspended frame and count as retained heap.

@@ -5,9 +5,9 @@ import { measureDeliveryListPageOne } from './delivery-list.ts';
 import type { watchDeliverySuccesses } from './delivery-watch.ts';
 import type { ListFigures } from './lists.ts';
 import { startReceiver } from './receiver.ts';
-import { measureFanOut, type FanOutFigures } from './webhook-fan-out.ts';
-import { measureDeliveryThroughput, type ThroughputFigures } from './webhook-throughput.ts';
+import { type FanOutFigures, measureFanOut } from './webhook-fan-out.ts';
 import { startWebhookBench } from './webhook-setup.ts';
+import { measureDeliveryThroughput, type ThroughputFigures } from './webhook-throughput.ts';
 
 export interface WebhookFigures {
   fanOut: Omit<FanOutFigures, 'workspace'>;
@@ -47,7 +47,9 @@ export async function measureWebhooks(
     const { data: endpoints } = await bench.deps.db.entities.webhookEndpoint.query.byWorkspace(bench.owner).go({ pages: 'all' });
 
     const [deliveries, warmup] = [settings.events * endpoints.length, settings.warmupEvents * endpoints.length];
-    step(`webhooks: ${warmup} + ${deliveries.toLocaleString('en-US')} deliveries by attemptDelivery, ${settings.concurrency} at a time, against their DynamoDB calls replayed`);
+    step(
+      `webhooks: ${warmup} + ${deliveries.toLocaleString('en-US')} deliveries by attemptDelivery, ${settings.concurrency} at a time, against their DynamoDB calls replayed`,
+    );
     const throughput = await measureDeliveryThroughput(
       bench,
       receiver,
@@ -55,8 +57,14 @@ export async function measureWebhooks(
       { events: settings.events, warmupEvents: settings.warmupEvents, concurrency: settings.concurrency, workspace },
     );
 
-    step(`webhooks: page one of GET /webhooks/{id}/deliveries at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} deliveries, ${settings.listRequests} requests each`);
-    const deliveryList = await measureDeliveryListPageOne(bench, runner.baseUrl, bootstrap, counters, { sizes: settings.listSizes, requests: settings.listRequests, receiverUrl: receiver.url });
+    step(
+      `webhooks: page one of GET /webhooks/{id}/deliveries at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} deliveries, ${settings.listRequests} requests each`,
+    );
+    const deliveryList = await measureDeliveryListPageOne(bench, runner.baseUrl, bootstrap, counters, {
+      sizes: settings.listSizes,
+      requests: settings.listRequests,
+      receiverUrl: receiver.url,
+    });
     if (receiver.unsigned()) throw new Error(`the receiver got ${receiver.unsigned()} requests that were not signed POSTs`);
     return { fanOut, throughput, deliveryList };
   } finally {

@@ -1,11 +1,11 @@
 import { bootstrap } from '#lib/admin/bootstrap';
-import { commonOptionsHelp, describeFailure, UsageError, type Command } from '#lib/admin/command';
+import { type Command, commonOptionsHelp, describeFailure, UsageError } from '#lib/admin/command';
 import { createUser } from '#lib/admin/create-user';
 import { reconcileGatewayKeysCommand } from '#lib/admin/gateway-keys';
 import { createOAuthClient } from '#lib/admin/oauth-client';
 import { grantPackageCommand, revokePackageCommand } from '#lib/admin/package';
 import { prune } from '#lib/admin/prune';
-import { openStore, type OpenedStore } from '#lib/admin/store';
+import { type OpenedStore, openStore } from '#lib/admin/store';
 import { resume, suspend } from '#lib/admin/suspension';
 import { tier } from '#lib/admin/tier';
 
@@ -48,7 +48,16 @@ const overview = () =>
   ].join('\n');
 
 const commandHelp = (c: Command) =>
-  [`Usage: npm run admin -- ${c.name} [options]`, '', `${c.summary[0]!.toUpperCase()}${c.summary.slice(1)}.`, '', 'Options:', ...c.options, commonOptionsHelp, ...(c.notes ? ['', c.notes] : [])].join('\n');
+  [
+    `Usage: npm run admin -- ${c.name} [options]`,
+    '',
+    `${c.summary[0]!.toUpperCase()}${c.summary.slice(1)}.`,
+    '',
+    'Options:',
+    ...c.options,
+    commonOptionsHelp,
+    ...(c.notes ? ['', c.notes] : []),
+  ].join('\n');
 
 /** The command `argv` names, with the arguments after its name. */
 function find(argv: string[]): { command: Command; args: string[] } | undefined {

@@ -3,12 +3,14 @@ import { pathToFileURL } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
-import { mailFrom, publicBaseUrl, upgradeUrl } from '#core/platform/config';
-import { defaultGatewayKeyBudget } from '#core/platform/config';
+import { defaultGatewayKeyBudget, mailFrom, publicBaseUrl, upgradeUrl } from '#core/platform/config';
 import { ApiStack } from '#lib/api-stack';
 
 const contextSchema = z.object({
-  stackName: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/, 'must be a CloudFormation stack name').default('TenantApi'),
+  stackName: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]*$/, 'must be a CloudFormation stack name')
+    .default('TenantApi'),
   prefix: z
     .string()
     .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must look like api/v1, without slashes at the ends')
@@ -21,9 +23,15 @@ const contextSchema = z.object({
   /** MAIL_FROM of the functions that send mail: an address or `Name <address>` of an SES-verified identity. cdk.json holds a placeholder. */
   mailFrom: z.string().refine((value) => mailFrom.safeParse(value).success, 'must be an address or Name <address>'),
   /** PUBLIC_BASE_URL of the functions that send mail, e.g. https://api.example.com; unset, the API's own URL. */
-  publicBaseUrl: z.string().refine((value) => publicBaseUrl.safeParse(value).success, 'must be a URL without a trailing slash').optional(),
+  publicBaseUrl: z
+    .string()
+    .refine((value) => publicBaseUrl.safeParse(value).success, 'must be a URL without a trailing slash')
+    .optional(),
   /** UPGRADE_URL of every function: where a refusal at a plan's limit sends the client; unset, a placeholder. */
-  upgradeUrl: z.string().refine((value) => upgradeUrl.safeParse(value).success, 'must be a URL').optional(),
+  upgradeUrl: z
+    .string()
+    .refine((value) => upgradeUrl.safeParse(value).success, 'must be a URL')
+    .optional(),
   /** GATEWAY_KEY_BUDGET: how many workspaces get an API Gateway key of their own (the region holds 10,000 for every stack). */
   gatewayKeyBudget: z.coerce.number().int().min(0).max(10_000).default(defaultGatewayKeyBudget),
   /** WEBHOOK_TIMEOUT_MS: each delivery attempt's timeout; the worker's Lambda timeout, half a minute more, must stay within 15 minutes. */
@@ -55,8 +63,7 @@ function settingsOf(app: App) {
 
 // Read here as well as by the CLI, so that a test synthesizes what `cdk synth` does,
 // feature flags included. Context from the CLI still takes precedence.
-const cdkJsonContext = (): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context;
+const cdkJsonContext = (): Record<string, unknown> => JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context;
 
 /** The CDK app with its one stack, checked by cdk-nag's AWS Solutions rules on synthesis. */
 export function createApp(context: Partial<AppContext> & Record<string, unknown> = {}) {

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { esbuildOptions, functionNames, projectRoot, type FunctionName } from '#lib/bundling';
+import { esbuildOptions, type FunctionName, functionNames, projectRoot } from '#lib/bundling';
 
 export interface BuiltFunction {
   name: FunctionName;

@@ -1,7 +1,7 @@
 import { config } from '#core/platform/config';
 import { webhookConfig } from '#core/platform/webhook-settings';
-import { parseLocalConfig, type LocalConfig } from '#lib/local/local-config';
-import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
+import { type LocalConfig, parseLocalConfig } from '#lib/local/local-config';
+import { type LocalRunner, startLocalRunner } from '#lib/local/runner';
 
 /** `npm start`: the whole service on this machine. Variables: see README, "Local runner". */
 

@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { stringify } from 'yaml';
 import type { Route } from '#core/http/route-types';
-import { routes } from '#routes';
 import { openApiDocument } from '#lib/openapi';
+import { routes } from '#routes';
 
 /**
  * `npm run openapi` regenerates openapi.yaml from the route table.

@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
-import { eventTypeNames, type EventType } from '#core/events/event-types';
-import { describe, withMeta } from '#core/platform/schema-meta';
-import { adminWorkspace } from '#core/workspaces/admin-schemas';
 import { apiKey, revokedApiKey, rotatedApiKey } from '#core/api-keys/api-key-schemas';
-import { timestamp } from '#core/platform/common-schemas';
+import { type EventType, eventTypeNames } from '#core/events/event-types';
 import { invitation, sentInvitation } from '#core/members/invitation-schemas';
 import { namespace, namespacePackage } from '#core/namespaces/namespace-schemas';
+import { timestamp } from '#core/platform/common-schemas';
+import { describe, withMeta } from '#core/platform/schema-meta';
+import { workspace } from '#core/tenancy/workspace-schemas';
 import { member, user } from '#core/users/user-schemas';
 import { webhookEndpoint } from '#core/webhooks/endpoint-schemas';
-import { workspace } from '#core/tenancy/workspace-schemas';
+import { adminWorkspace } from '#core/workspaces/admin-schemas';
 
 /**
  * The payload (`data`) of every event type: the resource as the API returns it. openapi.yaml's

@@ -1,8 +1,8 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { lambdaFunctions, type LambdaFunctionName } from '#routes';
 import type { FunctionName } from '#lib/bundling';
+import { type LambdaFunctionName, lambdaFunctions } from '#routes';
 import { Api, stageThrottle } from './constructs/api.ts';
 import { ApiFunction, type ApiFunctionProps } from './constructs/api-function.ts';
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
@@ -69,14 +69,21 @@ export class ApiStack extends Stack {
         },
         ...options,
       });
-    const routeFunctions = recordOf(lambdaFunctions, (name) => fn(name, routeFunctionOptions[name]).bindTable(table, 'read-write').function);
+    const routeFunctions = recordOf(
+      lambdaFunctions,
+      (name) => fn(name, routeFunctionOptions[name]).bindTable(table, 'read-write').function,
+    );
     // bcrypt is CPU-bound: a full vCPU keeps a key's first verification in a process short.
     const authorizerFunction = fn('authorizer', { memorySize: 1769 }).bindTable(table, 'read-write').function;
     const fallbackFunction = fn('fallback').function;
     // Deletes in pages and stops before its timeout; a backlog is worked off over several runs.
     const prunerFunction = fn('pruner', { memorySize: 512, timeout: Duration.minutes(5) }).bindTable(table, 'read-write').function;
     // Hourly; DynamoDB's own TTL stays as a backstop in between.
-    new ScheduledJob(this, 'Pruning', { job: prunerFunction, every: Duration.hours(1), description: 'Deletes expired API keys, user tokens, sessions and throttle windows' });
+    new ScheduledJob(this, 'Pruning', {
+      job: prunerFunction,
+      every: Duration.hours(1),
+      description: 'Deletes expired API keys, user tokens, sessions and throttle windows',
+    });
     // A function of its own, so that the pruner's role stays on the table: this one deletes, moves and makes API Gateway keys.
     const reconcilerFunction = fn('gateway-key-reconciler', { timeout: Duration.minutes(5) }).bindTable(table, 'read-write').function;
     const webhookFunctions = {
@@ -97,7 +104,8 @@ export class ApiStack extends Stack {
     });
     // The keys of webhook secrets go to the functions that seal or open them: the worker signs every delivery.
     const webhookSecretKeys = new WebhookSecretKeys(this, 'WebhookSecretKeys', { names: props.webhookSecretKeys });
-    for (const holder of [...webhookSecretHolders.map((name) => routeFunctions[name]), webhookFunctions['webhook-worker']]) webhookSecretKeys.provideTo(holder);
+    for (const holder of [...webhookSecretHolders.map((name) => routeFunctions[name]), webhookFunctions['webhook-worker']])
+      webhookSecretKeys.provideTo(holder);
     // Only the account flows mail: registration, verification, invitations (users), password reset (sessions).
     new Mail(this, 'Mail', {
       sender: props.mailFrom,
@@ -126,7 +134,8 @@ export class ApiStack extends Stack {
     new ScheduledJob(this, 'GatewayKeyReconciliation', {
       job: reconcilerFunction,
       every: Duration.hours(1),
-      description: "Deletes API Gateway keys left behind by failed calls, and gives workspaces sharing their tier's key their own while the budget has room",
+      description:
+        "Deletes API Gateway keys left behind by failed calls, and gives workspaces sharing their tier's key their own while the budget has room",
     });
     addEnvironment(authorizerFunction, usagePlans.authorizerEnvironment);
     new Monitoring(this, 'Monitoring', {
@@ -146,8 +155,14 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API, prefix included' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The single DynamoDB table' });
     // For the admin CLI's --stack, which changes tiers as the admin function does.
-    new CfnOutput(this, 'GatewayUsagePlans', { value: usagePlans.keyManagerEnvironment.GATEWAY_USAGE_PLANS!, description: "Each tier's usage plan, by name" });
-    new CfnOutput(this, 'GatewayKeyBudget', { value: String(props.gatewayKeyBudget), description: 'How many workspaces get an API Gateway key of their own' });
+    new CfnOutput(this, 'GatewayUsagePlans', {
+      value: usagePlans.keyManagerEnvironment.GATEWAY_USAGE_PLANS!,
+      description: "Each tier's usage plan, by name",
+    });
+    new CfnOutput(this, 'GatewayKeyBudget', {
+      value: String(props.gatewayKeyBudget),
+      description: 'How many workspaces get an API Gateway key of their own',
+    });
   }
 }
 

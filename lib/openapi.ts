@@ -1,10 +1,17 @@
 import * as z from 'zod/mini';
 import type { CredentialType } from '#core/access/principal';
-import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
-import type { Route } from '#core/http/route-types';
-import { routes } from '#routes';
 import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
-import { errorCodeSchema, errorEnvelopeSchema, errorResponsesOf, errorSchemaName, headerComponents, headersOf } from './openapi/error-responses.ts';
+import type { Route } from '#core/http/route-types';
+import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
+import { routes } from '#routes';
+import {
+  errorCodeSchema,
+  errorEnvelopeSchema,
+  errorResponsesOf,
+  errorSchemaName,
+  headerComponents,
+  headersOf,
+} from './openapi/error-responses.ts';
 import { errorCodesOf } from './openapi/route-errors.ts';
 import { webhookHeaderParameters, webhooksOf } from './openapi/webhooks.ts';
 
@@ -29,12 +36,14 @@ function schemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   return relink(rest);
 }
 
-const relink = (schema: JsonSchema): JsonSchema =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'));
+const relink = (schema: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'));
 
 function parameters(route: Route) {
   const list: JsonSchema[] = [];
-  for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
+  for (const [where, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
     if (!schema) continue;
     const json = schemaOf(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
@@ -77,7 +86,10 @@ function operation(route: Route) {
     responses[status] = {
       description: response.description,
       // Every answer to an accepted credential reports its rate limit (README, Rate limits).
-      headers: { ...headersOf(route.auth === 'credential'), ...(takesIdempotencyKey(route) ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}) },
+      headers: {
+        ...headersOf(route.auth === 'credential'),
+        ...(takesIdempotencyKey(route) ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
+      },
       ...(response.schema || response.html
         ? {
             content: {
@@ -168,7 +180,8 @@ export function openApiDocument(prefix = '/api/v1') {
           type: 'apiKey',
           in: 'cookie',
           name: 'session',
-          description: 'The session of `POST /login`; a POST, PUT, PATCH or DELETE also sends the XSRF-TOKEN cookie’s value in X-XSRF-TOKEN.',
+          description:
+            'The session of `POST /login`; a POST, PUT, PATCH or DELETE also sends the XSRF-TOKEN cookie’s value in X-XSRF-TOKEN.',
         },
       },
       parameters: {

@@ -1,7 +1,7 @@
-import { resumeWorkspace, suspendWorkspace } from '#core/workspaces/suspension';
-import { setWorkspaceTier } from '#core/workspaces/workspace-tier';
 import type { HandlersFor } from '#core/http/types';
 import { grantPackage, revokePackage } from '#core/namespaces/packages';
+import { resumeWorkspace, suspendWorkspace } from '#core/workspaces/suspension';
+import { setWorkspaceTier } from '#core/workspaces/workspace-tier';
 import type { adminRoutes } from './routes.ts';
 
 export const adminHandlers: HandlersFor<(typeof adminRoutes)[number]> = {
@@ -21,7 +21,11 @@ export const adminHandlers: HandlersFor<(typeof adminRoutes)[number]> = {
     status: 201,
     body: {
       message: 'Package granted.',
-      data: await grantPackage(deps, params.namespace_id, { name: body.name, entitlements: body.entitlements, expiresAt: body.expires_at ?? undefined }),
+      data: await grantPackage(deps, params.namespace_id, {
+        name: body.name,
+        entitlements: body.entitlements,
+        expiresAt: body.expires_at ?? undefined,
+      }),
     },
   }),
   revokeNamespacePackage: async ({ params }, deps) => {

@@ -1,9 +1,9 @@
-import type { RouteSpec } from '#core/http/route-types';
-import { adminWorkspace, adminWorkspaceChanges, suspendBody } from '#core/workspaces/admin-schemas';
-import { createdOf, noContent } from '#core/platform/common-schemas';
-import { grantedPackage, grantPackageBody, namespaceId, packageId } from '#core/namespaces/namespace-schemas';
-import { workspaceId } from '#core/tenancy/workspace-schemas';
 import * as z from 'zod/mini';
+import type { RouteSpec } from '#core/http/route-types';
+import { grantedPackage, grantPackageBody, namespaceId, packageId } from '#core/namespaces/namespace-schemas';
+import { createdOf, noContent } from '#core/platform/common-schemas';
+import { workspaceId } from '#core/tenancy/workspace-schemas';
+import { adminWorkspace, adminWorkspaceChanges, suspendBody } from '#core/workspaces/admin-schemas';
 
 /** The routes of the admin function; functions/routes.ts composes every folder's table into the registry. */
 export const adminRoutes = [
@@ -33,7 +33,12 @@ export const adminRoutes = [
     tag: 'Admin',
     params: z.object({ id: workspaceId }),
     body: suspendBody,
-    responses: { 200: { description: 'The suspended workspace (a suspended one given a new reason keeps its suspended_at).', schema: createdOf(adminWorkspace) } },
+    responses: {
+      200: {
+        description: 'The suspended workspace (a suspended one given a new reason keeps its suspended_at).',
+        schema: createdOf(adminWorkspace),
+      },
+    },
   },
   {
     operationId: 'resumeWorkspace',
@@ -56,7 +61,7 @@ export const adminRoutes = [
     scope: 'admin:*',
     platformAdmin: true,
     allowSuspended: true,
-    summary: "Grant a package of extra entitlements to a namespace, until a date if given (platform admins)",
+    summary: 'Grant a package of extra entitlements to a namespace, until a date if given (platform admins)',
     tag: 'Admin',
     params: z.object({ namespace_id: namespaceId }),
     body: grantPackageBody,

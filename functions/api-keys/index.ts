@@ -1,6 +1,6 @@
-import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
 import { runtimeDeps } from '#core/adapters/runtime';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { createFunction } from '#core/http/pipeline';
 import { apiKeyHandlers } from './handlers.ts';
 import { apiKeyRoutes } from './routes.ts';
 

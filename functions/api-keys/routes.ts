@@ -1,12 +1,25 @@
-import { keyStatuses } from '#core/api-keys/api-key-status';
-import { listQuerySchema } from '#core/lists/list-query';
-import type { RouteSpec } from '#core/http/route-types';
-import { apiKey, apiKeyId, createApiKeyBody, createdApiKey, rotateApiKeyBody, rotatedApiKey } from '#core/api-keys/api-key-schemas';
-import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
 import * as z from 'zod/mini';
+import { apiKey, apiKeyId, createApiKeyBody, createdApiKey, rotateApiKeyBody, rotatedApiKey } from '#core/api-keys/api-key-schemas';
+import { keyStatuses } from '#core/api-keys/api-key-status';
+import type { RouteSpec } from '#core/http/route-types';
+import { listQuerySchema } from '#core/lists/list-query';
+import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
 
 const apiKeyList = {
-  fields: ['id', 'name', 'prefix', 'scopes', 'rate_limit_tier', 'environment', 'workspace_id', 'last_used_at', 'expires_at', 'status', 'grace_period_ends_at', 'created_at'],
+  fields: [
+    'id',
+    'name',
+    'prefix',
+    'scopes',
+    'rate_limit_tier',
+    'environment',
+    'workspace_id',
+    'last_used_at',
+    'expires_at',
+    'status',
+    'grace_period_ends_at',
+    'created_at',
+  ],
   sortable: ['name', 'environment', 'created_at', 'last_used_at', 'expires_at'],
   searchable: ['name', 'prefix'],
   statusField: 'status',

@@ -1,9 +1,9 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authenticate } from '#core/credentials/authenticate';
-import type { Deps } from '#core/ports/deps';
-import { ApiError } from '#core/platform/errors';
 import { encodeVerdict } from '#core/http/authorizer-context';
 import { meterRequest } from '#core/metering/usage-meter';
+import { ApiError } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 
 const headerOf = (event: APIGatewayRequestAuthorizerEvent, name: string) =>
   Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
@@ -31,7 +31,11 @@ export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEv
     });
     usageKey = verdict.usageKey;
     // Metered once the credential is known; over the allowance or the quota the verdict is the 429.
-    const metered = { ...verdict, workspaceId: verdict.meteredWorkspaceId ?? verdict.workspaceId, apiCallsLimit: verdict.apiCallsLimit ?? null };
+    const metered = {
+      ...verdict,
+      workspaceId: verdict.meteredWorkspaceId ?? verdict.workspaceId,
+      apiCallsLimit: verdict.apiCallsLimit ?? null,
+    };
     verdict.rateLimit = (await meterRequest(deps, metered)).rate;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

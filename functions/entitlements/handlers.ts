@@ -1,7 +1,7 @@
 import { checkEntitlement, standingsOf } from '#core/entitlements/entitlements';
 import { recordUsage } from '#core/entitlements/recording';
-import type { HandlersFor } from '#core/http/types';
 import { usageReport } from '#core/entitlements/usage-report';
+import type { HandlersFor } from '#core/http/types';
 import type { entitlementRoutes } from './routes.ts';
 import { requestScope, workspaceRequestScope } from './scope.ts';
 

@@ -1,6 +1,6 @@
+import { checkQuery, checkResult, entitlementSummary, usageBody, usageRecorded, usageReport } from '#core/entitlements/entitlement-schemas';
 import type { RouteSpec } from '#core/http/route-types';
 import { contextQuery, dataOf } from '#core/platform/common-schemas';
-import { checkQuery, checkResult, entitlementSummary, usageBody, usageRecorded, usageReport } from '#core/entitlements/entitlement-schemas';
 
 /** The routes of the entitlements function: checks, usage records, the summary and the month's usage. */
 export const entitlementRoutes = [

@@ -1,10 +1,10 @@
-import type { Deps } from '#core/ports/deps';
-import { workspaceScope } from '#core/namespaces/workspace-scope';
-import { NotFound } from '#core/platform/errors';
+import type { RouteSpec } from '#core/http/route-types';
 import type { ApiRequest } from '#core/http/types';
 import { namedNamespace, resolveNamespace } from '#core/namespaces/access';
 import { entitlementScopeOf, ownerTierOf } from '#core/namespaces/scope';
-import type { RouteSpec } from '#core/http/route-types';
+import { workspaceScope } from '#core/namespaces/workspace-scope';
+import { NotFound } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 
 type CredentialRequest = ApiRequest<RouteSpec & { auth: 'credential' }>;
 

@@ -1,11 +1,11 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { config } from '#core/platform/config';
-import { EndpointNotFound, MethodNotAllowed } from '#core/platform/errors';
 import { isPreflight, preflightAnswer } from '#core/http/cors';
 import { envelopeMiddleware, requestIdOf } from '#core/http/envelope-middleware';
 import { requestLog } from '#core/http/request-log';
 import { matchRoute } from '#core/http/route-match';
+import { config } from '#core/platform/config';
+import { EndpointNotFound, MethodNotAllowed } from '#core/platform/errors';
 import { routes } from '#routes';
 
 /**

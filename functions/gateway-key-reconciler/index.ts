@@ -1,7 +1,7 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { reconcileGatewayKeys, type ReconciliationCounts } from '#core/operations/gateway-key-reconciliation';
 import { withGatewayKeys } from '#core/adapters/gateway-runtime';
 import { runtimeDeps } from '#core/adapters/runtime';
+import { type ReconciliationCounts, reconcileGatewayKeys } from '#core/operations/gateway-key-reconciliation';
 import { telemetry } from '#core/platform/telemetry';
 
 /** Time kept back from the Lambda timeout to finish the key in hand and log. */

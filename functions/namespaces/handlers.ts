@@ -1,13 +1,13 @@
+import type { Principal } from '#core/access/principal';
 import { checkEntitlement, standingsOf } from '#core/entitlements/entitlements';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
 import { findNamespace } from '#core/namespaces/access';
-import { type NamespaceItem } from '#core/store/items';
 import { namespacesOf } from '#core/namespaces/list';
 import { entitlementScopeOf, ownerTierOf } from '#core/namespaces/scope';
 import { namespaceDetailView } from '#core/namespaces/view';
-import type { Principal } from '#core/access/principal';
 import type { Deps } from '#core/ports/deps';
+import { type NamespaceItem } from '#core/store/items';
 import type { namespaceRoutes } from './routes.ts';
 
 /** A namespace's entitlements as the credential sees them: in its environment, at the owner's tier. */
@@ -18,7 +18,12 @@ export const namespaceHandlers: HandlersFor<(typeof namespaceRoutes)[number]> = 
   listNamespaces: async ({ principal, query, route, url, workspaceId }, deps) => ({
     status: 200,
     // workspace_id is checked like X-Workspace-ID (a workspace of yours, else 403) and filters the list to its namespace.
-    body: await listPage(namespacesOf(deps, principal, { workspaceId: query.workspace_id ? workspaceId : undefined }), query, route.list, url),
+    body: await listPage(
+      namespacesOf(deps, principal, { workspaceId: query.workspace_id ? workspaceId : undefined }),
+      query,
+      route.list,
+      url,
+    ),
   }),
   getNamespace: async ({ principal, params }, deps) => {
     const namespace = await findNamespace(deps, principal, params.namespace_id);

@@ -1,9 +1,9 @@
+import * as z from 'zod/mini';
+import { checkBody, checkResult } from '#core/entitlements/entitlement-schemas';
 import type { RouteSpec } from '#core/http/route-types';
 import { listQuerySchema } from '#core/lists/list-query';
-import { contextQuery, dataOf, listOf } from '#core/platform/common-schemas';
-import { checkBody, checkResult } from '#core/entitlements/entitlement-schemas';
 import { namespace, namespaceDetail, namespaceId } from '#core/namespaces/namespace-schemas';
-import * as z from 'zod/mini';
+import { contextQuery, dataOf, listOf } from '#core/platform/common-schemas';
 
 const namespaceList = {
   fields: ['id', 'uuid', 'name', 'slug', 'owner_type', 'owner_id', 'workspace_id', 'is_default', 'is_active', 'created_at'],
@@ -28,7 +28,9 @@ export const namespaceRoutes = [
     tag: 'Namespaces',
     query: listQuerySchema(namespaceList),
     list: namespaceList,
-    responses: { 200: { description: 'A page of namespaces; `workspace_id` keeps that workspace of yours alone.', schema: listOf(namespace) } },
+    responses: {
+      200: { description: 'A page of namespaces; `workspace_id` keeps that workspace of yours alone.', schema: listOf(namespace) },
+    },
   },
   {
     operationId: 'getNamespace',

@@ -1,9 +1,9 @@
 import type { HandlersFor } from '#core/http/types';
 import { answerConsent, askConsent } from '#core/oauth/consent';
-import { pageHeaders } from '#core/platform/html';
 import { renderConsentPage } from '#core/oauth/consent-page';
 import { revokeOAuthToken } from '#core/oauth/revocation';
 import { issueToken } from '#core/oauth/server';
+import { pageHeaders } from '#core/platform/html';
 import type { oauthRoutes } from './routes.ts';
 
 export const oauthHandlers: HandlersFor<(typeof oauthRoutes)[number]> = {

@@ -1,5 +1,5 @@
-import { createFunction } from '#core/http/pipeline';
 import { runtimeDeps } from '#core/adapters/runtime';
+import { createFunction } from '#core/http/pipeline';
 import { oauthHandlers } from './handlers.ts';
 import { oauthRoutes } from './routes.ts';
 

@@ -17,7 +17,10 @@ export const oauthRoutes = [
     query: authorizeQuery,
     responses: {
       200: { description: 'The consent page; nothing is issued until the user answers it.', html: true },
-      302: { description: 'A request the client must be told is wrong: to redirect_uri with `error` and `error_description` (RFC 6749 section 4.1.2.1).' },
+      302: {
+        description:
+          'A request the client must be told is wrong: to redirect_uri with `error` and `error_description` (RFC 6749 section 4.1.2.1).',
+      },
     },
   },
   {
@@ -42,7 +45,8 @@ export const oauthRoutes = [
     mount: 'root',
     auth: 'none',
     enabledBy: 'OAUTH_ENABLED',
-    summary: 'OAuth token endpoint: authorization_code (with code_verifier), refresh_token or client_credentials; client secret in the form or as HTTP Basic',
+    summary:
+      'OAuth token endpoint: authorization_code (with code_verifier), refresh_token or client_credentials; client secret in the form or as HTTP Basic',
     tag: 'OAuth',
     body: tokenForm,
     bodyFormat: 'form',

@@ -1,6 +1,6 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { pruneExpired, type PruneCounts } from '#core/operations/pruning';
 import { runtimeDeps } from '#core/adapters/runtime';
+import { type PruneCounts, pruneExpired } from '#core/operations/pruning';
 import { telemetry } from '#core/platform/telemetry';
 
 /** Time kept back from the Lambda timeout to finish the page in hand and log. */

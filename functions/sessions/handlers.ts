@@ -1,17 +1,17 @@
-import { config } from '#core/platform/config';
-import { accountLinks } from '#core/users/account-mail';
+import { confirmEmailChange } from '#core/accounts/account-changes';
 import { resendVerificationLink, verifyEmail } from '#core/accounts/email-verification';
 import { forgotPassword, resetPassword } from '#core/accounts/password-changes';
 import { register } from '#core/accounts/registration';
 import { login, logout, sessionLifetimeMs } from '#core/accounts/sessions';
-import { confirmEmailChange } from '#core/accounts/account-changes';
-import { AccessDenied, ApiError } from '#core/platform/errors';
-import { pageHeaders } from '#core/platform/html';
 import { asksForJson } from '#core/http/accept';
 import type { ApiResponse, HandlersFor } from '#core/http/types';
-import type { sessionRoutes } from './routes.ts';
+import { config } from '#core/platform/config';
+import { AccessDenied, ApiError } from '#core/platform/errors';
+import { pageHeaders } from '#core/platform/html';
+import { accountLinks } from '#core/users/account-mail';
 import { clearedCookies, sessionCookies } from './cookies.ts';
 import { linkPage, linkResultPage } from './link-pages.ts';
+import type { sessionRoutes } from './routes.ts';
 
 const overHttps = (headers: Record<string, string>) => headers['x-forwarded-proto'] !== 'http';
 
@@ -43,7 +43,9 @@ export const sessionHandlers: HandlersFor<(typeof sessionRoutes)[number]> = {
   openVerificationLink: async ({ url }) => ({ status: 200, html: linkPage('verify', url.pathname), headers: pageHeaders }),
   verifyEmail: ({ params, headers }, deps) =>
     pressed(headers, 'Email verification', async () =>
-      (await verifyEmail(deps, params.id, params.token)).already ? 'Your email address is verified already.' : 'Your email address is verified.',
+      (await verifyEmail(deps, params.id, params.token)).already
+        ? 'Your email address is verified already.'
+        : 'Your email address is verified.',
     ),
   sendVerificationLink: async ({ principal, baseUrl }, deps) =>
     (await resendVerificationLink(deps, principal.userId, linksFor(baseUrl)))

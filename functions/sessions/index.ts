@@ -1,8 +1,13 @@
 import { withGatewayKeys } from '#core/adapters/gateway-runtime';
-import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
 import { mailingRuntimeDeps } from '#core/adapters/mailing-runtime';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { createFunction } from '#core/http/pipeline';
 import { sessionHandlers } from './handlers.ts';
 import { sessionRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: sessionRoutes, handlers: sessionHandlers, deps: withGatewayKeys(mailingRuntimeDeps), idempotency: runIdempotently });
+export const handler = createFunction({
+  routes: sessionRoutes,
+  handlers: sessionHandlers,
+  deps: withGatewayKeys(mailingRuntimeDeps),
+  idempotency: runIdempotently,
+});

@@ -1,6 +1,15 @@
 import type { RouteSpec } from '#core/http/route-types';
 import { dataOf, noContent } from '#core/platform/common-schemas';
-import { accountLinkParams, accountMessage, openedLinkParams, forgotPasswordBody, loginBody, registerBody, resetPasswordBody, user } from '#core/users/user-schemas';
+import {
+  accountLinkParams,
+  accountMessage,
+  forgotPasswordBody,
+  loginBody,
+  openedLinkParams,
+  registerBody,
+  resetPasswordBody,
+  user,
+} from '#core/users/user-schemas';
 
 const session = { description: 'The user; the session and XSRF-TOKEN cookies are set.', schema: dataOf(user) };
 
@@ -12,10 +21,13 @@ export const sessionRoutes = [
     path: '/register',
     mount: 'root',
     auth: 'none',
-    summary: 'Create a user with a personal workspace and mail a verification link; answers alike for an email that has an account (its owner gets a mail instead)',
+    summary:
+      'Create a user with a personal workspace and mail a verification link; answers alike for an email that has an account (its owner gets a mail instead)',
     tag: 'Sessions',
     body: registerBody,
-    responses: { 202: { description: 'Accepted: a mail is on its way to the address, whether or not it had an account.', schema: accountMessage } },
+    responses: {
+      202: { description: 'Accepted: a mail is on its way to the address, whether or not it had an account.', schema: accountMessage },
+    },
   },
   {
     operationId: 'openVerificationLink',
@@ -41,7 +53,11 @@ export const sessionRoutes = [
     errors: ['ACCESS_DENIED', 'RESOURCE_LOCKED'],
     htmlRefusals: true,
     responses: {
-      200: { description: 'The email is verified (now or before): a page, or JSON when Accept asks for application/json.', schema: accountMessage, html: true },
+      200: {
+        description: 'The email is verified (now or before): a page, or JSON when Accept asks for application/json.',
+        schema: accountMessage,
+        html: true,
+      },
     },
   },
   {
@@ -84,7 +100,11 @@ export const sessionRoutes = [
     errors: ['ACCESS_DENIED', 'DUPLICATE_RESOURCE', 'STATE_CONFLICT'],
     htmlRefusals: true,
     responses: {
-      200: { description: 'The email has changed (now or before): a page, or JSON when Accept asks for application/json.', schema: accountMessage, html: true },
+      200: {
+        description: 'The email has changed (now or before): a page, or JSON when Accept asks for application/json.',
+        schema: accountMessage,
+        html: true,
+      },
     },
   },
   {

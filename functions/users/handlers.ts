@@ -1,15 +1,15 @@
 import { requireUnboundCredential } from '#core/access/issuance-limits';
-import { config } from '#core/platform/config';
-import { accountLinks } from '#core/users/account-mail';
-import { acceptInvitation, declineInvitation, invitationsOf } from '#core/members/invitations';
-import { addMember, membersOf } from '#core/members/members';
-import { changePassword } from '#core/accounts/password-changes';
-import { issueUserToken, revokeUserToken, userTokensOf } from '#core/users/user-tokens';
-import { loadUser } from '#core/users/users';
-import { userView } from '#core/users/user-view';
 import { updateUser } from '#core/accounts/account-changes';
+import { changePassword } from '#core/accounts/password-changes';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
+import { acceptInvitation, declineInvitation, invitationsOf } from '#core/members/invitations';
+import { addMember, membersOf } from '#core/members/members';
+import { config } from '#core/platform/config';
+import { accountLinks } from '#core/users/account-mail';
+import { issueUserToken, revokeUserToken, userTokensOf } from '#core/users/user-tokens';
+import { userView } from '#core/users/user-view';
+import { loadUser } from '#core/users/users';
 import type { userRoutes } from './routes.ts';
 
 const linksFor = (baseUrl: string) => accountLinks(baseUrl, config().API_PREFIX);
@@ -22,7 +22,10 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   addUser: async ({ principal, workspaceId, body, baseUrl }, deps) => ({
     status: 202,
     // The same words whether or not the email has an account.
-    body: { message: 'Invited: we mailed the address, and it joins once its person accepts.', data: await addMember(deps, principal, workspaceId, body, linksFor(baseUrl)) },
+    body: {
+      message: 'Invited: we mailed the address, and it joins once its person accepts.',
+      data: await addMember(deps, principal, workspaceId, body, linksFor(baseUrl)),
+    },
   }),
   listInvitations: async ({ principal, query, route, url }, deps) => {
     // Invitations are into other workspaces, which a token bound to one does not see.
@@ -31,7 +34,10 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   },
   acceptInvitation: async ({ principal, params }, deps) => {
     requireUnboundCredential(principal, 'join other workspaces');
-    return { status: 200, body: { message: 'Invitation accepted.', data: await acceptInvitation(deps, principal.userId, params.workspace_id, principal) } };
+    return {
+      status: 200,
+      body: { message: 'Invitation accepted.', data: await acceptInvitation(deps, principal.userId, params.workspace_id, principal) },
+    };
   },
   declineInvitation: async ({ principal, params }, deps) => {
     requireUnboundCredential(principal, 'answer invitations into other workspaces');
@@ -53,7 +59,11 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
   },
   changePassword: async ({ principal, body }, deps) => {
     const keepSessionDigest = principal.credential.type === 'session' ? principal.credential.id : undefined;
-    await changePassword(deps, { userId: principal.userId, currentPassword: body.current_password, password: body.password, keepSessionDigest }, principal);
+    await changePassword(
+      deps,
+      { userId: principal.userId, currentPassword: body.current_password, password: body.password, keepSessionDigest },
+      principal,
+    );
     return { status: 200, body: { message: 'Password changed; your other sessions have ended.' } };
   },
   createUserToken: async ({ principal, workspaceId, body }, deps) => ({

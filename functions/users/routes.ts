@@ -1,11 +1,11 @@
-import { listQuerySchema } from '#core/lists/list-query';
-import type { RouteSpec } from '#core/http/route-types';
-import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
-import { invitation, joinedWorkspace, sentInvitation } from '#core/members/invitation-schemas';
-import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#core/users/user-token-schemas';
-import { accountMessage, addMemberBody, changePasswordBody, member, updateUserBody, user, userId } from '#core/users/user-schemas';
-import { workspaceId } from '#core/tenancy/workspace-schemas';
 import * as z from 'zod/mini';
+import type { RouteSpec } from '#core/http/route-types';
+import { listQuerySchema } from '#core/lists/list-query';
+import { invitation, joinedWorkspace, sentInvitation } from '#core/members/invitation-schemas';
+import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
+import { workspaceId } from '#core/tenancy/workspace-schemas';
+import { accountMessage, addMemberBody, changePasswordBody, member, updateUserBody, user, userId } from '#core/users/user-schemas';
+import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#core/users/user-token-schemas';
 
 const memberList = {
   fields: ['id', 'name', 'email', 'tier', 'email_verified_at', 'created_at', 'role'],
@@ -120,7 +120,9 @@ export const userRoutes = [
     params: z.object({ user_id: userId }),
     query: contextQuery,
     body: updateUserBody,
-    responses: { 200: { description: 'The user; `message` says whether an email change waits for confirmation.', schema: createdOf(user) } },
+    responses: {
+      200: { description: 'The user; `message` says whether an email change waits for confirmation.', schema: createdOf(user) },
+    },
   },
   {
     operationId: 'changePassword',

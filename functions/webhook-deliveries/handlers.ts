@@ -13,7 +13,12 @@ export const webhookDeliveryHandlers: HandlersFor<(typeof webhookDeliveryRoutes)
     const { status, ...rest } = query;
     return {
       status: 200,
-      body: await listPage(deliveriesOf(deps, endpoint.id, status as DeliveryStatus | undefined), { ...rest, sort: rest.sort ?? ['-created_at'] }, route.list, url),
+      body: await listPage(
+        deliveriesOf(deps, endpoint.id, status as DeliveryStatus | undefined),
+        { ...rest, sort: rest.sort ?? ['-created_at'] },
+        route.list,
+        url,
+      ),
     };
   },
   getWebhookDelivery: async ({ principal, workspaceId, params }, deps) => ({

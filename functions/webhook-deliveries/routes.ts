@@ -1,14 +1,30 @@
-import { listQuerySchema } from '#core/lists/list-query';
-import type { RouteSpec } from '#core/http/route-types';
-import { deliveryStatuses } from '#core/store/entities/delivery-status';
-import { contextQuery, createdOf, dataOf, listOf } from '#core/platform/common-schemas';
-import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#core/webhooks/delivery-schemas';
 import * as z from 'zod/mini';
+import type { RouteSpec } from '#core/http/route-types';
+import { listQuerySchema } from '#core/lists/list-query';
+import { contextQuery, createdOf, dataOf, listOf } from '#core/platform/common-schemas';
+import { deliveryStatuses } from '#core/store/entities/delivery-status';
+import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#core/webhooks/delivery-schemas';
 
 export const deliveryList = {
   fields: [
-    'id', 'webhook_id', 'event_id', 'event_type', 'status', 'attempt', 'attempts', 'response_code', 'status_code', 'response_excerpt',
-    'error', 'response_time_ms', 'attempt_history', 'created_at', 'updated_at', 'delivered_at', 'last_attempt_at', 'next_retry_at',
+    'id',
+    'webhook_id',
+    'event_id',
+    'event_type',
+    'status',
+    'attempt',
+    'attempts',
+    'response_code',
+    'status_code',
+    'response_excerpt',
+    'error',
+    'response_time_ms',
+    'attempt_history',
+    'created_at',
+    'updated_at',
+    'delivered_at',
+    'last_attempt_at',
+    'next_retry_at',
   ],
   sortable: ['created_at', 'last_attempt_at', 'attempt'],
   searchable: ['event_id', 'event_type'],
@@ -37,7 +53,8 @@ export const webhookDeliveryRoutes = [
     path: '/webhooks/{id}/deliveries/{delivery_id}',
     auth: 'credential',
     scope: 'webhooks:read',
-    summary: "Get one of a webhook endpoint's deliveries: its state, what the receiver answered (status, start of the body) or why it failed, and its attempts",
+    summary:
+      "Get one of a webhook endpoint's deliveries: its state, what the receiver answered (status, start of the body) or why it failed, and its attempts",
     tag: 'Webhooks',
     params: z.object({ id: webhookId, delivery_id: deliveryId }),
     query: contextQuery,
@@ -65,7 +82,8 @@ export const webhookDeliveryRoutes = [
     auth: 'credential',
     scope: 'webhooks:write',
     keepsEnvironmentsApart: true,
-    summary: 'Send a signed webhook.test event to this endpoint now, and answer what came of it (not stored, not retried; 10 a minute per endpoint)',
+    summary:
+      'Send a signed webhook.test event to this endpoint now, and answer what came of it (not stored, not retried; 10 a minute per endpoint)',
     tag: 'Webhooks',
     params: z.object({ id: webhookId }),
     query: contextQuery,

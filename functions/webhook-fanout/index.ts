@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { fanOut } from '#core/webhooks/fan-out';
 import { queueRuntimeDeps } from '#core/adapters/webhooks/queue-runtime';
+import { fanOut } from '#core/webhooks/fan-out';
 
 /**
  * The table stream's consumer: fans out the events just written (INSERTs of webhookEvent

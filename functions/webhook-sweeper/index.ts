@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { deliveryRuntimeDeps } from '#core/adapters/webhooks/delivery-runtime';
-import { sweep, sweepMarginMs } from '#core/webhooks/sweeper';
 import { telemetry } from '#core/platform/telemetry';
+import { sweep, sweepMarginMs } from '#core/webhooks/sweeper';
 
 /** The one-minute schedule's target: fans out events and wakes deliveries that the normal path left behind. */
 export async function handler(_event: ScheduledEvent): Promise<{ events: number; deliveries: number }> {

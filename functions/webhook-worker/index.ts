@@ -1,10 +1,10 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { attemptDelivery } from '#core/webhooks/attempt';
 import { deliveryRuntimeDeps } from '#core/adapters/webhooks/delivery-runtime';
-import { parseDeliveryMessage } from '#core/webhooks/message-format';
 import { withWebhookSecrets } from '#core/adapters/webhooks/secrets-runtime';
 import { telemetry } from '#core/platform/telemetry';
+import { attemptDelivery } from '#core/webhooks/attempt';
+import { parseDeliveryMessage } from '#core/webhooks/message-format';
 
 const processor = new BatchProcessor(EventType.SQS);
 /** The worker signs every attempt: it holds the keys of webhook secrets. */
@@ -14,7 +14,10 @@ const workerDeps = withWebhookSecrets(deliveryRuntimeDeps);
 async function attemptOf(record: SQSRecord): Promise<void> {
   const message = parseDeliveryMessage(record.body);
   if (!message) {
-    telemetry().logger.error('Dropped a queue message that is no delivery message.', { messageId: record.messageId, body: record.body.slice(0, 500) });
+    telemetry().logger.error('Dropped a queue message that is no delivery message.', {
+      messageId: record.messageId,
+      body: record.body.slice(0, 500),
+    });
     return;
   }
   await attemptDelivery(workerDeps(), message);

@@ -1,6 +1,8 @@
 import type { Principal } from '#core/access/principal';
 import type { HandlersFor } from '#core/http/types';
 import { listPage } from '#core/lists/list-page';
+import type { EndpointManager } from '#core/webhooks/endpoint-access';
+import type { EndpointOwner } from '#core/webhooks/endpoint-view';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -8,8 +10,6 @@ import {
   updateWebhookEndpoint,
   webhookEndpointsOf,
 } from '#core/webhooks/endpoints';
-import type { EndpointManager } from '#core/webhooks/endpoint-access';
-import type { EndpointOwner } from '#core/webhooks/endpoint-view';
 import { rotateWebhookSecret } from '#core/webhooks/secret-rotation';
 import type { webhookRoutes } from './routes.ts';
 
@@ -20,7 +20,10 @@ const ownerOf = ({ principal, workspaceId }: { principal: Principal; workspaceId
 });
 
 /** The same endpoints, changed by the request's credential. */
-const managerOf = (request: { principal: Principal; workspaceId: string }): EndpointManager => ({ ...ownerOf(request), actor: request.principal });
+const managerOf = (request: { principal: Principal; workspaceId: string }): EndpointManager => ({
+  ...ownerOf(request),
+  actor: request.principal,
+});
 
 export const webhookHandlers: HandlersFor<(typeof webhookRoutes)[number]> = {
   listWebhooks: async (request, deps) => ({
@@ -42,7 +45,11 @@ export const webhookHandlers: HandlersFor<(typeof webhookRoutes)[number]> = {
     status: 200,
     body: {
       message: 'Webhook endpoint updated.',
-      data: await updateWebhookEndpoint(deps, managerOf(request), request.params.id, { url: body.url, events: body.events, isActive: body.is_active }),
+      data: await updateWebhookEndpoint(deps, managerOf(request), request.params.id, {
+        url: body.url,
+        events: body.events,
+        isActive: body.is_active,
+      }),
     },
   }),
   deleteWebhook: async (request, deps) => {

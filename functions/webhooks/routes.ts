@@ -1,5 +1,6 @@
-import { listQuerySchema } from '#core/lists/list-query';
+import * as z from 'zod/mini';
 import type { RouteSpec } from '#core/http/route-types';
+import { listQuerySchema } from '#core/lists/list-query';
 import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
 import {
   createdWebhookEndpoint,
@@ -10,7 +11,6 @@ import {
   webhookEndpoint,
   webhookId,
 } from '#core/webhooks/endpoint-schemas';
-import * as z from 'zod/mini';
 
 const webhookList = {
   fields: [
@@ -116,6 +116,11 @@ export const webhookRoutes = [
     params: z.object({ id: webhookId }),
     query: contextQuery,
     body: rotateWebhookSecretBody,
-    responses: { 200: { description: 'The endpoint with its new `secret` in full, and until when the old one signs.', schema: createdOf(rotatedWebhookSecret) } },
+    responses: {
+      200: {
+        description: 'The endpoint with its new `secret` in full, and until when the old one signs.',
+        schema: createdOf(rotatedWebhookSecret),
+      },
+    },
   },
 ] as const satisfies readonly RouteSpec[];

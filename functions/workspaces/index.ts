@@ -1,8 +1,13 @@
 import { withGatewayKeys } from '#core/adapters/gateway-runtime';
-import { createFunction } from '#core/http/pipeline';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
 import { runtimeDeps } from '#core/adapters/runtime';
+import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { createFunction } from '#core/http/pipeline';
 import { workspaceHandlers } from './handlers.ts';
 import { workspaceRoutes } from './routes.ts';
 
-export const handler = createFunction({ routes: workspaceRoutes, handlers: workspaceHandlers, deps: withGatewayKeys(runtimeDeps), idempotency: runIdempotently });
+export const handler = createFunction({
+  routes: workspaceRoutes,
+  handlers: workspaceHandlers,
+  deps: withGatewayKeys(runtimeDeps),
+  idempotency: runIdempotently,
+});

@@ -1,8 +1,8 @@
-import { listQuerySchema } from '#core/lists/list-query';
+import * as z from 'zod/mini';
 import type { RouteSpec } from '#core/http/route-types';
+import { listQuerySchema } from '#core/lists/list-query';
 import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
 import { createWorkspaceBody, updateWorkspaceBody, workspace, workspaceId, workspaceSummary } from '#core/tenancy/workspace-schemas';
-import * as z from 'zod/mini';
 
 const workspaceList = {
   fields: ['id', 'name', 'slug', 'tier', 'created_at', 'updated_at'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseApiKey } from '#core/api-keys/api-key-format';
 import { bootstrapAdmin } from '#core/operations/bootstrap';
-import { checkPassword, parseOptions, UsageError, type Command } from './command.ts';
+import { type Command, checkPassword, parseOptions, UsageError } from './command.ts';
 
 export const bootstrap: Command = {
   name: 'bootstrap',
@@ -18,7 +18,8 @@ export const bootstrap: Command = {
       password: { type: 'string' },
       'api-key': { type: 'string' },
     });
-    if (options.email !== undefined && !z.email().safeParse(options.email).success) throw new UsageError('--email must be an email address');
+    if (options.email !== undefined && !z.email().safeParse(options.email).success)
+      throw new UsageError('--email must be an email address');
     if (options.password !== undefined) checkPassword(options.password);
     const apiKey = options['api-key'];
     if (apiKey !== undefined && !parseApiKey(apiKey)) {

@@ -1,8 +1,8 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type * as z from 'zod/mini';
-import { passwordFitsBcrypt, passwordTooLongMessage } from '#core/users/passwords';
 import { ApiError } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
+import { passwordFitsBcrypt, passwordTooLongMessage } from '#core/users/passwords';
 
 /** A problem with what was typed: exit status 2, with a pointer to the command's help. */
 export class UsageError extends Error {}

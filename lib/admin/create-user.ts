@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { createAccount } from '#core/accounts/new-account';
-import { tierNames, type Tier } from '#core/platform/tiers';
-import { checkPassword, parseOptions, required, UsageError, type Command } from './command.ts';
+import { type Tier, tierNames } from '#core/platform/tiers';
+import { type Command, checkPassword, parseOptions, required, UsageError } from './command.ts';
 
 export const createUser: Command = {
   name: 'create-user',
@@ -38,6 +38,8 @@ export const createUser: Command = {
     });
     print(`Created user ${user.id}: ${user.name} <${user.email}>, tier ${user.tier}${user.platformAdmin ? ', platform admin' : ''}`);
     if (options.password === undefined) print(`  password: ${password}  (generated; shown once)`);
-    print(`  workspace: ${workspace.id} (theirs, tier ${workspace.tier}); owners of other workspaces invite them with POST /users and this email.`);
+    print(
+      `  workspace: ${workspace.id} (theirs, tier ${workspace.tier}); owners of other workspaces invite them with POST /users and this email.`,
+    );
   },
 };

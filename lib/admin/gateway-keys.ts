@@ -1,9 +1,10 @@
 import { reconcileGatewayKeys } from '#core/operations/gateway-key-reconciliation';
-import { parseOptions, type Command } from './command.ts';
+import { type Command, parseOptions } from './command.ts';
 
 export const reconcileGatewayKeysCommand: Command = {
   name: 'gateway-keys reconcile',
-  summary: "run the gateway key reconciliation job now: delete keys left behind, move keys into their tier's plan, give sharers keys of their own",
+  summary:
+    "run the gateway key reconciliation job now: delete keys left behind, move keys into their tier's plan, give sharers keys of their own",
   options: [],
   notes: [
     'Does what the hourly schedule does (functions/core/operations/gateway-key-reconciliation.ts) and prints what it changed;',

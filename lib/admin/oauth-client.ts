@@ -1,6 +1,6 @@
 import type { NewOAuthClient } from '#core/oauth/clients';
 import { workspaceId as workspaceIdSchema } from '#core/tenancy/workspace-schemas';
-import { idOption, parseOptions, required, UsageError, type Command } from './command.ts';
+import { type Command, idOption, parseOptions, required, UsageError } from './command.ts';
 
 export const createOAuthClient: Command = {
   name: 'oauth-client create',

@@ -1,7 +1,7 @@
 import { featureNames } from '#core/entitlements/features';
-import { grantPackage, revokePackage } from '#core/namespaces/packages';
 import { grantPackageBody, namespaceId, packageId } from '#core/namespaces/namespace-schemas';
-import { idOption, parseOptions, required, UsageError, type Command } from './command.ts';
+import { grantPackage, revokePackage } from '#core/namespaces/packages';
+import { type Command, idOption, parseOptions, required, UsageError } from './command.ts';
 
 /** `--entitlement api_calls=100000`, repeated: the amounts by feature, as the API's body takes them. */
 function entitlementsOf(values: string[]): Record<string, number> {
@@ -18,9 +18,9 @@ function entitlementsOf(values: string[]): Record<string, number> {
 
 export const grantPackageCommand: Command = {
   name: 'package grant',
-  summary: "grant a package of extra entitlements to a namespace (its limits rise at once), until --expires-at if given",
+  summary: 'grant a package of extra entitlements to a namespace (its limits rise at once), until --expires-at if given',
   options: [
-    '  --namespace <id>       required: ns_…, the namespace (a workspace\'s default namespace is ns_ + its ULID)',
+    "  --namespace <id>       required: ns_…, the namespace (a workspace's default namespace is ns_ + its ULID)",
     '  --name <name>          required: what the package is called',
     `  --entitlement <f=n>    required, repeatable: an amount to add to a feature (${featureNames.join(', ')})`,
     '  --expires-at <time>    ISO 8601 with a zone, in the future; absent: never expires',
@@ -49,8 +49,12 @@ export const grantPackageCommand: Command = {
     const { name, entitlements, expires_at } = parsed.data;
     const deps = await open(options.stack);
     const granted = await grantPackage(deps, namespace, { name, entitlements, expiresAt: expires_at ?? undefined });
-    const amounts = Object.entries(granted.entitlements).map(([feature, amount]) => `${feature} +${amount}`).join(', ');
-    print(`Package ${granted.id} (${granted.name}) granted to ${namespace}: ${amounts}; ${granted.expires_at ? `until ${granted.expires_at}` : 'no expiry'}.`);
+    const amounts = Object.entries(granted.entitlements)
+      .map(([feature, amount]) => `${feature} +${amount}`)
+      .join(', ');
+    print(
+      `Package ${granted.id} (${granted.name}) granted to ${namespace}: ${amounts}; ${granted.expires_at ? `until ${granted.expires_at}` : 'no expiry'}.`,
+    );
   },
 };
 

@@ -1,5 +1,5 @@
 import { pruneExpired } from '#core/operations/pruning';
-import { parseOptions, type Command } from './command.ts';
+import { type Command, parseOptions } from './command.ts';
 
 export const prune: Command = {
   name: 'prune',

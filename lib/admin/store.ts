@@ -1,9 +1,9 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod/mini';
-import { gatewaySettings, parseSettings, storeSettings } from '#core/platform/config';
-import { type Deps } from '#core/ports/deps';
 import { createDeps } from '#core/adapters/create-deps';
 import { configuredGatewayKeys } from '#core/adapters/gateway-keys/configured-gateway-keys';
+import { gatewaySettings, parseSettings, storeSettings } from '#core/platform/config';
+import { type Deps } from '#core/ports/deps';
 import { CommandFailed, UsageError } from './command.ts';
 
 /** The store, and the gateway's keys: the in-memory stand-in unless GATEWAY_USAGE_PLANS or the stack names the plans. */
@@ -46,7 +46,9 @@ export async function openStore(env: NodeJS.ProcessEnv, stack: string | undefine
   } catch (error) {
     deps.close();
     if ((error as Error).name === 'ResourceNotFoundException') {
-      throw new CommandFailed(`table ${tableName} does not exist at ${where}: start the local runner (npm start) or deploy the stack first`);
+      throw new CommandFailed(
+        `table ${tableName} does not exist at ${where}: start the local runner (npm start) or deploy the stack first`,
+      );
     }
     throw error;
   }

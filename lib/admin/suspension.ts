@@ -1,6 +1,6 @@
-import { resumeWorkspace, suspendWorkspace } from '#core/workspaces/suspension';
 import { workspaceId } from '#core/tenancy/workspace-schemas';
-import { idOption, parseOptions, required, type Command } from './command.ts';
+import { resumeWorkspace, suspendWorkspace } from '#core/workspaces/suspension';
+import { type Command, idOption, parseOptions, required } from './command.ts';
 
 export const suspend: Command = {
   name: 'suspend',

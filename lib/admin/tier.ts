@@ -1,8 +1,8 @@
-import { setUserTier, setWorkspaceTier } from '#core/workspaces/workspace-tier';
-import { findUserIdByEmail } from '#core/users/users';
-import { tierNames, type Tier } from '#core/platform/tiers';
+import { type Tier, tierNames } from '#core/platform/tiers';
 import { workspaceId } from '#core/tenancy/workspace-schemas';
-import { CommandFailed, idOption, parseOptions, required, UsageError, type Command } from './command.ts';
+import { findUserIdByEmail } from '#core/users/users';
+import { setUserTier, setWorkspaceTier } from '#core/workspaces/workspace-tier';
+import { type Command, CommandFailed, idOption, parseOptions, required, UsageError } from './command.ts';
 
 export const tier: Command = {
   name: 'tier',

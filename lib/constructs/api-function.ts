@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { entryOf, nodejsBundling, projectRoot, type FunctionName } from '#lib/bundling';
+import { entryOf, type FunctionName, nodejsBundling, projectRoot } from '#lib/bundling';
 
 export interface ApiFunctionProps {
   name: FunctionName;

@@ -1,7 +1,7 @@
 import { GatewayResponse, ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
-import { errorEnvelope } from '#core/platform/error-envelope';
 import { gatewayResponses } from '#core/http/gateway-responses';
+import { errorEnvelope } from '#core/platform/error-envelope';
 
 // API Gateway fills these in when it renders the template.
 const placeholders = { requestId: '$context.requestId', timestamp: '$context.requestTime' };
@@ -23,7 +23,10 @@ export interface ApiGatewayResponsesProps {
  * network errors; everything the functions answer carries its grant.
  */
 function corsGrant(corsAllowedOrigins: string): Record<string, string> {
-  const origins = corsAllowedOrigins.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = corsAllowedOrigins
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   if (origins.length !== 1) return {};
   return { 'Access-Control-Allow-Origin': `'${origins[0]}'`, Vary: "'Origin'" };
 }

@@ -1,8 +1,8 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
-  CfnAuthorizer,
   ApiKeySourceType,
+  CfnAuthorizer,
   EndpointType,
   IdentitySource,
   LogGroupLogDestination,
@@ -13,7 +13,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routes, type LambdaFunctionName } from '#routes';
+import { type LambdaFunctionName, routes } from '#routes';
 import { addRouteMethods } from './route-methods.ts';
 
 /**
@@ -93,11 +93,13 @@ export class Api extends Construct {
     Validations.of(this.restApi).acknowledge(
       {
         id: 'AwsSolutions-APIG2',
-        reason: "The functions validate every request against the route table's zod schemas, answering 400/422 in our envelope with field errors.",
+        reason:
+          "The functions validate every request against the route table's zod schemas, answering 400/422 in our envelope with field errors.",
       },
       {
         id: 'AwsSolutions-APIG3',
-        reason: 'Rate limits are per tenant (application limiter, tier usage plans); a WAF web ACL, paid per ACL and request, is chosen per account at deployment.',
+        reason:
+          'Rate limits are per tenant (application limiter, tier usage plans); a WAF web ACL, paid per ACL and request, is chosen per account at deployment.',
       },
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',

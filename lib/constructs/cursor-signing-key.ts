@@ -21,7 +21,8 @@ export class CursorSigningKey extends Construct {
     this.value = secret.secretValue.unsafeUnwrap();
     Validations.of(secret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'A cursor lives as long as a client pages through a list; replacing the key by hand (or redeploying a new secret) is the rotation, and costs only cursors in flight.',
+      reason:
+        'A cursor lives as long as a client pages through a list; replacing the key by hand (or redeploying a new secret) is the rotation, and costs only cursors in flight.',
     });
   }
 }

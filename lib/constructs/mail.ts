@@ -28,7 +28,9 @@ export class Mail extends Construct {
     const address = addressOf(props.sender);
     const domain = address.split('@')[1]!;
     const stack = Stack.of(this);
-    this.identityArns = [domain, address].map((identity) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }));
+    this.identityArns = [domain, address].map((identity) =>
+      stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+    );
     if (/(^|\.)example\.(com|org|net)$/.test(domain)) {
       Annotations.of(this).addWarningV2(
         'tenant-api:mail-placeholder-sender',

@@ -1,5 +1,5 @@
 import { Validations } from 'aws-cdk-lib';
-import { AuthorizationType, LambdaIntegration, type IAuthorizer, type IResource, type Method } from 'aws-cdk-lib/aws-apigateway';
+import { AuthorizationType, type IAuthorizer, type IResource, LambdaIntegration, type Method } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { routePath } from '#core/http/route-types';
 import type { AppRoute, LambdaFunctionName } from '#routes';
@@ -52,7 +52,10 @@ export function addRouteMethods(root: IResource, prefix: string, routes: readonl
         });
       } else {
         const method = resource.addMethod(httpMethod, integration, { authorizationType: AuthorizationType.NONE });
-        acknowledgeNoCredential(method, `The route table makes ${route.method} ${route.path} public (auth: none): it is how a credential is obtained.`);
+        acknowledgeNoCredential(
+          method,
+          `The route table makes ${route.method} ${route.path} public (auth: none): it is how a credential is obtained.`,
+        );
       }
     }
     withRoutes.add(resource);

@@ -1,9 +1,9 @@
-import { Aws, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
-import { ApiKey, Period, UsagePlan, type RestApi, type ThrottleSettings } from 'aws-cdk-lib/aws-apigateway';
-import { Policy, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import { Aws, type CfnElement, Names, Stack, Validations } from 'aws-cdk-lib';
+import { ApiKey, Period, type RestApi, type ThrottleSettings, UsagePlan } from 'aws-cdk-lib/aws-apigateway';
+import { type IRole, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { allowanceOf } from '#core/platform/rate-limits';
-import { tierNames, tiers, type Tier } from '#core/platform/tiers';
+import { type Tier, tierNames, tiers } from '#core/platform/tiers';
 
 /** API Gateway's default account limits per region: no plan can let more through. */
 const accountThrottle = { rateLimit: 10_000, burstLimit: 5_000 };
@@ -121,13 +121,19 @@ export class TierUsagePlans extends Construct {
       statements: [
         new PolicyStatement({ actions: ['apigateway:GET'], resources: [apiGatewayArn('/usageplans')] }),
         new PolicyStatement({ actions: ['apigateway:POST'], resources: [apiGatewayArn('/apikeys'), ...planKeys] }),
-        new PolicyStatement({ actions: ['apigateway:DELETE'], resources: [apiGatewayArn('/apikeys/*'), ...planKeys.map((keys) => `${keys}/*`)] }),
+        new PolicyStatement({
+          actions: ['apigateway:DELETE'],
+          resources: [apiGatewayArn('/apikeys/*'), ...planKeys.map((keys) => `${keys}/*`)],
+        }),
       ],
     });
     const reason = 'Keys are made at run time, one per workspace, so their ids are not known here: this names any key, and nothing else.';
     const planIdOf = (plan: UsagePlan) => Stack.of(this).getLogicalId(plan.node.defaultChild as CfnElement);
     Validations.of(policy).acknowledge(
-      ...[apiGatewayArn('/apikeys/*'), ...Object.values(this.plans).map((plan) => apiGatewayArn(`/usageplans/<${planIdOf(plan)}>/keys/*`))].map((resource) => ({
+      ...[
+        apiGatewayArn('/apikeys/*'),
+        ...Object.values(this.plans).map((plan) => apiGatewayArn(`/usageplans/<${planIdOf(plan)}>/keys/*`)),
+      ].map((resource) => ({
         id: `AwsSolutions-IAM5[Resource::${resource.replace(Aws.PARTITION, '<AWS::Partition>').replace(Aws.REGION, '<AWS::Region>')}]`,
         reason,
       })),

@@ -3,7 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as FunctionTarget } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, FilterRule, StartingPosition, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, FilterRule, type Function as LambdaFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -124,7 +124,8 @@ export class Webhooks extends Construct {
     );
     Validations.of(props.fanout.role!).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'Reading a table stream needs dynamodb:ListStreams, which has no resource-level permissions; active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, likewise.',
+      reason:
+        'Reading a table stream needs dynamodb:ListStreams, which has no resource-level permissions; active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, likewise.',
     });
   }
 
@@ -144,7 +145,11 @@ export class Webhooks extends Construct {
 
   /** One-time schedules in the group alone, acting as the scheduler's role and no other. */
   private grantSchedule(fn: LambdaFunction): void {
-    const schedules = Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.scheduleGroup.name}/*` });
+    const schedules = Stack.of(this).formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${this.scheduleGroup.name}/*`,
+    });
     fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule'], resources: [schedules] }));
     fn.addToRolePolicy(
       new PolicyStatement({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { eventTypeNames, eventTypes, type EventType } from '#core/events/event-types';
+import { type EventType, eventTypeNames, eventTypes } from '#core/events/event-types';
 import { eventDataSchemas } from '../../functions/event-payloads.ts';
 
 /** The payload's schema by its name in openapi.yaml's components. */

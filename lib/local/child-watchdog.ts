@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
  * Ends `child` when this process dies, however it dies (SIGKILL included, when no handler

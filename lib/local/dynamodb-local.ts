@@ -1,4 +1,4 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -26,7 +26,11 @@ export function freePort(wanted = 0): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', (error: NodeJS.ErrnoException) =>
-      fail(error.code === 'EADDRINUSE' ? new Error(`DYNAMODB_PORT ${wanted} is in use: choose another or leave it unset for a free one`) : error),
+      fail(
+        error.code === 'EADDRINUSE'
+          ? new Error(`DYNAMODB_PORT ${wanted} is in use: choose another or leave it unset for a free one`)
+          : error,
+      ),
     );
     server.listen(wanted, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };

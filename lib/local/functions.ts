@@ -1,14 +1,14 @@
-import type { Deps } from '#core/ports/deps';
-import { createFunction } from '#core/http/pipeline';
 import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
+import { createFunction } from '#core/http/pipeline';
+import type { Deps } from '#core/ports/deps';
 import type { Mailer } from '#core/ports/mailer';
-import { routeTables, type LambdaFunctionName } from '#routes';
+import { type LambdaFunctionName, routeTables } from '#routes';
 import { adminHandlers } from '../../functions/admin/handlers.ts';
 import { apiKeyHandlers } from '../../functions/api-keys/handlers.ts';
 import { authorize } from '../../functions/authorizer/authorize.ts';
 import { entitlementHandlers } from '../../functions/entitlements/handlers.ts';
-import { namespaceHandlers } from '../../functions/namespaces/handlers.ts';
 import { handler as fallback } from '../../functions/fallback/index.ts';
+import { namespaceHandlers } from '../../functions/namespaces/handlers.ts';
 import { oauthHandlers } from '../../functions/oauth/handlers.ts';
 import { sessionHandlers } from '../../functions/sessions/handlers.ts';
 import { userHandlers } from '../../functions/users/handlers.ts';
@@ -40,10 +40,22 @@ export function localFunctions(deps: Deps, wiring: LocalWiring): LocalFunctions 
     sessions: createFunction({ routes: routeTables.sessions, handlers: sessionHandlers, deps: usingMail, publicBaseUrl, idempotency }),
     admin: createFunction({ routes: routeTables.admin, handlers: adminHandlers, deps: using, publicBaseUrl, idempotency }),
     oauth: createFunction({ routes: routeTables.oauth, handlers: oauthHandlers, deps: using, publicBaseUrl }),
-    entitlements: createFunction({ routes: routeTables.entitlements, handlers: entitlementHandlers, deps: using, publicBaseUrl, idempotency }),
+    entitlements: createFunction({
+      routes: routeTables.entitlements,
+      handlers: entitlementHandlers,
+      deps: using,
+      publicBaseUrl,
+      idempotency,
+    }),
     namespaces: createFunction({ routes: routeTables.namespaces, handlers: namespaceHandlers, deps: using, publicBaseUrl, idempotency }),
     webhooks: createFunction({ routes: routeTables.webhooks, handlers: webhookHandlers, deps: using, publicBaseUrl, idempotency }),
-    'webhook-deliveries': createFunction({ routes: routeTables['webhook-deliveries'], handlers: webhookDeliveryHandlers, deps: using, publicBaseUrl, idempotency }),
+    'webhook-deliveries': createFunction({
+      routes: routeTables['webhook-deliveries'],
+      handlers: webhookDeliveryHandlers,
+      deps: using,
+      publicBaseUrl,
+      idempotency,
+    }),
   } satisfies Record<LambdaFunctionName, ProxyHandler>;
   return {
     authorizer: (event) => authorize(deps, event),

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
-import { errorEnvelope } from '#core/platform/error-envelope';
+import type {
+  APIGatewayAuthorizerResult,
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  APIGatewayRequestAuthorizerEvent,
+  Context,
+} from 'aws-lambda';
 import { gatewayResponse } from '#core/http/gateway-responses';
 import { matchRoute } from '#core/http/route-match';
-import { routes, type LambdaFunctionName } from '#routes';
-import { authorizerEvent, incomingRequest, proxyEvent, type IncomingRequest } from './proxy-event.ts';
+import { errorEnvelope } from '#core/platform/error-envelope';
+import { type LambdaFunctionName, routes } from '#routes';
+import { authorizerEvent, type IncomingRequest, incomingRequest, proxyEvent } from './proxy-event.ts';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -65,8 +71,7 @@ function gatewayAnswer(type: string, requestId: string, status?: number): APIGat
   };
 }
 
-const isAllowed = (result: APIGatewayAuthorizerResult) =>
-  result.policyDocument.Statement.some((s) => s.Effect === 'Allow');
+const isAllowed = (result: APIGatewayAuthorizerResult) => result.policyDocument.Statement.some((s) => s.Effect === 'Allow');
 
 const decode = (value: string) => {
   try {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { generateSecretKey, processSecretKeys } from '#core/webhooks/secret-box';
 import { secretKeyList } from '#core/platform/webhook-settings';
+import { generateSecretKey, processSecretKeys } from '#core/webhooks/secret-box';
 
 /** The file in DATA_DIR that holds the local runner's webhook secret keys, in the form of WEBHOOK_SECRET_KEYS. */
 export const secretKeysFile = 'webhook-secret-keys';

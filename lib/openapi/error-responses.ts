@@ -1,5 +1,5 @@
-import { errorCatalogue, statusesOf, type ErrorCode, type ErrorEntry, type JsonSchema } from '#core/platform/error-catalogue';
 import type { Route } from '#core/http/route-types';
+import { type ErrorCode, type ErrorEntry, errorCatalogue, type JsonSchema, statusesOf } from '#core/platform/error-catalogue';
 import { errorCodesOf } from './route-errors.ts';
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { errorCatalogue, type ErrorCode, type ErrorEntry } from '#core/platform/error-catalogue';
 import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import type { Route } from '#core/http/route-types';
+import { type ErrorCode, type ErrorEntry, errorCatalogue } from '#core/platform/error-catalogue';
 
 const requiredParameters = (query: z.ZodMiniObject): string[] =>
   (z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as { required?: string[] }).required ?? [];

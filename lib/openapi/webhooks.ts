@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
+import { type EventType, eventTypeNames, eventTypes } from '#core/events/event-types';
 import type { JsonSchema } from '#core/platform/error-catalogue';
-import { eventTypeNames, eventTypes, type EventType } from '#core/events/event-types';
 import { typedEnvelopes } from '../../functions/event-payloads.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { accountThrottles } from '#core/accounts/throttles';
+import { joinAsMember, linkIn, mailTo, pressLink, registerVerified, verifyByMail } from '../support/accounts.ts';
 import { manualClock } from '../support/deps.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
-import { joinAsMember, linkIn, mailTo, pressLink, registerVerified, verifyByMail } from '../support/accounts.ts';
 import { as, login, mintUserToken, register } from '../support/sessions.ts';
 import { awayFromWindowEnd } from '../support/throttle-window.ts';
 
@@ -30,10 +30,20 @@ describe('registration and verification', () => {
   });
 
   it('checks password_confirmation when it is sent', async () => {
-    const mismatch = await publicCall('POST', '/register', { name: 'Cora', email: 'cora@example.com', password, password_confirmation: 'something else' });
+    const mismatch = await publicCall('POST', '/register', {
+      name: 'Cora',
+      email: 'cora@example.com',
+      password,
+      password_confirmation: 'something else',
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toEqual({ password: ['The password field confirmation does not match.'] });
-    const matching = await publicCall('POST', '/register', { name: 'Cora', email: 'cora@example.com', password, password_confirmation: password });
+    const matching = await publicCall('POST', '/register', {
+      name: 'Cora',
+      email: 'cora@example.com',
+      password,
+      password_confirmation: password,
+    });
     expect(matching.status).toBe(202);
   });
 
@@ -105,8 +115,16 @@ describe('mailed links opened without a person (HEAD, GET: mail scanners and pre
   it('refuse a press without the mailed token: a page with the status for a browser, the envelope for a JSON client', async () => {
     const { userId } = await registerVerified(api, { name: 'Ivy', email: 'ivy@example.com', password });
     const forged = root(`/email/change/${userId}/not-the-token`);
-    const page = await api.call('POST', forged, { key: '', rawBody: '', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://elsewhere.example' } });
-    expect([page.status, page.headers.get('content-type'), page.body]).toEqual([403, 'text/html; charset=utf-8', expect.stringContaining('This link is invalid')]);
+    const page = await api.call('POST', forged, {
+      key: '',
+      rawBody: '',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://elsewhere.example' },
+    });
+    expect([page.status, page.headers.get('content-type'), page.body]).toEqual([
+      403,
+      'text/html; charset=utf-8',
+      expect.stringContaining('This link is invalid'),
+    ]);
     const json = await api.call('POST', forged, { key: '', headers: { Accept: 'application/json' } });
     expect([json.status, json.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
   });
@@ -131,7 +149,9 @@ describe('invitations by email', () => {
     const accept = `/user/invitations/${bootstrap().workspaceId}/accept`;
     expect((await api.call('GET', '/user/invitations', as(session))).body.data).toEqual([]);
     await verifyByMail(api, 'nina@example.com');
-    expect((await api.call('GET', '/user/invitations', as(session))).body.data).toMatchObject([{ workspace_id: bootstrap().workspaceId, role: 'admin' }]);
+    expect((await api.call('GET', '/user/invitations', as(session))).body.data).toMatchObject([
+      { workspace_id: bootstrap().workspaceId, role: 'admin' },
+    ]);
     expect((await api.call('POST', accept, as(session))).status).toBe(200);
     const members = (await api.call('GET', '/users?per_page=100')).body.data;
     expect(members.find((m: { email: string }) => m.email === 'nina@example.com')?.role).toBe('admin');
@@ -178,10 +198,18 @@ describe('password reset', () => {
     const body = { token, email: 'rosa@example.com', password: 'a brand new one', password_confirmation: 'a brand new one' };
     const mismatch = await publicCall('POST', '/reset-password', { ...body, password_confirmation: 'typo' });
     expect(mismatch.status).toBe(422);
-    const tooLong = await publicCall('POST', '/reset-password', { ...body, password: 'P'.repeat(73), password_confirmation: 'P'.repeat(73) });
+    const tooLong = await publicCall('POST', '/reset-password', {
+      ...body,
+      password: 'P'.repeat(73),
+      password_confirmation: 'P'.repeat(73),
+    });
     expect(tooLong.status).toBe(422);
     expect((await publicCall('POST', '/reset-password', body)).status).toBe(200);
-    const reused = await publicCall('POST', '/reset-password', { ...body, password: 'yet another one', password_confirmation: 'yet another one' });
+    const reused = await publicCall('POST', '/reset-password', {
+      ...body,
+      password: 'yet another one',
+      password_confirmation: 'yet another one',
+    });
     expect([reused.status, Object.keys(reused.body.errors)]).toEqual([422, ['token']]);
 
     for (const ended of [session, other]) expect((await api.call('GET', '/user', as(ended))).status).toBe(401);
@@ -201,7 +229,9 @@ describe('PUT /user/password', () => {
     expect([wrong.status, wrong.body.errors]).toEqual([422, { current_password: ['is incorrect'] }]);
     const tooLong = await change({ current_password: password, password: 'P'.repeat(72) + 'secretTail' });
     expect([tooLong.status, Object.keys(tooLong.body.errors)]).toEqual([422, ['password']]);
-    expect((await change({ current_password: password, password: 'new password!', password_confirmation: 'new password!' })).status).toBe(200);
+    expect((await change({ current_password: password, password: 'new password!', password_confirmation: 'new password!' })).status).toBe(
+      200,
+    );
 
     expect((await api.call('GET', '/user', as(session))).status).toBe(200);
     expect((await api.call('GET', '/user', as(other))).status).toBe(401);
@@ -213,7 +243,11 @@ describe('PUT /user/password', () => {
 describe('email change', () => {
   it('takes effect only once the new address opens its link; the old one gets a notice', async () => {
     const { userId, session } = await registerVerified(api, { name: 'Eve', email: 'eve@example.com', password });
-    const patched = await api.call('PATCH', `/users/${userId}`, as(session, { body: { email: 'eve.new@example.com', current_password: password } }));
+    const patched = await api.call(
+      'PATCH',
+      `/users/${userId}`,
+      as(session, { body: { email: 'eve.new@example.com', current_password: password } }),
+    );
     expect(patched.status).toBe(200);
     expect(patched.body.message).toMatch(/link/);
     expect(patched.body.data.email).toBe('eve@example.com');
@@ -247,7 +281,11 @@ describe('email change', () => {
 
     // Someone with the session asked; the person changes the password, and the change is off.
     expect((await mailTo(api, 'sid@example.com')).text).toContain('change your password');
-    const changed = await api.call('PUT', '/user/password', as(session, { body: { current_password: password, password: 'sid new password', password_confirmation: 'sid new password' } }));
+    const changed = await api.call(
+      'PUT',
+      '/user/password',
+      as(session, { body: { current_password: password, password: 'sid new password', password_confirmation: 'sid new password' } }),
+    );
     expect(changed.status).toBe(200);
     current = 'sid new password';
     const second = await pressLink(api, await linkTo('sid.second@example.com'), { Accept: 'application/json' });
@@ -268,7 +306,11 @@ describe('email change', () => {
 
     // What a leaked key would do: ask for a link to an address of its own, then reset the password there.
     const missing = await patch({ email: 'not-kim@example.com' });
-    expect([missing.status, missing.body.error_code, missing.body.errors]).toEqual([422, 'VALIDATION_FAILED', { current_password: ['is required to change the email'] }]);
+    expect([missing.status, missing.body.error_code, missing.body.errors]).toEqual([
+      422,
+      'VALIDATION_FAILED',
+      { current_password: ['is required to change the email'] },
+    ]);
     const wrong = await patch({ name: 'Not Kim', email: 'not-kim@example.com', current_password: 'a guess at it' });
     expect([wrong.status, wrong.body.errors]).toEqual([422, { current_password: ['is incorrect'] }]);
     await expect(mailTo(api, 'not-kim@example.com')).rejects.toThrow(/No mail to not-kim@example.com/);
@@ -307,7 +349,9 @@ describe('email change', () => {
   it('lets nobody but the user change an account, not even the owner of a workspace they joined (403)', async () => {
     const member = await joinAsMember(api, undefined, { name: 'Val', email: 'val@example.com', password });
     // Even with the member's password: the account is the member's alone.
-    const byOwner = await api.call('PATCH', `/users/${member.userId}`, { body: { email: 'owner-choice@example.com', current_password: password } });
+    const byOwner = await api.call('PATCH', `/users/${member.userId}`, {
+      body: { email: 'owner-choice@example.com', current_password: password },
+    });
     expect(byOwner.status).toBe(403);
   });
 });
@@ -325,7 +369,12 @@ describe('mailed links', () => {
 
       clock.advance(61 * 60 * 1000);
       expect((await pressLink(timed, verify)).status).toBe(403);
-      const reset = await call('POST', '/reset-password', { token, email: 'tim@example.com', password: 'too late now', password_confirmation: 'too late now' });
+      const reset = await call('POST', '/reset-password', {
+        token,
+        email: 'tim@example.com',
+        password: 'too late now',
+        password_confirmation: 'too late now',
+      });
       expect([reset.status, Object.keys(reset.body.errors)]).toEqual([422, ['token']]);
       expect((await login(timed, 'tim@example.com', password)).answer.status).toBe(200);
     } finally {

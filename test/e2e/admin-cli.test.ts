@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import { UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { issueApiKey } from '#core/api-keys/api-keys';
-import { createWorkspace } from '#core/workspaces/workspaces';
-import { recordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
 import { login } from '#core/accounts/sessions';
+import { recordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
+import { issueApiKey } from '#core/api-keys/api-keys';
 import { tableDesign } from '#core/store/table';
+import { createWorkspace } from '#core/workspaces/workspaces';
 import { parseLocalConfig } from '#lib/local/local-config';
-import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
+import { type LocalRunner, startLocalRunner } from '#lib/local/runner';
 import { ensureTable } from '#lib/local/table-setup';
+import { type AdminRun, runAdmin } from '../support/admin-cli.ts';
 import { depsOnTable, manualClock, testTableName } from '../support/deps.ts';
-import { runAdmin, type AdminRun } from '../support/admin-cli.ts';
 import { apiClient } from '../support/local-api.ts';
 
 type Run = AdminRun;
@@ -47,7 +47,8 @@ describe('admin CLI', () => {
   it('lists its commands, and explains each one with --help', async () => {
     const [overview, commandHelp] = await Promise.all([admin(['--help']), admin(['oauth-client', 'create', '--help'])]);
     expect(overview.status).toBe(0);
-    for (const name of ['bootstrap', 'create-user', 'suspend', 'resume', 'prune', 'gateway-keys reconcile', 'oauth-client create']) expect(overview.stdout).toContain(name);
+    for (const name of ['bootstrap', 'create-user', 'suspend', 'resume', 'prune', 'gateway-keys reconcile', 'oauth-client create'])
+      expect(overview.stdout).toContain(name);
     expect(commandHelp.status).toBe(0);
     expect(commandHelp.stdout).toContain('--redirect-uri <uri>');
   });
@@ -63,7 +64,11 @@ describe('admin CLI', () => {
       workspaceId: valueOf(first, 'workspace')!,
       userId: Number(valueOf(first, 'user')),
     };
-    expect(bootstrapped).toMatchObject({ apiKey: expect.stringMatching(/^sk_live_\w{32}$/), email: 'ops@example.com', workspaceId: expect.stringMatching(/^wks_/) });
+    expect(bootstrapped).toMatchObject({
+      apiKey: expect.stringMatching(/^sk_live_\w{32}$/),
+      email: 'ops@example.com',
+      workspaceId: expect.stringMatching(/^wks_/),
+    });
 
     const second = await admin(['bootstrap']);
     expect(second.status).toBe(0);
@@ -92,7 +97,9 @@ describe('admin CLI', () => {
     const getWorkspace = () => apiClient(runner, bootstrapped.apiKey)('GET', `/workspaces/${bootstrapped.workspaceId}`);
 
     beforeAll(async () => {
-      runner = await startLocalRunner(parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0', DATA_DIR: 'memory' }));
+      runner = await startLocalRunner(
+        parseLocalConfig({ DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0', DATA_DIR: 'memory' }),
+      );
     });
     afterAll(() => runner.stop());
 
@@ -118,7 +125,10 @@ describe('admin CLI', () => {
 
     it('refuses to resume a workspace that is not suspended, or to suspend one again for the same reason, in one line; a new reason is taken', async () => {
       const notSuspended = await admin(['resume', '--workspace', bootstrapped.workspaceId]);
-      expect([notSuspended.status, failureLine(notSuspended)]).toEqual([1, expect.stringMatching(/^admin resume: .* \(409 STATE_CONFLICT\)$/)]);
+      expect([notSuspended.status, failureLine(notSuspended)]).toEqual([
+        1,
+        expect.stringMatching(/^admin resume: .* \(409 STATE_CONFLICT\)$/),
+      ]);
       expect((await admin(['suspend', '--workspace', bootstrapped.workspaceId, '--reason', 'audit'])).status).toBe(0);
       const again = await admin(['suspend', '--workspace', bootstrapped.workspaceId, '--reason', 'audit']);
       expect([again.status, failureLine(again)]).toEqual([1, expect.stringMatching(/^admin suspend: .* \(409 STATE_CONFLICT\)$/)]);
@@ -146,7 +156,9 @@ describe('admin CLI', () => {
     it('an unknown workspace is a 404, in one line', async () => {
       const run = await admin(['suspend', '--workspace', 'wks_01HZZZZZZZZZZZZZZZZZZZZZZZ', '--reason', 'x']);
       expect(run.status).toBe(1);
-      expect(failureLine(run)).toBe('admin suspend: No workspace with id "wks_01HZZZZZZZZZZZZZZZZZZZZZZZ" exists. (404 RESOURCE_NOT_FOUND)');
+      expect(failureLine(run)).toBe(
+        'admin suspend: No workspace with id "wks_01HZZZZZZZZZZZZZZZZZZZZZZZ" exists. (404 RESOURCE_NOT_FOUND)',
+      );
     });
 
     it('a malformed workspace id is a usage error that says what an id looks like', async () => {
@@ -165,8 +177,13 @@ describe('admin CLI', () => {
     const past = depsOnTable(tableName, { clock });
     await login(past, { email: bootstrapped.email, password: bootstrapped.password, sourceIp: '203.0.113.5' });
     await expect(login(past, { email: bootstrapped.email, password: 'wrong password', sourceIp: '203.0.113.5' })).rejects.toThrow();
-    await issueApiKey(past, bootstrapped.userId, bootstrapped.workspaceId, { name: 'old', expiresAt: new Date(clock.now().getTime() + 3600 * 1000).toISOString() });
-    const planted = await past.db.entities.throttleWindow.scan.where((attr, op) => op.lt(attr.ttl, Math.floor(clock.now().getTime() / 1000) + 3600)).go({ pages: 'all' });
+    await issueApiKey(past, bootstrapped.userId, bootstrapped.workspaceId, {
+      name: 'old',
+      expiresAt: new Date(clock.now().getTime() + 3600 * 1000).toISOString(),
+    });
+    const planted = await past.db.entities.throttleWindow.scan
+      .where((attr, op) => op.lt(attr.ttl, Math.floor(clock.now().getTime() / 1000) + 3600))
+      .go({ pages: 'all' });
     expect(planted.data).toHaveLength(2); // the failed login's email and address windows
 
     const first = await admin(['prune']);
@@ -182,13 +199,20 @@ describe('admin CLI', () => {
   });
 
   it('gateway-keys reconcile gives a workspace that shares a key of its own once the budget has room, and a second run changes nothing', async () => {
-    const spent = async () => (await client.send(new GetCommand({ TableName: tableName, Key: { pk: 'COUNTER#gateway-keys', sk: 'COUNTER' }, ConsistentRead: true }))).Item?.value as number;
+    const spent = async () =>
+      (
+        await client.send(
+          new GetCommand({ TableName: tableName, Key: { pk: 'COUNTER#gateway-keys', sk: 'COUNTER' }, ConsistentRead: true }),
+        )
+      ).Item?.value as number;
     const full = await spent();
     // Created while the budget was spent: it shares its tier's key.
     const planting = depsOnTable(tableName, { gatewayKeys: recordingGatewayKeys({ budget: full }) });
     const sharer = await createWorkspace(planting, bootstrapped.userId, { name: 'Sharer' });
     planting.close();
-    const keyOf = async () => (await client.send(new GetCommand({ TableName: tableName, Key: { pk: `WKS#${sharer.id}`, sk: 'WKS' }, ConsistentRead: true }))).Item?.gatewayKey;
+    const keyOf = async () =>
+      (await client.send(new GetCommand({ TableName: tableName, Key: { pk: `WKS#${sharer.id}`, sk: 'WKS' }, ConsistentRead: true }))).Item
+        ?.gatewayKey;
     expect(await keyOf()).toBeUndefined();
 
     const first = await admin(['gateway-keys', 'reconcile'], { GATEWAY_KEY_BUDGET: String(full + 1) });
@@ -202,22 +226,36 @@ describe('admin CLI', () => {
   });
 
   const oauthModuleExists = existsSync(new URL('../../functions/core/oauth/clients.ts', import.meta.url));
-  (oauthModuleExists ? it : it.skip)('registers OAuth clients: a confidential one with a secret shown once, a public one without', async () => {
-    const common = ['--owner-user', String(bootstrapped.userId), '--workspace', bootstrapped.workspaceId, '--scope', 'workspaces:read'];
-    const [confidential, publicClient] = await Promise.all([
-      admin(['oauth-client', 'create', '--name', 'Reports', ...common, '--grant', 'client_credentials']),
-      admin(['oauth-client', 'create', '--name', 'SPA', ...common, '--grant', 'authorization_code', '--redirect-uri', 'https://spa.example.com/cb', '--public']),
-    ]);
-    expect(confidential.status).toBe(0);
-    expect(valueOf(confidential, 'client id')).toBeDefined();
-    expect(valueOf(confidential, 'client secret')).toMatch(/^\w{20,}/);
-    expect(publicClient.status).toBe(0);
-    expect(publicClient.stdout).not.toContain('client secret');
+  (oauthModuleExists ? it : it.skip)(
+    'registers OAuth clients: a confidential one with a secret shown once, a public one without',
+    async () => {
+      const common = ['--owner-user', String(bootstrapped.userId), '--workspace', bootstrapped.workspaceId, '--scope', 'workspaces:read'];
+      const [confidential, publicClient] = await Promise.all([
+        admin(['oauth-client', 'create', '--name', 'Reports', ...common, '--grant', 'client_credentials']),
+        admin([
+          'oauth-client',
+          'create',
+          '--name',
+          'SPA',
+          ...common,
+          '--grant',
+          'authorization_code',
+          '--redirect-uri',
+          'https://spa.example.com/cb',
+          '--public',
+        ]),
+      ]);
+      expect(confidential.status).toBe(0);
+      expect(valueOf(confidential, 'client id')).toBeDefined();
+      expect(valueOf(confidential, 'client secret')).toMatch(/^\w{20,}/);
+      expect(publicClient.status).toBe(0);
+      expect(publicClient.stdout).not.toContain('client secret');
 
-    const noRedirect = await admin(['oauth-client', 'create', '--name', 'SPA', ...common, '--grant', 'authorization_code', '--public']);
-    expect(noRedirect.status).toBe(1);
-    expect(failureLine(noRedirect)).toContain('(422 VALIDATION_FAILED)');
-  });
+      const noRedirect = await admin(['oauth-client', 'create', '--name', 'SPA', ...common, '--grant', 'authorization_code', '--public']);
+      expect(noRedirect.status).toBe(1);
+      expect(failureLine(noRedirect)).toContain('(422 VALIDATION_FAILED)');
+    },
+  );
 
   it('bad arguments and a missing table end with a non-zero status and one readable line', async () => {
     const runs = await Promise.all([

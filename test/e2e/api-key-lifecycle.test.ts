@@ -62,7 +62,10 @@ describe('API key rotation', () => {
     const oldRead = await api.call('GET', `/api-keys/${old.id}`);
     expect(oldRead.body.data).toMatchObject({ status: 'grace_period', grace_period_ends_at: fresh.grace_period_ends_at });
     const listed = await api.call('GET', '/api-keys?per_page=100');
-    expect(listed.body.data.find((k: { id: string }) => k.id === old.id)).toMatchObject({ status: 'grace_period', grace_period_ends_at: fresh.grace_period_ends_at });
+    expect(listed.body.data.find((k: { id: string }) => k.id === old.id)).toMatchObject({
+      status: 'grace_period',
+      grace_period_ends_at: fresh.grace_period_ends_at,
+    });
     const inGrace = await api.call('GET', '/api-keys?status=grace_period');
     expect(inGrace.body.data.map((k: { id: string }) => k.id)).toEqual([old.id]);
 
@@ -70,8 +73,15 @@ describe('API key rotation', () => {
 
     const again = await api.call('POST', `/api-keys/${old.id}/rotate`);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ error: 'conflict', error_code: 'STATE_CONFLICT', current_state: 'grace_period', requested_action: 'rotate' });
-    expect(again.body.message).toBe('The key was rotated already and works only until its grace period ends; rotate the key that replaced it.');
+    expect(again.body).toMatchObject({
+      error: 'conflict',
+      error_code: 'STATE_CONFLICT',
+      current_state: 'grace_period',
+      requested_action: 'rotate',
+    });
+    expect(again.body.message).toBe(
+      'The key was rotated already and works only until its grace period ends; rotate the key that replaced it.',
+    );
     expect(await works(old.key)).toBe(200);
   });
 
@@ -108,7 +118,11 @@ describe('API key rotation', () => {
   it('answers a revoked key with 404 on get, rotate and revoke alike', async () => {
     const old = await createKey({ name: 'revoked' });
     expect((await api.call('DELETE', `/api-keys/${old.id}`)).status).toBe(204);
-    for (const [method, path] of [['GET', `/api-keys/${old.id}`], ['POST', `/api-keys/${old.id}/rotate`], ['DELETE', `/api-keys/${old.id}`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/api-keys/${old.id}`],
+      ['POST', `/api-keys/${old.id}/rotate`],
+      ['DELETE', `/api-keys/${old.id}`],
+    ] as const) {
       const answer = await api.call(method, path);
       expect({ status: answer.status, error_code: answer.body.error_code }).toEqual({ status: 404, error_code: 'RESOURCE_NOT_FOUND' });
     }

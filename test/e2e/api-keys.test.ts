@@ -33,7 +33,9 @@ describe('API keys over HTTP', () => {
   });
 
   it('works with the new key, and answers 401 once it is deleted', async () => {
-    const created = await api.call('POST', '/api-keys', { body: { name: 'short-lived', environment: 'test', scopes: ['workspaces:read'] } });
+    const created = await api.call('POST', '/api-keys', {
+      body: { name: 'short-lived', environment: 'test', scopes: ['workspaces:read'] },
+    });
     const key = created.body.data.key as string;
     expect(key.startsWith('sk_test_')).toBe(true);
     expect((await api.call('GET', '/workspaces', { key })).status).toBe(200);

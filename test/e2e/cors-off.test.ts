@@ -14,7 +14,10 @@ describe('CORS by default', () => {
     const answer = await api.call('GET', '/workspaces', { headers: { Origin: app } });
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     expect(answer.headers.get('vary')).toBeNull();
-    const preflight = await fetch(`${api.runner.baseUrl}/workspaces`, { method: 'OPTIONS', headers: { Origin: app, 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await fetch(`${api.runner.baseUrl}/workspaces`, {
+      method: 'OPTIONS',
+      headers: { Origin: app, 'Access-Control-Request-Method': 'GET' },
+    });
     expect(preflight.status).toBe(403);
   });
 

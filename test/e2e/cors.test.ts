@@ -14,7 +14,10 @@ describe('CORS with CORS_ALLOWED_ORIGINS set', () => {
   });
 
   it('grants an allowed origin on every answer, errors included, and exposes the rate-limit headers', async () => {
-    for (const [path, key] of [['/workspaces', undefined], ['/workspaces', '']] as const) {
+    for (const [path, key] of [
+      ['/workspaces', undefined],
+      ['/workspaces', ''],
+    ] as const) {
       const answer = await api.call('GET', path, { key, headers: { Origin: app } });
       expect(answer.headers.get('access-control-allow-origin')).toBe(app);
       expect(answer.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining');

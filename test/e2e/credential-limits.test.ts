@@ -1,5 +1,5 @@
-import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { verifyByMail } from '../support/accounts.ts';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, login, register } from '../support/sessions.ts';
 
 let api: TestApi;
@@ -34,7 +34,9 @@ describe('what a credential may create and change', () => {
 
   it('gives a new key no later expiry, no wider IP list and no higher tier than its creator has', async () => {
     const expiresAt = new Date(Date.now() + 3600_000).toISOString();
-    const creator = (await createKey(api.adminKey, { name: 'bounded', expires_at: expiresAt, allowed_ips: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] })).body.data;
+    const creator = (
+      await createKey(api.adminKey, { name: 'bounded', expires_at: expiresAt, allowed_ips: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] })
+    ).body.data;
     const inherited = await createKey(creator.key, { name: 'child' });
     expect(inherited.status).toBe(201);
     expect(inherited.body.data.expires_at).toBe(expiresAt);
@@ -73,7 +75,9 @@ describe('what a credential may create and change', () => {
   it('refuses Basic credentials with a password, and bearer headers with more than one token', async () => {
     const basic = Buffer.from(`${api.adminKey}:secret`).toString('base64');
     expect((await api.call('GET', '/workspaces', { key: '', headers: { Authorization: `Basic ${basic}` } })).status).toBe(401);
-    expect((await api.call('GET', '/workspaces', { key: '', headers: { Authorization: `Bearer ${api.adminKey} extra` } })).status).toBe(401);
+    expect((await api.call('GET', '/workspaces', { key: '', headers: { Authorization: `Bearer ${api.adminKey} extra` } })).status).toBe(
+      401,
+    );
   });
 
   it('stops a suspended workspace\u2019s credentials everywhere, and its records for everyone', async () => {
@@ -95,7 +99,9 @@ describe('logins', () => {
   it('let no more than five wrong passwords through per email, however many arrive at once', async () => {
     await register(api, { name: 'Pat', email: 'pat.parallel@example.com', password: 'right password' });
     const attempts = await Promise.all(
-      Array.from({ length: 12 }, () => api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: 'pat.parallel@example.com', password: 'wrong' } })),
+      Array.from({ length: 12 }, () =>
+        api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: 'pat.parallel@example.com', password: 'wrong' } }),
+      ),
     );
     const statuses = attempts.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);

@@ -1,12 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OwnedDeps } from '#core/adapters/create-deps';
-import { monthOf } from '#core/platform/periods';
-import { meterKey } from '#core/store/meter-items';
 import { defaultNamespaceId } from '#core/namespaces/ids';
+import { monthOf } from '#core/platform/periods';
 import { tiers } from '#core/platform/tiers';
+import { meterKey } from '#core/store/meter-items';
 import { joinAsMember, registerVerified } from '../support/accounts.ts';
 import { depsOnTable } from '../support/deps.ts';
-import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';
+import { type ApiAnswer, startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, type Credential } from '../support/sessions.ts';
 
 let api: TestApi;
@@ -76,7 +76,11 @@ describe('entitlements', () => {
     expect(summary.body.data).toMatchObject({ workspace_id: tenant.workspaceId, tier: 'free', environment: 'live' });
     const { entitlements } = summary.body.data;
     // Every feature a workspace counts: `workspaces` is counted per user, in their own namespace.
-    expect(Object.keys(entitlements).sort()).toEqual(Object.keys(free).filter((f) => f !== 'workspaces').sort());
+    expect(Object.keys(entitlements).sort()).toEqual(
+      Object.keys(free)
+        .filter((f) => f !== 'workspaces')
+        .sort(),
+    );
     expect(entitlements.api_keys).toEqual({ used: 1, limit: free.api_keys, available: free.api_keys - 1, percentage: 20, unit: 'keys' });
     expect(entitlements.members).toMatchObject({ used: 1, limit: free.members });
     expect(entitlements.api_calls.used).toBeGreaterThanOrEqual(1);
@@ -88,7 +92,13 @@ describe('entitlements', () => {
   it('checks a quantity against what is left, and says why and where to upgrade when denied', async () => {
     const allowed = await api.call('GET', `/entitlements/check?feature=storage&quantity=${free.storage}`, { key: tenant.liveKey });
     expect(allowed.status).toBe(200);
-    expect(allowed.body).toMatchObject({ allowed: true, feature: 'storage', current_usage: 0, limit: free.storage, available: free.storage });
+    expect(allowed.body).toMatchObject({
+      allowed: true,
+      feature: 'storage',
+      current_usage: 0,
+      limit: free.storage,
+      available: free.storage,
+    });
     const denied = await api.call('GET', `/entitlements/check?feature=storage&quantity=${free.storage + 1}`, { key: tenant.liveKey });
     expect(denied.body).toMatchObject({ allowed: false, reason: 'LIMIT_EXCEEDED', current_usage: 0, limit: free.storage });
     expect(denied.body.message).toMatch(/limit/);
@@ -101,19 +111,35 @@ describe('entitlements', () => {
   });
 
   it('refuses bad checks with 422 naming the parameter, and one without a feature with 400 MISSING_PARAMETER', async () => {
-    for (const query of ['feature=nope', 'feature=storage&quantity=0', 'feature=storage&quantity=-1', 'feature=storage&quantity=1e3', 'feature=storage&quantity=10000000000000000']) {
+    for (const query of [
+      'feature=nope',
+      'feature=storage&quantity=0',
+      'feature=storage&quantity=-1',
+      'feature=storage&quantity=1e3',
+      'feature=storage&quantity=10000000000000000',
+    ]) {
       const answer = await api.call('GET', `/entitlements/check?${query}`, { key: tenant.liveKey });
       expect(answer.status).toBe(422);
       expect(Object.keys(answer.body.errors).length).toBeGreaterThan(0);
     }
     const missing = await api.call('GET', '/entitlements/check?quantity=2', { key: tenant.liveKey });
-    expect([missing.status, missing.body.error_code, missing.body.errors]).toEqual([400, 'MISSING_PARAMETER', { feature: ['is required'] }]);
+    expect([missing.status, missing.body.error_code, missing.body.errors]).toEqual([
+      400,
+      'MISSING_PARAMETER',
+      { feature: ['is required'] },
+    ]);
   });
 
   it('records usage atomically and refuses what would pass the limit with recorded false', async () => {
     const first = await record(tenant.liveKey, { feature: 'storage', quantity: 1000, metadata: { file: 'a.png' } });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ recorded: true, feature: 'storage', current_usage: 1000, limit: free.storage, metadata: { file: 'a.png' } });
+    expect(first.body).toMatchObject({
+      recorded: true,
+      feature: 'storage',
+      current_usage: 1000,
+      limit: free.storage,
+      metadata: { file: 'a.png' },
+    });
     const over = await record(tenant.liveKey, { feature: 'storage', quantity: free.storage });
     expect(over.body).toMatchObject({ recorded: false, reason: 'LIMIT_EXCEEDED', current_usage: 1000 });
     const released = await record(tenant.liveKey, { feature: 'storage', quantity: -400 });
@@ -151,7 +177,10 @@ describe('entitlements', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(answers.map((a) => a.body.recorded)).toEqual([...Array(9).fill(true), false]);
     expect((await summaryOf(api.adminKey)).storage).toMatchObject({ used: 9 * quantity, limit: null });
-    expect((await record(api.adminKey, { feature: 'storage', quantity: -quantity })).body).toMatchObject({ recorded: true, current_usage: 8 * quantity });
+    expect((await record(api.adminKey, { feature: 'storage', quantity: -quantity })).body).toMatchObject({
+      recorded: true,
+      current_usage: 8 * quantity,
+    });
     const namespaceId = defaultNamespaceId(api.runner.bootstrap!.workspaceId);
     const huge = await api.call('POST', `/admin/namespaces/${namespaceId}/packages`, {
       body: { name: 'Too much', entitlements: { api_calls: Number.MAX_SAFE_INTEGER } },
@@ -160,7 +189,9 @@ describe('entitlements', () => {
   });
 
   it('never passes a limit however many reports race for it', async () => {
-    const answers = await Promise.all(Array.from({ length: free.seo_reports + 15 }, () => record(tenant.liveKey, { feature: 'seo_reports', quantity: 1 })));
+    const answers = await Promise.all(
+      Array.from({ length: free.seo_reports + 15 }, () => record(tenant.liveKey, { feature: 'seo_reports', quantity: 1 })),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.body.recorded).length).toBe(free.seo_reports);
     expect((await summaryOf(tenant.liveKey)).seo_reports).toMatchObject({ used: free.seo_reports, available: 0, percentage: 100 });
@@ -186,7 +217,12 @@ describe('limited things', () => {
     const refused = answers.filter((a) => a.status !== 201);
     for (const answer of refused) {
       expect(answer.status).toBe(403);
-      expect(answer.body).toMatchObject({ error: 'feature_limit_reached', error_code: 'ENTITLEMENT_DENIED', feature: 'api_keys', limit: free.api_keys });
+      expect(answer.body).toMatchObject({
+        error: 'feature_limit_reached',
+        error_code: 'ENTITLEMENT_DENIED',
+        feature: 'api_keys',
+        limit: free.api_keys,
+      });
       expect(answer.body.upgrade_url).toMatch(/^https:\/\//);
     }
     const listed = await api.call('GET', '/api-keys?per_page=100', as(tenant.session));
@@ -200,14 +236,20 @@ describe('limited things', () => {
     expect(rotated.status).toBe(200);
     const chained = await api.call('POST', `/api-keys/${rotated.body.data.id}/rotate`, as(tenant.session, { body: {} }));
     expect(chained.status).toBe(403);
-    expect(chained.body).toMatchObject({ error: 'feature_limit_reached', feature: 'api_keys', limit: free.api_keys, current_usage: free.api_keys + 1 });
+    expect(chained.body).toMatchObject({
+      error: 'feature_limit_reached',
+      feature: 'api_keys',
+      limit: free.api_keys,
+      current_usage: free.api_keys + 1,
+    });
     // The rotated-out key ends with its grace period: then the pruning job frees its place.
   });
 
   it('invites members only below the limit, and two accepts cannot both take the last place', async () => {
     const owner = await freeTenant('crowd');
     const others = free.members - 1;
-    for (let i = 0; i < others - 1; i++) await joinAsMember(api, owner.session, { name: `m${i}`, email: `crowd-m${i}@example.com`, password });
+    for (let i = 0; i < others - 1; i++)
+      await joinAsMember(api, owner.session, { name: `m${i}`, email: `crowd-m${i}@example.com`, password });
     // One place is left: two invited people race for it.
     const racers = await Promise.all(
       ['a', 'b'].map((n) => registerVerified(api, { name: `r${n}`, email: `crowd-r${n}@example.com`, password })),
@@ -233,14 +275,22 @@ describe('the workspaces a user may own', () => {
     const racing = await Promise.all(['third a', 'third b', 'third c'].map(create));
     expect(racing.map((r) => r.status).sort()).toEqual([201, 403, 403]);
     const refused = racing.find((r) => r.status === 403)!;
-    expect(refused.body).toMatchObject({ error: 'feature_limit_reached', feature: 'workspaces', limit: free.workspaces, current_usage: free.workspaces });
+    expect(refused.body).toMatchObject({
+      error: 'feature_limit_reached',
+      feature: 'workspaces',
+      limit: free.workspaces,
+      current_usage: free.workspaces,
+    });
     expect((await create('fourth')).status).toBe(403);
 
     // Counted in the user's own namespace, where a check of it is answered; a workspace's namespace does not count it.
     const personal = (await api.call('GET', '/namespaces?owner_type=User', as(session))).body.data[0].id;
     const own = await api.call('GET', `/entitlements/check?feature=workspaces`, as(session, { headers: { 'X-Namespace-ID': personal } }));
     expect(own.body).toMatchObject({ allowed: false, feature: 'workspaces', current_usage: free.workspaces, limit: free.workspaces });
-    expect((await api.call('GET', `/namespaces/${personal}`, as(session))).body.data.entitlements.workspaces).toMatchObject({ used: 3, limit: 3 });
+    expect((await api.call('GET', `/namespaces/${personal}`, as(session))).body.data.entitlements.workspaces).toMatchObject({
+      used: 3,
+      limit: 3,
+    });
     const elsewhere = await api.call('GET', '/entitlements/check?feature=workspaces', as(session));
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.errors.feature[0]).toContain('X-Namespace-ID');
@@ -258,12 +308,20 @@ describe('the monthly api_calls quota', () => {
     const month = monthOf(new Date());
     // Most of the month is spent already (the one shard of a free workspace): 5 calls remain.
     await spendCalls(tenant.workspaceId, 'ADD calls :spent', free.api_calls - 5 - 3); // GET /user and the two key creates are counted already
-    const answers = await Promise.all(Array.from({ length: 12 }, () => api.call('GET', `/workspaces/${tenant.workspaceId}`, { key: tenant.liveKey })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => api.call('GET', `/workspaces/${tenant.workspaceId}`, { key: tenant.liveKey })),
+    );
     expect(answers.filter((a) => a.status === 200).length).toBe(5);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.length).toBe(7);
     for (const answer of refused) {
-      expect(answer.body).toMatchObject({ error: 'quota_exceeded', error_code: 'QUOTA_EXCEEDED', quota_type: 'api_calls', limit: free.api_calls, used: free.api_calls });
+      expect(answer.body).toMatchObject({
+        error: 'quota_exceeded',
+        error_code: 'QUOTA_EXCEEDED',
+        quota_type: 'api_calls',
+        limit: free.api_calls,
+        used: free.api_calls,
+      });
       expect(answer.body.reset_at).toBe(month.end.toISOString());
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(limitHeaders(answer)).toBe('60');
@@ -287,13 +345,17 @@ describe('the workspace a request acts in', () => {
     expect(minted.status).toBe(201);
     const token: string = minted.body.data.token;
     const home = (await api.call('GET', '/user', { key: token })).body.data;
-    const homeId: string = (await api.call('GET', `/workspaces?per_page=100`, { key: token })).body.data.find((w: { id: string }) => w.id !== team.workspaceId).id;
+    const homeId: string = (await api.call('GET', `/workspaces?per_page=100`, { key: token })).body.data.find(
+      (w: { id: string }) => w.id !== team.workspaceId,
+    ).id;
     expect(home.id).toBe(member.userId);
 
     const teamBefore = await usedIn(team.liveKey, team.workspaceId);
     const homeBefore = await usedIn(token, homeId);
     for (let i = 0; i < 3; i++) {
-      expect((await api.call('GET', `/workspaces/${team.workspaceId}`, { key: token, headers: { 'X-Workspace-ID': team.workspaceId } })).status).toBe(200);
+      expect(
+        (await api.call('GET', `/workspaces/${team.workspaceId}`, { key: token, headers: { 'X-Workspace-ID': team.workspaceId } })).status,
+      ).toBe(200);
     }
     expect((await api.call('GET', `/workspaces/${team.workspaceId}?workspace_id=${team.workspaceId}`, { key: token })).status).toBe(200);
     // Each /usage read counts itself: the team's count grew by the four calls and the read; the home's by its read alone.
@@ -302,7 +364,10 @@ describe('the workspace a request acts in', () => {
 
     // The team's month is spent: acting there is 429 QUOTA_EXCEEDED; at home the same token still works.
     await spendCalls(team.workspaceId, 'SET calls = :spent', free.api_calls);
-    const refused = await api.call('GET', `/workspaces/${team.workspaceId}`, { key: token, headers: { 'X-Workspace-ID': team.workspaceId } });
+    const refused = await api.call('GET', `/workspaces/${team.workspaceId}`, {
+      key: token,
+      headers: { 'X-Workspace-ID': team.workspaceId },
+    });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ error_code: 'QUOTA_EXCEEDED', quota_type: 'api_calls' });
     expect((await api.call('GET', `/workspaces/${homeId}`, { key: token })).status).toBe(200);
@@ -326,7 +391,9 @@ describe('GET /usage', () => {
     expect(data.api_calls.total).toBe(data.features.api_calls.used);
     const today = new Date().toISOString().slice(0, 10);
     expect(data.api_calls.by_day.find((d: { date: string }) => d.date === today).count).toBe(data.api_calls.total);
-    const keyId = (await api.call('GET', '/api-keys?per_page=100', { key: tenant.liveKey })).body.data.find((k: { environment: string }) => k.environment === 'live').id;
+    const keyId = (await api.call('GET', '/api-keys?per_page=100', { key: tenant.liveKey })).body.data.find(
+      (k: { environment: string }) => k.environment === 'live',
+    ).id;
     const byKey = data.api_calls.by_key;
     expect(byKey.find((k: { key_id: string | null }) => k.key_id === keyId).count).toBe(4); // 3 summaries and this call
     expect(byKey.find((k: { user_id: number | null }) => k.user_id !== null).count).toBeGreaterThanOrEqual(2); // the session's key creates

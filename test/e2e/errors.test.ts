@@ -119,7 +119,10 @@ describe('the error envelope', () => {
     const broken = await api.call('POST', '/workspaces', { rawBody: '{"name": ' });
     expect(broken.status).toBe(400);
     expect(broken.body).toMatchObject({ error: 'bad_request', error_code: 'INVALID_FORMAT' });
-    const form = await api.call('POST', '/workspaces', { rawBody: 'name=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await api.call('POST', '/workspaces', {
+      rawBody: 'name=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(400);
     expect(form.body.error_code).toBe('INVALID_FORMAT');
   });
@@ -148,7 +151,10 @@ describe('the error envelope', () => {
         req.on('error', fail);
         req.end(body);
       });
-    for (const [name, value] of [['Content-type', 'Application/JSON'], ['CONTENT-TYPE', 'application/json; charset=utf-8']] as const) {
+    for (const [name, value] of [
+      ['Content-type', 'Application/JSON'],
+      ['CONTENT-TYPE', 'application/json; charset=utf-8'],
+    ] as const) {
       expect(await post(name, value)).toBe(201);
     }
   });
@@ -177,7 +183,14 @@ describe('the error envelope', () => {
   });
 
   it('survives odd path parameters and query strings with a 4xx', async () => {
-    for (const path of ['/workspaces/%ZZ', '/workspaces/%00', `/workspaces/${'a'.repeat(2000)}`, '/workspaces?page=1&page=x', '/workspaces?per_page[]=1', '/workspaces/%2F..%2F']) {
+    for (const path of [
+      '/workspaces/%ZZ',
+      '/workspaces/%00',
+      `/workspaces/${'a'.repeat(2000)}`,
+      '/workspaces?page=1&page=x',
+      '/workspaces?per_page[]=1',
+      '/workspaces/%2F..%2F',
+    ]) {
       const answer = await api.call('GET', path);
       expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(answer.status).toBeLessThan(500);

@@ -36,7 +36,11 @@ async function subscribe(path: string, events: string[], options: { credential?:
 
 /** The types delivered so far, each delivery verified with its endpoint's secret. */
 const typesReceived = () =>
-  new Set(receiver.received.filter((hook) => hook.answered === 200 && secrets.has(hook.path)).map((hook) => verifyWebhook(hook, secrets.get(hook.path)!).type));
+  new Set(
+    receiver.received
+      .filter((hook) => hook.answered === 200 && secrets.has(hook.path))
+      .map((hook) => verifyWebhook(hook, secrets.get(hook.path)!).type),
+  );
 
 const ok = (status: number, expected = 200) => expect(status).toBe(expected);
 
@@ -72,7 +76,9 @@ describe('the event catalogue, walked', () => {
     ok((await api.call('PATCH', `/users/${ada.userId}`, as(ada.session, { body: { name: 'Ada L.' } }))).status);
 
     // Packages of home's namespace.
-    const granted = await api.call('POST', `/admin/namespaces/ns_${home.slice('wks_'.length)}/packages`, { body: { name: 'Walk', entitlements: { api_keys: 1 } } });
+    const granted = await api.call('POST', `/admin/namespaces/ns_${home.slice('wks_'.length)}/packages`, {
+      body: { name: 'Walk', entitlements: { api_keys: 1 } },
+    });
     ok(granted.status, 201);
 
     // Webhook endpoints: one made, changed, re-keyed, failing until disabled, deleted; a test send.

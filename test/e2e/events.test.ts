@@ -1,9 +1,9 @@
-import type { Deps } from '#core/ports/deps';
 import { eventTypeNames } from '#core/events/event-types';
+import type { Deps } from '#core/ports/deps';
 import { typedEnvelopes } from '../../functions/event-payloads.ts';
-import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
 import { linkIn, mailTo, pressLink, verifyByMail } from '../support/accounts.ts';
-import { as, login, register, type Credential } from '../support/sessions.ts';
+import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
+import { as, type Credential, login, register } from '../support/sessions.ts';
 
 /**
  * Every mutation over HTTP, then the table read: each wrote exactly one event of its type
@@ -30,7 +30,9 @@ interface Recorded {
 /** The events written since the last call, oldest first, each envelope checked against its type's schema. */
 async function newEvents(): Promise<Recorded[]> {
   const { data } = await api.deps.db.entities.webhookEvent.scan.go({ pages: 'all' });
-  const fresh = data.filter((item) => !seen.has(item.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const fresh = data
+    .filter((item) => !seen.has(item.id))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   return fresh.map((item) => {
     seen.add(item.id);
     typesSeen.add(item.type);
@@ -73,7 +75,10 @@ describe('events of mutations', () => {
     const createdEvents = await newEvents();
     expect(createdEvents).toHaveLength(2);
     expect(createdEvents).toEqual(
-      expect.arrayContaining([live('workspace.created', workspaceId, created.body.data), live('workspace.created', bootstrap().workspaceId, created.body.data)]),
+      expect.arrayContaining([
+        live('workspace.created', workspaceId, created.body.data),
+        live('workspace.created', bootstrap().workspaceId, created.body.data),
+      ]),
     );
 
     const duplicate = await api.call('POST', '/workspaces', { body: { name: 'Again', slug: 'evented' } });
@@ -84,14 +89,19 @@ describe('events of mutations', () => {
     expect(updated.status).toBe(200);
     expect(await newEvents()).toEqual([live('workspace.updated', workspaceId, updated.body.data)]);
 
-    const keyed = await api.call('POST', '/api-keys', { body: { name: 'test key', environment: 'test', workspace_id: workspaceId, scopes: ['*'] } });
+    const keyed = await api.call('POST', '/api-keys', {
+      body: { name: 'test key', environment: 'test', workspace_id: workspaceId, scopes: ['*'] },
+    });
     expect(keyed.status).toBe(201);
     testKey = keyed.body.data.key;
     // Made with a live key: a live event, whatever the new key's environment.
     expect(await newEvents()).toEqual([live('api_key.created', workspaceId, withoutSecret(keyed.body.data))]);
 
     // A test key cannot change a live workspace: refused, and nothing written.
-    const byTestKey = await api.call('PATCH', `/workspaces/${workspaceId}`, { key: testKey, body: { settings: { timezone: 'Europe/Berlin' } } });
+    const byTestKey = await api.call('PATCH', `/workspaces/${workspaceId}`, {
+      key: testKey,
+      body: { settings: { timezone: 'Europe/Berlin' } },
+    });
     expect(byTestKey.status).toBe(403);
     expect(await newEvents()).toEqual([]);
     const byLiveKey = await api.call('PATCH', `/workspaces/${workspaceId}`, { body: { settings: { timezone: 'Europe/Berlin' } } });
@@ -129,7 +139,9 @@ describe('events of mutations', () => {
     const me = (await api.call('GET', '/user', as(session))).body.data;
     const personal = (await api.call('GET', '/workspaces', as(session))).body.data[0].id;
     ada = { userId: me.id, session, personal };
-    expect(workspaceCreated).toEqual(live('workspace.created', personal, (await api.call('GET', `/workspaces/${personal}`, as(session))).body.data));
+    expect(workspaceCreated).toEqual(
+      live('workspace.created', personal, (await api.call('GET', `/workspaces/${personal}`, as(session))).body.data),
+    );
 
     await verifyByMail(api, 'ada@example.com');
     expect(await newEvents()).toEqual([live('user.updated', personal, (await api.call('GET', '/user', as(session))).body.data)]);
@@ -138,20 +150,29 @@ describe('events of mutations', () => {
     expect(renamed.status).toBe(200);
     expect(await newEvents()).toEqual([live('user.updated', personal, renamed.body.data)]);
 
-    expect((await api.call('PATCH', `/users/${me.id}`, as(session, { body: { email: 'ada.l@example.com', current_password: password } }))).status).toBe(200);
+    expect(
+      (await api.call('PATCH', `/users/${me.id}`, as(session, { body: { email: 'ada.l@example.com', current_password: password } })))
+        .status,
+    ).toBe(200);
     expect(await newEvents()).toEqual([]); // not until the new address confirms
     const confirm = linkIn(await mailTo(api, 'ada.l@example.com'), /\/email\/change\//);
     expect((await pressLink(api, confirm)).status).toBe(200);
     expect(await newEvents()).toEqual([live('user.updated', personal, (await api.call('GET', '/user', as(session))).body.data)]);
 
-    const changed = await api.call('PUT', '/user/password', as(session, { body: { current_password: password, password: `${password}!` } }));
+    const changed = await api.call(
+      'PUT',
+      '/user/password',
+      as(session, { body: { current_password: password, password: `${password}!` } }),
+    );
     expect(changed.status).toBe(200);
     const [passwordEvent, ...none] = await newEvents();
     expect(none).toEqual([]);
     expect(passwordEvent).toEqual(live('user.updated', personal, (await api.call('GET', '/user', as(session))).body.data));
     expect(JSON.stringify(passwordEvent)).not.toContain(password);
 
-    expect((await api.call('POST', `${api.runner.origin}/forgot-password`, { key: '', body: { email: 'ada.l@example.com' } })).status).toBe(202);
+    expect((await api.call('POST', `${api.runner.origin}/forgot-password`, { key: '', body: { email: 'ada.l@example.com' } })).status).toBe(
+      202,
+    );
     expect(await newEvents()).toEqual([]);
     const reset = new URL(linkIn(await mailTo(api, 'ada.l@example.com'), /\/reset-password\//));
     const token = reset.pathname.split('/').at(-1)!;
@@ -162,7 +183,7 @@ describe('events of mutations', () => {
     expect(await newEvents()).toEqual([live('user.updated', personal, (await api.call('GET', '/user', as(again))).body.data)]);
   });
 
-  it('user tokens: a person\'s own credentials, like sessions, created and revoked without events', async () => {
+  it("user tokens: a person's own credentials, like sessions, created and revoked without events", async () => {
     const created = await api.call('POST', '/user/tokens', as(ada.session, { body: { name: 'cli' } }));
     expect(created.status).toBe(201);
     expect((await api.call('DELETE', `/user/tokens/${created.body.data.id}`, as(ada.session))).status).toBe(204);
@@ -184,14 +205,24 @@ describe('events of mutations', () => {
     expect((await api.call('POST', `/user/invitations/${home}/accept`, as(ada.session))).status).toBe(404);
     expect(await newEvents()).toEqual([]);
 
-    expect((await api.call('POST', '/users', as(ada.session, { headers: { 'X-Workspace-ID': ada.personal }, body: { email: bootstrap().email } }))).status).toBe(202);
+    expect(
+      (
+        await api.call(
+          'POST',
+          '/users',
+          as(ada.session, { headers: { 'X-Workspace-ID': ada.personal }, body: { email: bootstrap().email } }),
+        )
+      ).status,
+    ).toBe(202);
     await newEvents();
-    const invitation = (await api.call('GET', '/user/invitations')).body.data.find((i: { workspace_id: string }) => i.workspace_id === ada.personal);
+    const invitation = (await api.call('GET', '/user/invitations')).body.data.find(
+      (i: { workspace_id: string }) => i.workspace_id === ada.personal,
+    );
     expect((await api.call('DELETE', `/user/invitations/${ada.personal}`)).status).toBe(204);
     expect(await newEvents()).toEqual([live('invitation.declined', ada.personal, invitation)]);
   });
 
-  it("platform admin: tier, suspension, resumption and packages, live", async () => {
+  it('platform admin: tier, suspension, resumption and packages, live', async () => {
     const tiered = await api.call('PATCH', `/admin/workspaces/${ada.personal}`, { body: { tier: 'pro' } });
     expect(tiered.status).toBe(200);
     const { suspended_at: _at, suspended_reason: _reason, ...asMembersSeeIt } = tiered.body.data;
@@ -205,7 +236,9 @@ describe('events of mutations', () => {
     expect(await newEvents()).toEqual([live('workspace.resumed', ada.personal, resumed.body.data)]);
 
     const namespaceId = `ns_${workspaceId.slice('wks_'.length)}`;
-    const granted = await api.call('POST', `/admin/namespaces/${namespaceId}/packages`, { body: { name: 'Boost', entitlements: { api_keys: 5 } } });
+    const granted = await api.call('POST', `/admin/namespaces/${namespaceId}/packages`, {
+      body: { name: 'Boost', entitlements: { api_keys: 5 } },
+    });
     expect(granted.status).toBe(201);
     const { entitlements: _standings, ...withPackages } = (await api.call('GET', `/namespaces/${namespaceId}`)).body.data;
     expect(withPackages.packages).toHaveLength(1);
@@ -231,7 +264,11 @@ describe('events of mutations', () => {
     expect(await newEvents()).toEqual([]);
     // A new reason is a change of the suspension: it goes on from when it began.
     const reworded = await suspend('unpaid: invoice 42');
-    expect([reworded.status, reworded.body.data.suspended_at, reworded.body.data.suspended_reason]).toEqual([200, first.body.data.suspended_at, 'unpaid: invoice 42']);
+    expect([reworded.status, reworded.body.data.suspended_at, reworded.body.data.suspended_reason]).toEqual([
+      200,
+      first.body.data.suspended_at,
+      'unpaid: invoice 42',
+    ]);
     expect(await newEvents()).toEqual([live('workspace.suspended', ada.personal, reworded.body.data)]);
 
     const resumed = await resume();
@@ -245,7 +282,9 @@ describe('events of mutations', () => {
     expect((await api.call('DELETE', `/workspaces/${workspaceId}`)).status).toBe(204);
     const deleted = await newEvents();
     expect(deleted).toHaveLength(2);
-    expect(deleted).toEqual(expect.arrayContaining([live('workspace.deleted', workspaceId, before), live('workspace.deleted', bootstrap().workspaceId, before)]));
+    expect(deleted).toEqual(
+      expect.arrayContaining([live('workspace.deleted', workspaceId, before), live('workspace.deleted', bootstrap().workspaceId, before)]),
+    );
   });
 
   it('covered every type of the catalogue but the webhooks’ own', () => {

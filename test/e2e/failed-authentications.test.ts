@@ -1,6 +1,6 @@
 import { failedAuthenticationPolicy } from '#core/credentials/failed-authentications';
-import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { registerVerified } from '../support/accounts.ts';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, login } from '../support/sessions.ts';
 
 let api: TestApi;
@@ -24,7 +24,11 @@ describe('failed authentications over HTTP', () => {
     }
     const throttled = await api.call('GET', '/workspaces', { key: wrong(99) });
     expect(throttled.status).toBe(429);
-    expect(throttled.body).toMatchObject({ error: 'rate_limit_exceeded', error_code: 'RATE_LIMIT_EXCEEDED', retry_after: expect.any(Number) });
+    expect(throttled.body).toMatchObject({
+      error: 'rate_limit_exceeded',
+      error_code: 'RATE_LIMIT_EXCEEDED',
+      retry_after: expect.any(Number),
+    });
     expect(throttled.body.message).toContain(api.adminKey.slice(0, 16));
     expect(throttled.headers.get('retry-after')).toBe(String(throttled.body.retry_after));
     expect(throttled.headers.get('www-authenticate')).toBeNull();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { bcryptHasher } from '#core/adapters/create-deps';
 import { registerVerified } from '../support/accounts.ts';
-import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';
-import { as, login, type Credential } from '../support/sessions.ts';
+import { type ApiAnswer, startTestApi, type TestApi } from '../support/local-api.ts';
+import { as, type Credential, login } from '../support/sessions.ts';
 
 /** Key hashing can be slowed, to hold a request in flight while its repeat arrives. */
 let slowHashMs = 0;
@@ -129,7 +129,11 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const wide = await api.call('POST', '/api-keys', withKey(key, { body: { name: 'wide', scopes: ['*'] } }));
     expect(wide.status).toBe(201);
-    const attempt = await api.call('POST', '/api-keys', { key: narrow.body.data.key, body: { name: 'wide', scopes: ['*'] }, headers: { 'Idempotency-Key': key } });
+    const attempt = await api.call('POST', '/api-keys', {
+      key: narrow.body.data.key,
+      body: { name: 'wide', scopes: ['*'] },
+      headers: { 'Idempotency-Key': key },
+    });
     expect(attempt.status).toBe(403);
     expect(replayed(attempt)).toBeNull();
     expect(JSON.stringify(attempt.body)).not.toContain(wide.body.data.key);
@@ -139,7 +143,11 @@ describe('Idempotency-Key', () => {
     const { userId, session } = await registerVerified(api, { name: 'Guessed', email: 'guessed@example.com', password });
     const key = randomUUID();
     const change = (currentPassword: string) =>
-      api.call('PATCH', `/users/${userId}`, withKey(key, { credential: session, body: { email: 'guessed.new@example.com', current_password: currentPassword } }));
+      api.call(
+        'PATCH',
+        `/users/${userId}`,
+        withKey(key, { credential: session, body: { email: 'guessed.new@example.com', current_password: currentPassword } }),
+      );
     const first = await change(password);
     expect(first.status).toBe(200);
     for (const guess of ['wrong one', 'another wrong one']) {
@@ -170,7 +178,11 @@ describe('Idempotency-Key', () => {
     await registerVerified(api, { name: 'Login', email, password });
     const key = randomUUID();
     for (let i = 0; i < 2; i++) {
-      const answer = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email, password }, headers: { 'Idempotency-Key': key } });
+      const answer = await api.call('POST', `${api.runner.origin}/login`, {
+        key: '',
+        body: { email, password },
+        headers: { 'Idempotency-Key': key },
+      });
       expect(answer.status).toBe(200);
       expect(replayed(answer)).toBeNull();
     }

@@ -1,5 +1,5 @@
 import { registerVerified } from '../support/accounts.ts';
-import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';
+import { type ApiAnswer, startTestApi, type TestApi } from '../support/local-api.ts';
 import { as } from '../support/sessions.ts';
 
 // Read by config() on first use, which is when the runner starts (beforeAll): the form routes are OAuth's.
@@ -66,7 +66,11 @@ describe('bodies that are not UTF-8', () => {
 
   it('refuses them in a form body too, raw or percent-encoded, and still reads a UTF-8 form', async () => {
     const token = (rawBody: string | Uint8Array) =>
-      api.call('POST', `${api.runner.origin}/oauth/token`, { key: '', rawBody, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      api.call('POST', `${api.runner.origin}/oauth/token`, {
+        key: '',
+        rawBody,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
     expectInvalidFormat(await token(withBytes('grant_type=client_credentials&client_id=a', [0xff], '')));
     const encoded = await token('grant_type=client_credentials&client_id=%C3%28');
     expectInvalidFormat(encoded);
@@ -85,7 +89,9 @@ describe('bodies that are not UTF-8', () => {
     const name = 'Café ☕ 😀 مساحة';
     const created = await api.call('POST', '/workspaces', { rawBody: Buffer.from(JSON.stringify({ name })) });
     expect([created.status, created.body.data.name]).toEqual([201, name]);
-    const bom = await api.call('POST', '/workspaces', { rawBody: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"Bom"}')]) });
+    const bom = await api.call('POST', '/workspaces', {
+      rawBody: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"Bom"}')]),
+    });
     expect(bom.status).toBe(201);
   });
 
@@ -107,7 +113,9 @@ describe('lone UTF-16 surrogates', () => {
   });
 
   it('are refused in a key, naming it escaped', async () => {
-    const answer = await api.call('POST', '/entitlements/usage', { rawBody: '{"feature":"storage","quantity":1,"metadata":{"\\ud800x":1}}' });
+    const answer = await api.call('POST', '/entitlements/usage', {
+      rawBody: '{"feature":"storage","quantity":1,"metadata":{"\\ud800x":1}}',
+    });
     expectInvalidFormat(answer, 'metadata.\\ud800x');
   });
 
@@ -138,7 +146,9 @@ describe('keys given twice in one object', () => {
   });
 
   it('are refused at any depth and however the key is escaped, while the same key in two objects is fine', async () => {
-    const nested = await api.call('POST', '/workspaces', { rawBody: '{"name":"n","settings":{"timezone":"UTC","timezone":"Europe/Berlin"}}' });
+    const nested = await api.call('POST', '/workspaces', {
+      rawBody: '{"name":"n","settings":{"timezone":"UTC","timezone":"Europe/Berlin"}}',
+    });
     expectInvalidFormat(nested, 'settings.timezone');
     expectInvalidFormat(await api.call('POST', '/workspaces', { rawBody: '{"name":"a","n\\u0061me":"b"}' }), 'name');
     const metadata = { a: { x: 1 }, b: { x: 1 }, list: [{ x: 1 }, { x: 2 }] };
@@ -148,7 +158,18 @@ describe('keys given twice in one object', () => {
 });
 
 describe('control and bidirectional formatting characters in single-line fields', () => {
-  const refused = ['a\u0000b', 'line\nbreak', 'carriage\rreturn', 'tab\there', 'del\u007f', 'c1\u0085', 'sep\u2028arator', 'evil\u202Egnp.exe', 'iso\u2066late', 'trailing\n'];
+  const refused = [
+    'a\u0000b',
+    'line\nbreak',
+    'carriage\rreturn',
+    'tab\there',
+    'del\u007f',
+    'c1\u0085',
+    'sep\u2028arator',
+    'evil\u202Egnp.exe',
+    'iso\u2066late',
+    'trailing\n',
+  ];
 
   const expectRefusedName = (answer: ApiAnswer, field = 'name') => {
     expect([answer.status, answer.body.error_code]).toEqual([422, 'VALIDATION_FAILED']);
@@ -187,7 +208,9 @@ describe('control and bidirectional formatting characters in single-line fields'
     const target = (await api.call('POST', '/workspaces', { body: { name: 'To suspend' } })).body.data.id;
     const nul = await api.call('POST', `/admin/workspaces/${target}/suspend`, { body: { reason: 'unpaid\u0000' } });
     expect([nul.status, Object.keys(nul.body.errors)]).toEqual([422, ['reason']]);
-    const suspended = await api.call('POST', `/admin/workspaces/${target}/suspend`, { body: { reason: 'Unpaid invoice.\nSee ticket 42.' } });
+    const suspended = await api.call('POST', `/admin/workspaces/${target}/suspend`, {
+      body: { reason: 'Unpaid invoice.\nSee ticket 42.' },
+    });
     expect(suspended.status).toBe(200);
   });
 });

@@ -80,7 +80,11 @@ describe('lists over HTTP', () => {
   });
 
   it('refuses a page or per_page of absurd length with 422 naming the parameter', async () => {
-    for (const [param, value] of [['page', '9'.repeat(400)], ['page', '1'.repeat(10)], ['per_page', '5'.repeat(400)]] as const) {
+    for (const [param, value] of [
+      ['page', '9'.repeat(400)],
+      ['page', '1'.repeat(10)],
+      ['per_page', '5'.repeat(400)],
+    ] as const) {
       const answer = await api.call('GET', `/workspaces?${param}=${value}`);
       expect(answer.status).toBe(422);
       expect(answer.body.errors[param]).toEqual(['must be at most 999999999']);

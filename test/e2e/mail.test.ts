@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLocalConfig } from '#lib/local/local-config';
-import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
-import { readMailbox } from '../support/mailbox.ts';
+import { type LocalRunner, startLocalRunner } from '#lib/local/runner';
 import { sharedEndpoint, testTableName } from '../support/deps.ts';
+import { readMailbox } from '../support/mailbox.ts';
 
 /** The runner's mail sink: the folder it makes, the files its mailer writes, the line it prints for each. */
 describe('the local runner writes mail into MAIL_DIR', () => {
@@ -40,7 +40,12 @@ describe('the local runner writes mail into MAIL_DIR', () => {
 
     const [mail, ...others] = await readMailbox(runner.mailDir);
     expect(others).toEqual([]);
-    expect(mail).toMatchObject({ to: 'ana@example.com', subject: 'Réinitialiser', text: 'Ouvrez le lien : http://x/é\r\n', html: '<p>é</p>' });
+    expect(mail).toMatchObject({
+      to: 'ana@example.com',
+      subject: 'Réinitialiser',
+      text: 'Ouvrez le lien : http://x/é\r\n',
+      html: '<p>é</p>',
+    });
     expect(mail!.headers.from).toBe('Acme Support <support@acme.example>');
     expect(mail!.file.startsWith(runner.mailDir)).toBe(true);
     expect(lines).toEqual([`mail to ana@example.com: "Réinitialiser" ${mail!.file}`]);

@@ -15,7 +15,11 @@ const pro = tiers.pro.entitlements;
 
 beforeAll(async () => {
   api = await startTestApi(testTableName(), { clock });
-  ({ userId: B.userId, session: B.session } = await registerVerified(api, { name: 'Bea', email: 'bea@example.com', password: 'bea password' }));
+  ({ userId: B.userId, session: B.session } = await registerVerified(api, {
+    name: 'Bea',
+    email: 'bea@example.com',
+    password: 'bea password',
+  }));
   const key = await api.call('POST', '/api-keys', as(B.session, { body: { name: 'bea', scopes: ['*'] } }));
   ({ key: B.key, workspace_id: B.workspaceId } = key.body.data);
   expect((await api.call('PATCH', `/admin/workspaces/${B.workspaceId}`, { body: { tier: 'pro' } })).status).toBe(200);
@@ -34,7 +38,14 @@ describe('namespaces', () => {
     expect(all.status).toBe(200);
     // Both were made in the same millisecond of the test's clock: their ULIDs' random parts order them.
     const own = all.body.data.find((n: { owner_type: string }) => n.owner_type === 'User');
-    expect(own).toMatchObject({ owner_id: B.userId, workspace_id: null, name: 'Personal', slug: 'personal', is_default: true, is_active: true });
+    expect(own).toMatchObject({
+      owner_id: B.userId,
+      workspace_id: null,
+      name: 'Personal',
+      slug: 'personal',
+      is_default: true,
+      is_active: true,
+    });
     const workspaceNamespace = expect.objectContaining({
       id: B.namespaceId,
       owner_type: 'Workspace',
@@ -53,7 +64,10 @@ describe('namespaces', () => {
     expect(await ids(`?workspace_id=${B.workspaceId}`)).toEqual([B.namespaceId]);
     expect(await ids('?is_active=true')).toEqual(inOrder);
     expect(await ids('?is_active=false')).toEqual([]);
-    expect((await list('?fields=slug&sort=-created_at')).body.data.map((n: object) => Object.keys(n).sort())).toEqual([['id', 'slug'], ['id', 'slug']]);
+    expect((await list('?fields=slug&sort=-created_at')).body.data.map((n: object) => Object.keys(n).sort())).toEqual([
+      ['id', 'slug'],
+      ['id', 'slug'],
+    ]);
     expect(await ids('?sort=-created_at')).toEqual([...inOrder].reverse());
     for (const bad of ['?owner_type=Robot', '?is_active=yes', '?color=red', '?sort=uuid']) expect((await list(bad)).status).toBe(422);
   });
@@ -70,7 +84,12 @@ describe('namespaces', () => {
   });
 
   it('checks an entitlement in a namespace', async () => {
-    expect((await check(B.namespaceId, { feature: 'api_keys' })).body).toMatchObject({ allowed: true, feature: 'api_keys', current_usage: 1, limit: pro.api_keys });
+    expect((await check(B.namespaceId, { feature: 'api_keys' })).body).toMatchObject({
+      allowed: true,
+      feature: 'api_keys',
+      current_usage: 1,
+      limit: pro.api_keys,
+    });
     const denied = await check(B.namespaceId, { feature: 'api_keys', quantity: pro.api_keys });
     expect(denied.body).toMatchObject({ allowed: false, reason: 'LIMIT_EXCEEDED', upgrade_url: expect.any(String) });
     expect((await check(B.namespaceId, { feature: 'teleports' })).status).toBe(422);
@@ -98,7 +117,12 @@ describe('packages', () => {
     const expiresAt = new Date(clock.now().getTime() + hour).toISOString();
     const granted = await grant(B.namespaceId, { name: 'Key boost', entitlements: { api_keys: 100 }, expires_at: expiresAt });
     expect(granted.status).toBe(201);
-    expect(granted.body.data).toMatchObject({ id: expect.stringMatching(/^pkg_/), namespace_id: B.namespaceId, name: 'Key boost', expires_at: expiresAt });
+    expect(granted.body.data).toMatchObject({
+      id: expect.stringMatching(/^pkg_/),
+      namespace_id: B.namespaceId,
+      name: 'Key boost',
+      expires_at: expiresAt,
+    });
 
     const raised = (await namespace(B.namespaceId)).body.data;
     expect(raised.entitlements.api_keys.limit).toBe(pro.api_keys + 100);
@@ -134,7 +158,18 @@ describe('packages', () => {
 
   it('are granted and revoked with the admin CLI', async () => {
     const table = api.runner.tableName;
-    const granted = await runAdmin(table, ['package', 'grant', '--namespace', B.namespaceId, '--name', 'CLI boost', '--entitlement', 'posts=250', '--entitlement', 'storage=1000']);
+    const granted = await runAdmin(table, [
+      'package',
+      'grant',
+      '--namespace',
+      B.namespaceId,
+      '--name',
+      'CLI boost',
+      '--entitlement',
+      'posts=250',
+      '--entitlement',
+      'storage=1000',
+    ]);
     expect([granted.status, granted.stderr.trim().split('\n').at(-1)]).toEqual([0, expect.stringContaining('admin: table')]);
     const packageId = /Package (pkg_\S+)/.exec(granted.stdout)?.[1];
     expect(granted.stdout).toContain(`granted to ${B.namespaceId}: posts +250, storage +1000; no expiry.`);
@@ -142,7 +177,16 @@ describe('packages', () => {
     expect(shown.entitlements.posts.limit).toBe(pro.posts + 250);
     expect(shown.packages.map((p: { id: string }) => p.id)).toEqual([packageId]);
 
-    const unknown = await runAdmin(table, ['package', 'grant', '--namespace', B.namespaceId, '--name', 'x', '--entitlement', 'teleports=1']);
+    const unknown = await runAdmin(table, [
+      'package',
+      'grant',
+      '--namespace',
+      B.namespaceId,
+      '--name',
+      'x',
+      '--entitlement',
+      'teleports=1',
+    ]);
     expect([unknown.status, unknown.stderr]).toEqual([2, expect.stringContaining('unknown feature teleports')]);
 
     const revoked = await runAdmin(table, ['package', 'revoke', '--namespace', B.namespaceId, '--package', packageId!]);

@@ -1,9 +1,9 @@
-import bcrypt from 'bcryptjs';
 import { createHash, randomBytes } from 'node:crypto';
-import { startTestApiOnTable, type TableTestApi } from '../support/table-api.ts';
+import bcrypt from 'bcryptjs';
 import { joinAsMember, linkIn, mailTo, pressLink, verifyByMail } from '../support/accounts.ts';
 import { readMailbox } from '../support/mailbox.ts';
-import { as, login, mintUserToken, register, type Credential } from '../support/sessions.ts';
+import { as, type Credential, login, mintUserToken, register } from '../support/sessions.ts';
+import { startTestApiOnTable, type TableTestApi } from '../support/table-api.ts';
 
 /**
  * A whole flow over HTTP, then the table read raw: no secret a client saw or sent may be
@@ -147,7 +147,8 @@ beforeAll(async () => {
   expect((await api.call('POST', '/users', { body: { email: invitedOnly } })).status).toBe(202);
 
   // A password reset used, and one left open; then a password change.
-  const forgot = async () => expect((await api.call('POST', `${api.runner.origin}/forgot-password`, { key: '', body: { email: member.email } })).status).toBe(202);
+  const forgot = async () =>
+    expect((await api.call('POST', `${api.runner.origin}/forgot-password`, { key: '', body: { email: member.email } })).status).toBe(202);
   await forgot();
   const resetToken = await rememberMailedToken('password reset token', member.email, /\/reset-password\//);
   const reset = { token: resetToken, email: member.email, password: 'milo-was-reset-77', password_confirmation: 'milo-was-reset-77' };

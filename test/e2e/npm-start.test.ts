@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from '#lib/local/dynamodb-local';
-import { expectMatchesContract } from '../support/openapi-validator.ts';
 import { descendantsOf, isAlive, waitUntilGone } from '../../bench/processes.ts';
+import { expectMatchesContract } from '../support/openapi-validator.ts';
 
 const bootstrapKey = 'sk_test_AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const started: ChildProcessWithoutNullStreams[] = [];
@@ -45,7 +45,14 @@ describe('npm start', () => {
   it('refuses bad settings at once, naming every bad variable of every part in one message', () => {
     const { DYNAMODB_ENDPOINT: _shared, TABLE_NAME: _table, ...inherited } = process.env;
     const run = spawnSync('node', ['--import', 'tsx', 'bin/local.ts'], {
-      env: { ...inherited, DATA_DIR: 'memory', PORT: '70000', LOG_REQUESTS: 'maybe', WEBHOOK_RETRY_SCALE: 'abc', WEBHOOK_ALLOW_INSECURE: 'yes' },
+      env: {
+        ...inherited,
+        DATA_DIR: 'memory',
+        PORT: '70000',
+        LOG_REQUESTS: 'maybe',
+        WEBHOOK_RETRY_SCALE: 'abc',
+        WEBHOOK_ALLOW_INSECURE: 'yes',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -75,7 +82,8 @@ describe('npm start', () => {
     expect(listed.status).toBe(200);
     expect(workspaces.data[0]!.tier).toBe('enterprise');
     // The request line reaches our pipe a moment after the answer.
-    for (let i = 0; i < 50 && !/GET \/api\/v1\/workspaces 200 \d+ ms/.test(runner.output()); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && !/GET \/api\/v1\/workspaces 200 \d+ ms/.test(runner.output()); i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(runner.output()).toMatch(/GET \/api\/v1\/workspaces 200 \d+ ms/);
 
     // The printed admin command, pasted as printed.

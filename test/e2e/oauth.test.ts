@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { invite } from '#core/members/invitations';
-import { createUser } from '#core/users/users';
-import { createWorkspace } from '#core/workspaces/workspaces';
 import { registerOAuthClient } from '#core/oauth/clients';
 import type { Deps } from '#core/ports/deps';
-import { startTestApiWithDeps, type ApiAnswer, type TestApi } from '../support/local-api.ts';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
+import { type ApiAnswer, startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
 
 // Read by config() on first use, which is when the runner starts (beforeAll), not at import.
 process.env.OAUTH_ENABLED = '1';
@@ -41,7 +41,10 @@ beforeAll(async () => {
     confidential: true,
   })) as typeof backend;
   const login = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email, password } });
-  sessionCookie = login.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+  sessionCookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('session='))!
+    .split(';')[0]!;
 });
 afterAll(() => api.stop());
 
@@ -53,7 +56,13 @@ function pkce() {
 /** GET /oauth/authorize as the browser of the signed-in user (the client answers redirects, never follows them). */
 function authorize(params: Record<string, string>, cookie = sessionCookie): Promise<ApiAnswer> {
   const url = new URL(`${api.runner.origin}/oauth/authorize`);
-  for (const [name, value] of Object.entries({ response_type: 'code', client_id: spa, redirect_uri: redirectUri, state: 'xyz', ...params })) {
+  for (const [name, value] of Object.entries({
+    response_type: 'code',
+    client_id: spa,
+    redirect_uri: redirectUri,
+    state: 'xyz',
+    ...params,
+  })) {
     url.searchParams.set(name, value);
   }
   return api.call('GET', url.href, { key: '', headers: cookie ? { Cookie: cookie } : {} });
@@ -108,7 +117,13 @@ async function broadToken(): Promise<{ access_token: string; refresh_token: stri
   const { verifier, challenge } = pkce();
   const redirect = await consent({ client_id: broad.clientId, code_challenge: challenge });
   const code = new URL(redirect.headers.get('location')!).searchParams.get('code')!;
-  const issued = await token({ grant_type: 'authorization_code', client_id: broad.clientId, code, redirect_uri: redirectUri, code_verifier: verifier });
+  const issued = await token({
+    grant_type: 'authorization_code',
+    client_id: broad.clientId,
+    code,
+    redirect_uri: redirectUri,
+    code_verifier: verifier,
+  });
   expect(issued.body.scope).toBe('*');
   return { ...issued.body, client_id: broad.clientId };
 }
@@ -147,7 +162,13 @@ describe('OAuth over HTTP', () => {
     expect(issued.status).toBe(200);
     expect(issued.headers.get('cache-control')).toBe('no-store');
     expect(issued.headers.get('pragma')).toBe('no-cache');
-    expect(issued.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), refresh_token: expect.any(String), scope: 'workspaces:read' });
+    expect(issued.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: expect.any(Number),
+      refresh_token: expect.any(String),
+      scope: 'workspaces:read',
+    });
 
     const workspaces = await api.call('GET', '/workspaces', { key: issued.body.access_token });
     expect(workspaces.status).toBe(200);
@@ -175,13 +196,20 @@ describe('OAuth over HTTP', () => {
   });
 
   it('answers token endpoint refusals with the RFC 6749 error code in the envelope', async () => {
-    const spent = await token({ grant_type: 'authorization_code', client_id: spa, code: 'not-a-code', redirect_uri: redirectUri, code_verifier: pkce().verifier });
+    const spent = await token({
+      grant_type: 'authorization_code',
+      client_id: spa,
+      code: 'not-a-code',
+      redirect_uri: redirectUri,
+      code_verifier: pkce().verifier,
+    });
     expect(spent.status).toBe(400);
     expect(spent.body).toMatchObject({ error: 'invalid_grant', error_code: 'INVALID_GRANT', error_description: expect.any(String) });
     const wrongSecret = await token({ grant_type: 'client_credentials', client_id: backend.clientId, client_secret: 'nope' });
     expect(wrongSecret.body.error).toBe('invalid_client');
     const json = await api.call('POST', `${api.runner.origin}/oauth/token`, { key: '', body: { grant_type: 'client_credentials' } });
-    expect([json.status, json.body.error_code]).toEqual([400, 'INVALID_FORMAT']);    const overlong = await token({ grant_type: 'client_credentials', client_id: 'a'.repeat(3000), client_secret: 'x' });
+    expect([json.status, json.body.error_code]).toEqual([400, 'INVALID_FORMAT']);
+    const overlong = await token({ grant_type: 'client_credentials', client_id: 'a'.repeat(3000), client_secret: 'x' });
     expect(overlong.status).toBeGreaterThanOrEqual(400);
     expect(overlong.status).toBeLessThan(500);
   });
@@ -189,8 +217,14 @@ describe('OAuth over HTTP', () => {
   it('refuses to sign a user into a client of a workspace they are not a member of', async () => {
     const stranger = { name: 'Stranger', email: 'stranger@example.com', password: 'stranger password' };
     expect((await api.call('POST', `${api.runner.origin}/register`, { key: '', body: stranger })).status).toBe(202);
-    const login = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: stranger.email, password: stranger.password } });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+    const login = await api.call('POST', `${api.runner.origin}/login`, {
+      key: '',
+      body: { email: stranger.email, password: stranger.password },
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session='))!
+      .split(';')[0]!;
     const page = await authorize({ code_challenge: pkce().challenge, code_challenge_method: 'S256' }, cookie);
     const location = new URL(page.headers.get('location')!);
     expect(location.searchParams.get('error')).toBe('access_denied');
@@ -212,17 +246,31 @@ describe('OAuth over HTTP', () => {
     expect(redirect.status).toBe(302);
     const location = new URL(redirect.headers.get('location')!);
     expect(location.origin + location.pathname).toBe(redirectUri);
-    expect([location.searchParams.get('error'), location.searchParams.get('state'), location.searchParams.get('code')]).toEqual(['access_denied', 'keep-me', null]);
+    expect([location.searchParams.get('error'), location.searchParams.get('state'), location.searchParams.get('code')]).toEqual([
+      'access_denied',
+      'keep-me',
+      null,
+    ]);
   });
 
   it('takes an answer once, only from the session the page was shown to, and never without the page', async () => {
     const page = await authorize({ code_challenge: pkce().challenge });
     const ticket = ticketOf(page);
-    const other = await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: api.runner.bootstrap!.email, password: api.runner.bootstrap!.password } });
-    const otherCookie = other.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+    const other = await api.call('POST', `${api.runner.origin}/login`, {
+      key: '',
+      body: { email: api.runner.bootstrap!.email, password: api.runner.bootstrap!.password },
+    });
+    const otherCookie = other.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session='))!
+      .split(';')[0]!;
     for (const cookie of [otherCookie, '']) {
       const refused = await answer(ticket, 'allow', cookie);
-      expect([refused.status, refused.body.error, refused.body.message]).toEqual([400, 'invalid_request', expect.stringMatching(/session/)]);
+      expect([refused.status, refused.body.error, refused.body.message]).toEqual([
+        400,
+        'invalid_request',
+        expect.stringMatching(/session/),
+      ]);
     }
     // A forged form: the session cookie rides along, but a made-up ticket answers nothing.
     const forged = await answer('forged-ticket', 'allow');
@@ -259,7 +307,11 @@ describe('OAuth over HTTP', () => {
     for (const [method, path, body] of [
       ['POST', '/workspaces', { name: 'Escape hatch' }],
       ['POST', '/api-keys', { name: 'Outlives the token' }],
-      ['PATCH', `/users/${api.runner.bootstrap!.userId}`, { email: 'client-owned@example.com', current_password: api.runner.bootstrap!.password }],
+      [
+        'PATCH',
+        `/users/${api.runner.bootstrap!.userId}`,
+        { email: 'client-owned@example.com', current_password: api.runner.bootstrap!.password },
+      ],
     ] as const) {
       const refused = await api.call(method, path, { key: bearer, body });
       expect([path, refused.status, refused.body.error_code]).toEqual([path, 403, 'ACCESS_DENIED']);
@@ -322,7 +374,12 @@ describe('OAuth over HTTP', () => {
 
   it('leaves a refresh token unused when it refuses the refresh: the corrected retry rotates, and nothing is revoked', async () => {
     const first = (await codeFlowToken('workspaces:read')).body;
-    const wider = await token({ grant_type: 'refresh_token', client_id: spa, refresh_token: first.refresh_token, scope: 'workspaces:read api-keys:read' });
+    const wider = await token({
+      grant_type: 'refresh_token',
+      client_id: spa,
+      refresh_token: first.refresh_token,
+      scope: 'workspaces:read api-keys:read',
+    });
     expect([wider.status, wider.body.error]).toEqual([400, 'invalid_scope']);
     expect((await api.call('GET', '/workspaces', { key: first.access_token })).status).toBe(200);
     const retry = await token({ grant_type: 'refresh_token', client_id: spa, refresh_token: first.refresh_token });
@@ -333,9 +390,19 @@ describe('OAuth over HTTP', () => {
 
   it('narrows a refresh to any scopes the grant covers by the scope grammar: `*` gives `workspaces:read`, never an unknown scope', async () => {
     const broad = await broadToken();
-    const unknown = await token({ grant_type: 'refresh_token', client_id: broad.client_id, refresh_token: broad.refresh_token, scope: 'workspaces:read nothing:read' });
+    const unknown = await token({
+      grant_type: 'refresh_token',
+      client_id: broad.client_id,
+      refresh_token: broad.refresh_token,
+      scope: 'workspaces:read nothing:read',
+    });
     expect([unknown.status, unknown.body.error]).toEqual([400, 'invalid_scope']);
-    const narrowed = await token({ grant_type: 'refresh_token', client_id: broad.client_id, refresh_token: broad.refresh_token, scope: 'workspaces:read' });
+    const narrowed = await token({
+      grant_type: 'refresh_token',
+      client_id: broad.client_id,
+      refresh_token: broad.refresh_token,
+      scope: 'workspaces:read',
+    });
     expect([narrowed.status, narrowed.body.scope]).toEqual([200, 'workspaces:read']);
     expect((await api.call('GET', '/workspaces', { key: narrowed.body.access_token })).status).toBe(200);
     expect((await api.call('GET', '/api-keys', { key: narrowed.body.access_token })).status).toBe(403);
@@ -343,7 +410,11 @@ describe('OAuth over HTTP', () => {
 
   it('takes one client authentication per request (RFC 6749 section 2.3): HTTP Basic with a secret or another client in the form is invalid_request', async () => {
     const basic = { Authorization: `Basic ${Buffer.from(`${backend.clientId}:${backend.clientSecret}`).toString('base64')}` };
-    const forms: Record<string, string>[] = [{ client_secret: backend.clientSecret }, { client_id: backend.clientId, client_secret: backend.clientSecret }, { client_id: spa }];
+    const forms: Record<string, string>[] = [
+      { client_secret: backend.clientSecret },
+      { client_id: backend.clientId, client_secret: backend.clientSecret },
+      { client_id: spa },
+    ];
     for (const form of forms) {
       const refused = await token({ grant_type: 'client_credentials', ...form }, basic);
       expect([refused.status, refused.body.error]).toEqual([400, 'invalid_request']);
@@ -352,7 +423,7 @@ describe('OAuth over HTTP', () => {
     expect([sameClient.status, sameClient.body.scope]).toEqual([200, 'workspaces:read']);
   });
 
-  it('revokes a token at the client\'s request (RFC 7009), answering 200 whatever it was', async () => {
+  it("revokes a token at the client's request (RFC 7009), answering 200 whatever it was", async () => {
     const pair = (await codeFlowToken('workspaces:read')).body;
     const revoke = (form: Record<string, string>) =>
       api.call('POST', `${api.runner.origin}/oauth/revoke`, {

@@ -1,4 +1,4 @@
-import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';
+import { type ApiAnswer, startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, login, register } from '../support/sessions.ts';
 
 let api: TestApi;
@@ -11,7 +11,7 @@ const password = 'correct horse battery staple';
 
 /** Starts in a fresh minute when the current one has too little left for `seconds` of calls. */
 async function roomFor(seconds: number) {
-  const left = 60 - (Date.now() / 1000) % 60;
+  const left = 60 - ((Date.now() / 1000) % 60);
   if (left < seconds) await new Promise((done) => setTimeout(done, left * 1000 + 50));
 }
 
@@ -43,7 +43,8 @@ describe('the application rate limiter', () => {
     expect(registered.status).toBe(202);
     const { session, answer } = await login(api, 'lim@example.com', password);
     // Public routes have no credential to count: no rate-limit headers.
-    for (const publicAnswer of [registered, answer]) expect(limitHeaders(publicAnswer)).toEqual({ limit: null, remaining: null, reset: null });
+    for (const publicAnswer of [registered, answer])
+      expect(limitHeaders(publicAnswer)).toEqual({ limit: null, remaining: null, reset: null });
     const mint = async (environment: 'live' | 'test') => {
       const created = await api.call('POST', '/api-keys', as(session, { body: { name: `limited ${environment}`, environment } }));
       expect(created.status).toBe(201);

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 const password = 'correct horse battery';
-const attributesOf = (setCookie: string) => setCookie.split(';').slice(1).map((a) => a.trim().toLowerCase());
+const attributesOf = (setCookie: string) =>
+  setCookie
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 
 describe('register', () => {
   it('creates a user with a personal workspace who can log in at once, answering 202 without the user', async () => {

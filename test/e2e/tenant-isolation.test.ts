@@ -1,9 +1,9 @@
-import { idPrefixes } from '#core/platform/ids';
 import type { Route } from '#core/http/route-types';
+import { idPrefixes } from '#core/platform/ids';
 import { routes } from '#routes';
-import { startTestApi, type ApiAnswer, type TestApi } from '../support/local-api.ts';
 import { joinAsMember, linkIn, mailTo, registerVerified } from '../support/accounts.ts';
-import { as, login, mintUserToken, register, type Credential } from '../support/sessions.ts';
+import { type ApiAnswer, startTestApi, type TestApi } from '../support/local-api.ts';
+import { as, type Credential, login, mintUserToken, register } from '../support/sessions.ts';
 
 /**
  * Tenant A is the bootstrap admin; tenant B registers on its own. Every route with a path
@@ -94,11 +94,15 @@ async function linkTokenOfB(route: Route): Promise<string> {
   const email = `b-link-${++serial}@example.com`;
   if (route.path.startsWith('/email/verify/')) {
     await register(api, { name: `B newcomer ${serial}`, email, password });
-    return linkIn(await mailTo(api, email), /\/email\/verify\//).split('/').at(-1)!;
+    return linkIn(await mailTo(api, email), /\/email\/verify\//)
+      .split('/')
+      .at(-1)!;
   }
   const asked = await api.call('PATCH', `/users/${B.userId}`, as(B.session, { body: { email, current_password: password } }));
   if (asked.status !== 200) throw new Error(`B's email change answered ${asked.status}`);
-  return linkIn(await mailTo(api, email), /\/email\/change\//).split('/').at(-1)!;
+  return linkIn(await mailTo(api, email), /\/email\/change\//)
+    .split('/')
+    .at(-1)!;
 }
 /** How to make a real resource of tenant A for a path parameter, by `<segment>/{<param>}`. */
 const webhookOfA: Creator = {
@@ -143,7 +147,10 @@ const creators: Record<string, Creator> = {
     async create() {
       const email = `a-member-${++serial}@example.com`;
       const { userId } = await joinAsMember(api, A.key, { email, name: `A member ${serial}`, password });
-      return { id: String(userId), probe: async () => (await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email, password } })).status };
+      return {
+        id: String(userId),
+        probe: async () => (await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email, password } })).status,
+      };
     },
   },
   'verify/{id}': {
@@ -167,7 +174,10 @@ const creators: Record<string, Creator> = {
       const invited = await api.call('POST', '/users', as(inviter, { body: { email: api.runner.bootstrap!.email } }));
       if (invited.status !== 202) throw new Error(`inviting A answered ${invited.status} ${JSON.stringify(invited.body)}`);
       const workspaceId = invited.body.data.workspace_id as string;
-      const waiting = async () => (await api.call('GET', '/user/invitations', as(A.key))).body.data.some((i: { workspace_id: string }) => i.workspace_id === workspaceId);
+      const waiting = async () =>
+        (await api.call('GET', '/user/invitations', as(A.key))).body.data.some(
+          (i: { workspace_id: string }) => i.workspace_id === workspaceId,
+        );
       return { id: workspaceId, probe: async () => ((await waiting()) ? 200 : 404) };
     },
   },
@@ -243,7 +253,9 @@ function bodyFor(route: Route): unknown {
 function creatorFor(route: Route, key: string): Creator {
   const creator = creators[key];
   if (!creator) {
-    throw new Error(`No creator for the path parameter "${key}" of ${route.method} ${route.path}: add one to \`creators\` in tenant-isolation.test.ts`);
+    throw new Error(
+      `No creator for the path parameter "${key}" of ${route.method} ${route.path}: add one to \`creators\` in tenant-isolation.test.ts`,
+    );
   }
   return creator;
 }
@@ -262,7 +274,11 @@ function wellFormedId(route: Route, name: string): string {
 const withoutVolatile = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutVolatile);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !volatileFields.has(k)).map(([k, v]) => [k, withoutVolatile(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !volatileFields.has(k))
+        .map(([k, v]) => [k, withoutVolatile(v)]),
+    );
   }
   return value;
 };
@@ -353,7 +369,8 @@ describe('tenant isolation on every route with a path parameter', () => {
           expect(seen).toEqual({ credential: credential.type, status: 200, error_code: undefined });
         } else {
           // A mailed link names its user: one whose token is another's is an invalid link (403), as for an unknown user.
-          const refusal = route.auth === 'none' ? { status: 403, error_code: 'ACCESS_DENIED' } : { status: 404, error_code: 'RESOURCE_NOT_FOUND' };
+          const refusal =
+            route.auth === 'none' ? { status: 403, error_code: 'ACCESS_DENIED' } : { status: 404, error_code: 'RESOURCE_NOT_FOUND' };
           expect(seen).toEqual({ credential: credential.type, ...refusal });
           // Indistinguishable from an id that never existed.
           const ghost = await api.call(route.method, urlOf(route, ghostPath), asClient);
@@ -438,7 +455,11 @@ describe("tenant B's view", () => {
     const fresh = await register(api, { name: 'Newcomer', email: 'nobody-of-a@example.com', password });
     expect([registering.status, registering.body]).toEqual([fresh.status, fresh.body]);
     const changing = await api.call('PATCH', `/users/${B.userId}`, as(B.key, { body: { email: aEmail, current_password: password } }));
-    const changingFresh = await api.call('PATCH', `/users/${B.userId}`, as(B.key, { body: { email: 'also-nobody@example.com', current_password: password } }));
+    const changingFresh = await api.call(
+      'PATCH',
+      `/users/${B.userId}`,
+      as(B.key, { body: { email: 'also-nobody@example.com', current_password: password } }),
+    );
     expect([changing.status, changing.body.message]).toEqual([changingFresh.status, changingFresh.body.message]);
     // A's id as a value of any field (timestamps are free to hold its digits).
     expect(JSON.stringify([registering.body, changing.body])).not.toMatch(new RegExp(`:"?${userId}"?[,}\\]]`));
@@ -456,7 +477,11 @@ describe("tenant B's view", () => {
         });
         const query = await api.call('GET', `/api-keys?workspace_id=${workspace}`, as(credential));
         expect(query.status).toBe(403);
-        const write = await api.call('POST', '/workspaces', as(credential, { body: { name: 'Squatter' }, headers: { 'X-Workspace-ID': workspace } }));
+        const write = await api.call(
+          'POST',
+          '/workspaces',
+          as(credential, { body: { name: 'Squatter' }, headers: { 'X-Workspace-ID': workspace } }),
+        );
         expect(write.status).toBe(403);
       }
       const keyThere = await api.call('POST', '/api-keys', as(credential, { body: { name: 'planted', workspace_id: A.workspaceId } }));

@@ -26,7 +26,10 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 const refusesTestKeys = (route: Route) =>
-  route.auth === 'credential' && route.method !== 'GET' && !route.keepsEnvironmentsApart && (!route.credentials || route.credentials.includes('api_key'));
+  route.auth === 'credential' &&
+  route.method !== 'GET' &&
+  !route.keepsEnvironmentsApart &&
+  (!route.credentials || route.credentials.includes('api_key'));
 const someId = 'wks_01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const filled = (route: Route) => route.path.replace(/\{[^}]+\}/g, (name) => (name === '{user_id}' ? '1' : someId));
 
@@ -42,8 +45,18 @@ describe('a test key', () => {
 
   it('leaves the live workspace, its keys and its members as they were', async () => {
     const before = (await api.call('GET', `/workspaces/${workspaceId}`)).body.data;
-    expect((await api.call('PATCH', `/workspaces/${workspaceId}`, { key: testKey, body: { name: 'Renamed by a test key' } })).status).toBe(403);
-    expect((await api.call('DELETE', `/api-keys/${(await api.call('GET', '/api-keys')).body.data.find((k: { environment: string }) => k.environment === 'live').id}`, { key: testKey })).status).toBe(403);
+    expect((await api.call('PATCH', `/workspaces/${workspaceId}`, { key: testKey, body: { name: 'Renamed by a test key' } })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await api.call(
+          'DELETE',
+          `/api-keys/${(await api.call('GET', '/api-keys')).body.data.find((k: { environment: string }) => k.environment === 'live').id}`,
+          { key: testKey },
+        )
+      ).status,
+    ).toBe(403);
     expect((await api.call('POST', '/users', { key: testKey, body: { email: 'nobody@example.com' } })).status).toBe(403);
     expect((await api.call('GET', `/workspaces/${workspaceId}`)).body.data).toEqual(before);
     expect((await api.call('GET', '/workspaces')).status).toBe(200);
@@ -58,11 +71,15 @@ describe('a test key', () => {
   it('changes test records: its own test keys, test webhook endpoints, test usage; and reads its workspace and account', async () => {
     const key = await api.call('POST', '/api-keys', { key: testKey, body: { name: 'another test key' } });
     expect([key.status, key.body.data.environment]).toEqual([201, 'test']);
-    expect((await api.call('POST', `/api-keys/${key.body.data.id}/rotate`, { key: testKey, body: { grace_period_hours: 0 } })).status).toBe(200);
+    expect((await api.call('POST', `/api-keys/${key.body.data.id}/rotate`, { key: testKey, body: { grace_period_hours: 0 } })).status).toBe(
+      200,
+    );
     const endpoint = await api.call('POST', '/webhooks', { key: testKey, body: { url: 'http://127.0.0.1:9/hook', events: ['api_key.*'] } });
     expect([endpoint.status, endpoint.body.data.environment]).toEqual([201, 'test']);
     expect((await api.call('DELETE', `/webhooks/${endpoint.body.data.id}`, { key: testKey })).status).toBe(204);
-    expect((await api.call('POST', '/entitlements/usage', { key: testKey, body: { feature: 'storage', quantity: 10 } })).body.recorded).toBe(true);
+    expect(
+      (await api.call('POST', '/entitlements/usage', { key: testKey, body: { feature: 'storage', quantity: 10 } })).body.recorded,
+    ).toBe(true);
     expect((await api.call('GET', `/workspaces/${workspaceId}`, { key: testKey })).status).toBe(200);
     expect((await api.call('GET', '/user', { key: testKey })).status).toBe(200);
   });

@@ -1,10 +1,10 @@
 import { issueApiKey } from '#core/api-keys/api-keys';
-import { createUser } from '#core/users/users';
-import { createWorkspace } from '#core/workspaces/workspaces';
 import { allowanceOf } from '#core/platform/rate-limits';
 import type { Tier } from '#core/platform/tiers';
-import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
 import type { Deps } from '#core/ports/deps';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
+import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
 
 let api: TestApi & { deps: Deps };
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { recordingGatewayKeys, type RecordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
+import { type RecordingGatewayKeys, recordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 
 /**
@@ -59,7 +59,11 @@ describe('usage plans at the edge, through the local runner', () => {
   });
 
   it('meters nothing on public routes, which require no key', async () => {
-    expect(await meteredDuring(() => api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: 'no@example.com', password: 'wrong-password' } }))).toEqual({});
+    expect(
+      await meteredDuring(() =>
+        api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: 'no@example.com', password: 'wrong-password' } }),
+      ),
+    ).toEqual({});
   });
 });
 

@@ -1,5 +1,5 @@
 import { startTestApi, type TestApi } from '../support/local-api.ts';
-import { as, login, mintUserToken, register, type Credential } from '../support/sessions.ts';
+import { as, type Credential, login, mintUserToken, register } from '../support/sessions.ts';
 
 let api: TestApi;
 let session: Credential;
@@ -21,7 +21,13 @@ describe('user tokens', () => {
     expect(created.status).toBe(201);
     const data = created.body.data;
     expect(data.token).toMatch(/^\d+\|[A-Za-z0-9]{40}$/);
-    expect(data).toMatchObject({ id: expect.any(Number), name: 'laptop', abilities: ['workspaces:read'], last_used_at: null, expires_at: null });
+    expect(data).toMatchObject({
+      id: expect.any(Number),
+      name: 'laptop',
+      abilities: ['workspaces:read'],
+      last_used_at: null,
+      expires_at: null,
+    });
     expect(data.token.split('|')[0]).toBe(String(data.id));
     const secret = data.token.split('|')[1];
 

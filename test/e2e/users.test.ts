@@ -1,6 +1,6 @@
-import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { joinAsMember, registerVerified } from '../support/accounts.ts';
-import { as, mintUserToken, type Credential } from '../support/sessions.ts';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { as, type Credential, mintUserToken } from '../support/sessions.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -50,7 +50,9 @@ describe('members', () => {
     // Nobody became a member or got an account by being invited.
     const emails = (await api.call('GET', '/users?per_page=100')).body.data.map((m: { email: string }) => m.email);
     expect(emails).not.toContain('by-admin@example.com');
-    expect((await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: 'by-admin@example.com', password } })).status).toBe(401);
+    expect(
+      (await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: 'by-admin@example.com', password } })).status,
+    ).toBe(401);
   });
 
   it('answers 409 DUPLICATE_RESOURCE for a member who is already there', async () => {
@@ -60,7 +62,9 @@ describe('members', () => {
     expect(again.body).toMatchObject({ error: 'conflict', error_code: 'DUPLICATE_RESOURCE', conflicting_field: 'email' });
     const asAdmin = await addMember({ email: 'dup@example.com', role: 'admin' });
     expect(asAdmin.status).toBe(409);
-    const entries = (await api.call('GET', '/users?per_page=100')).body.data.filter((m: { email: string }) => m.email === 'dup@example.com');
+    const entries = (await api.call('GET', '/users?per_page=100')).body.data.filter(
+      (m: { email: string }) => m.email === 'dup@example.com',
+    );
     expect(entries).toEqual([expect.objectContaining({ role: 'member' })]);
   });
 });
@@ -99,11 +103,23 @@ describe('PATCH /users/{user_id}', () => {
     const ivy = (await registerVerified(api, { name: 'Ivy', email: 'ivy@example.com', password })).session;
     const invited = await addMember({ email: 'ivy@example.com', role: 'admin' });
     expect(invited.status).toBe(202);
-    expect(invited.body.data).toEqual({ email: 'ivy@example.com', role: 'admin', workspace_id: bootstrap().workspaceId, status: 'invited', expires_at: expect.any(String) });
+    expect(invited.body.data).toEqual({
+      email: 'ivy@example.com',
+      role: 'admin',
+      workspace_id: bootstrap().workspaceId,
+      status: 'invited',
+      expires_at: expect.any(String),
+    });
     expect(JSON.stringify((await api.call('GET', '/users?per_page=100')).body)).not.toContain('ivy@example.com');
     const waiting = await api.call('GET', '/user/invitations', as(ivy));
     expect(waiting.body.data).toEqual([
-      { workspace_id: invited.body.data.workspace_id, workspace_name: expect.any(String), role: 'admin', created_at: expect.any(String), expires_at: expect.any(String) },
+      {
+        workspace_id: invited.body.data.workspace_id,
+        workspace_name: expect.any(String),
+        role: 'admin',
+        created_at: expect.any(String),
+        expires_at: expect.any(String),
+      },
     ]);
     // Joining a workspace is a write to the account: a read-only key of Ivy's cannot do it.
     const readOnly = await api.call('POST', '/api-keys', as(ivy, { body: { name: 'reader', scopes: ['workspaces:read'] } }));

@@ -2,7 +2,7 @@ import { retryLadderSeconds } from '#core/webhooks/ladder';
 import { joinAsMember } from '../support/accounts.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { as } from '../support/sessions.ts';
-import { startWebhookReceiver, verifyWebhook, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { type ReceivedWebhook, startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 // Receivers on 127.0.0.1 over http, and the whole ladder (about 26.6 hours) in under 10 seconds.
 const retryScale = 0.0001;
@@ -74,7 +74,11 @@ describe('webhook delivery through the local runner', () => {
     const { key: _shownOnce, ...createdView } = created.body.data;
     expect(keyEvents[0].data).toEqual(createdView);
     expect(JSON.stringify(keyEvents)).not.toContain(created.body.data.key);
-    expect(keyEvents[0]).toMatchObject({ id: expect.stringMatching(/^evt_/), created_at: expect.any(String), workspace_id: created.body.data.workspace_id });
+    expect(keyEvents[0]).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      created_at: expect.any(String),
+      workspace_id: created.body.data.workspace_id,
+    });
     expect(receiver.received.find(to('/keys'))!.headers['user-agent']).toBe('tenant-api-webhooks/1');
 
     // The workspace made here belongs to the same user, but its events are its own workspace's.
@@ -99,7 +103,11 @@ describe('webhook delivery through the local runner', () => {
     // Wait long enough for a wrong delivery to have arrived, had there been one.
     await new Promise((r) => setTimeout(r, 500));
     expect(eventsAt('/sandbox', sandbox.secret).map((e) => e.data.id)).toEqual([fromTest.body.data.id]);
-    expect(eventsAt('/live', live.secret).map((e) => e.data.id).sort()).toEqual([testKey.body.data.id, fromLive.body.data.id].sort());
+    expect(
+      eventsAt('/live', live.secret)
+        .map((e) => e.data.id)
+        .sort(),
+    ).toEqual([testKey.body.data.id, fromLive.body.data.id].sort());
     // Each credential sees only its environment's endpoints.
     expect((await api.call('GET', `/webhooks/${sandbox.id}`)).status).toBe(404);
     expect((await api.call('GET', `/webhooks/${live.id}`, { key: testKey.body.data.key })).status).toBe(404);
@@ -108,12 +116,19 @@ describe('webhook delivery through the local runner', () => {
   it("delivers a workspace's last event, workspace.deleted, to its own endpoints, which then go with it", async () => {
     const workspace = await api.call('POST', '/workspaces', { body: { name: 'Short-lived' } });
     const inWorkspace = { 'X-Workspace-ID': workspace.body.data.id };
-    const created = await api.call('POST', '/webhooks', { headers: inWorkspace, body: { url: `${receiver.origin}/farewell`, events: ['workspace.deleted'] } });
+    const created = await api.call('POST', '/webhooks', {
+      headers: inWorkspace,
+      body: { url: `${receiver.origin}/farewell`, events: ['workspace.deleted'] },
+    });
     expect(created.status).toBe(201);
     expect((await api.call('DELETE', `/workspaces/${workspace.body.data.id}`)).status).toBe(204);
 
     const [hook] = await receiver.waitFor(1, to('/farewell'));
-    expect(verifyWebhook(hook, created.body.data.secret)).toMatchObject({ type: 'workspace.deleted', workspace_id: workspace.body.data.id, data: { id: workspace.body.data.id } });
+    expect(verifyWebhook(hook, created.body.data.secret)).toMatchObject({
+      type: 'workspace.deleted',
+      workspace_id: workspace.body.data.id,
+      data: { id: workspace.body.data.id },
+    });
     expect((await api.call('GET', `/webhooks/${created.body.data.id}`, { headers: inWorkspace })).status).toBe(403);
   });
 
@@ -193,7 +208,8 @@ describe('webhook delivery through the local runner', () => {
     const listed = (await deliveriesOf(gone)).find((d) => d.id === delivery.id);
     expect(listed).toEqual(delivery);
 
-    const testKey = (await api.call('POST', '/api-keys', { body: { name: 'sandbox reader', environment: 'test', scopes: ['*'] } })).body.data.key;
+    const testKey = (await api.call('POST', '/api-keys', { body: { name: 'sandbox reader', environment: 'test', scopes: ['*'] } })).body
+      .data.key;
     const outsider = (await api.call('POST', '/api-keys', { body: { name: 'no webhooks', scopes: ['workspaces:read'] } })).body.data.key;
     for (const [path, key] of [
       [`/webhooks/${other.id}/deliveries/${delivery.id}`, undefined],
@@ -215,7 +231,13 @@ describe('webhook delivery through the local runner', () => {
     for (let i = 0; i < 10; i++) expect((await api.call('POST', `/webhooks/${probed.id}/test`)).status).toBe(200);
     const refused = await api.call('POST', `/webhooks/${probed.id}/test`);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error: 'rate_limit_exceeded', error_code: 'RATE_LIMIT_EXCEEDED', limit: 10, remaining: 0, retry_after: expect.any(Number) });
+    expect(refused.body).toMatchObject({
+      error: 'rate_limit_exceeded',
+      error_code: 'RATE_LIMIT_EXCEEDED',
+      limit: 10,
+      remaining: 0,
+      retry_after: expect.any(Number),
+    });
     expect(refused.body.message).toMatch(/10 test sends per webhook endpoint/);
     expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.retry_after);
     // The headers report the limit that refused it, not the key's own allowance (which has room).
@@ -230,7 +252,12 @@ describe('webhook delivery through the local runner', () => {
     const tested = await subscribe('/tested', ['api_key.created']);
     const answer = await api.call('POST', `/webhooks/${tested.id}/test`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, status_code: 200, response_time_ms: expect.any(Number), response_body: 'answered 200' });
+    expect(answer.body).toMatchObject({
+      success: true,
+      status_code: 200,
+      response_time_ms: expect.any(Number),
+      response_body: 'answered 200',
+    });
     const [hook] = await receiver.waitFor(1, to('/tested'));
     expect(verifyWebhook(hook, tested.secret).type).toBe('webhook.test');
 
@@ -242,7 +269,8 @@ describe('webhook delivery through the local runner', () => {
 
 describe('a key with only webhooks:* on an owner account', () => {
   it('cannot carry events it may not read to its own receiver by narrowing a * endpoint and moving its url: old deliveries end unsent', async () => {
-    const webhooksOnly = (await api.call('POST', '/api-keys', { body: { name: 'webhooks only', scopes: ['webhooks:*'] } })).body.data.key as string;
+    const webhooksOnly = (await api.call('POST', '/api-keys', { body: { name: 'webhooks only', scopes: ['webhooks:*'] } })).body.data
+      .key as string;
     const victim = await subscribe('/victim', ['*']);
     const atVictim = (type: string) => (hook: ReceivedWebhook) => hook.path === '/victim' && hook.headers['x-webhook-event'] === type;
     // Its own webhook.created reaches it first; then one api_key.created is rejected, and another stays on the ladder.
@@ -253,7 +281,8 @@ describe('a key with only webhooks:* on an owner account', () => {
     receiver.answer('/victim', Array(5).fill(503));
     expect((await api.call('POST', '/api-keys', { body: { name: 'retrying', scopes: ['workspaces:read'] } })).status).toBe(201);
     const retryingHook = (await receiver.waitFor(6, atVictim('api_key.created')))[1]!;
-    const deliveryOf = async (hook: ReceivedWebhook) => (await deliveriesOf(victim)).find((d) => d.event_id === hook.headers['x-webhook-id'])!;
+    const deliveryOf = async (hook: ReceivedWebhook) =>
+      (await deliveriesOf(victim)).find((d) => d.event_id === hook.headers['x-webhook-id'])!;
     const rejected = await endedDeliveryOf(victim, rejectedHook);
     expect(rejected).toMatchObject({ event_type: 'api_key.created', status: 'failed', attempt: 1, response_code: 422 });
     let retrying = await deliveryOf(retryingHook);
@@ -265,26 +294,43 @@ describe('a key with only webhooks:* on an owner account', () => {
 
     // The key may not read API keys, nor point the * endpoint elsewhere; narrowed to webhook.* (what it reads), it may.
     expect((await api.call('GET', '/api-keys', { key: webhooksOnly })).status).toBe(403);
-    expect((await api.call('PATCH', `/webhooks/${victim.id}`, { key: webhooksOnly, body: { url: `${receiver.origin}/thief` } })).status).toBe(403);
+    expect(
+      (await api.call('PATCH', `/webhooks/${victim.id}`, { key: webhooksOnly, body: { url: `${receiver.origin}/thief` } })).status,
+    ).toBe(403);
     expect((await api.call('PATCH', `/webhooks/${victim.id}`, { key: webhooksOnly, body: { events: ['webhook.*'] } })).status).toBe(200);
-    expect((await api.call('PATCH', `/webhooks/${victim.id}`, { key: webhooksOnly, body: { url: `${receiver.origin}/thief` } })).status).toBe(200);
+    expect(
+      (await api.call('PATCH', `/webhooks/${victim.id}`, { key: webhooksOnly, body: { url: `${receiver.origin}/thief` } })).status,
+    ).toBe(200);
 
     const retried = await api.call('POST', `/webhooks/${victim.id}/deliveries/${rejected.id}/retry`, { key: webhooksOnly });
-    expect({ status: retried.status, error: retried.body.error, current_state: retried.body.current_state, attempt: retried.body.attempt }).toEqual({
+    expect({
+      status: retried.status,
+      error: retried.body.error,
+      current_state: retried.body.current_state,
+      attempt: retried.body.attempt,
+    }).toEqual({
       status: 400,
       error: 'cannot_retry',
       current_state: 'failed',
       attempt: 1,
     });
-    expect(retried.body.message).toBe("The endpoint no longer subscribes to api_key.created: a delivery is sent only while its endpoint subscribes to its event's type.");
+    expect(retried.body.message).toBe(
+      "The endpoint no longer subscribes to api_key.created: a delivery is sent only while its endpoint subscribes to its event's type.",
+    );
 
     // The 6th attempt of the one retrying, due about 8.6 s after the 5th (scaled), ends it unsent.
     for (let i = 0; retrying.status === 'retrying' && i < 300; i++) {
       await new Promise((r) => setTimeout(r, 50));
       retrying = (await api.call('GET', `/webhooks/${victim.id}/deliveries/${retrying.id}`, { key: webhooksOnly })).body.data;
     }
-    expect(retrying).toMatchObject({ status: 'failed', attempt: 6, error: 'The endpoint no longer subscribes to api_key.created; the delivery ended unsent.' });
-    expect(receiver.received.filter((hook) => hook.path === '/thief' && !String(hook.headers['x-webhook-event']).startsWith('webhook.'))).toEqual([]);
+    expect(retrying).toMatchObject({
+      status: 'failed',
+      attempt: 6,
+      error: 'The endpoint no longer subscribes to api_key.created; the delivery ended unsent.',
+    });
+    expect(
+      receiver.received.filter((hook) => hook.path === '/thief' && !String(hook.headers['x-webhook-event']).startsWith('webhook.')),
+    ).toEqual([]);
     expect(receiver.received.filter(atVictim('api_key.created'))).toHaveLength(6);
     // The unsent end is no receiver's failure: only the rejected delivery counts.
     expect((await api.call('GET', `/webhooks/${victim.id}`)).body.data).toMatchObject({ failure_count: 1, is_active: true });
@@ -295,7 +341,11 @@ describe('roles in webhook management', () => {
   /** A key of a user who joined the bootstrap workspace as `role`, acting there. */
   async function keyOfA(role: 'member' | 'admin', email: string) {
     const { session, workspaceId } = await joinAsMember(api, undefined, { name: role, email, password: 'roles for webhooks', role });
-    const made = await api.call('POST', '/api-keys', as(session, { body: { name: `${role} key`, scopes: ['*'], workspace_id: workspaceId } }));
+    const made = await api.call(
+      'POST',
+      '/api-keys',
+      as(session, { body: { name: `${role} key`, scopes: ['*'], workspace_id: workspaceId } }),
+    );
     expect(made.status).toBe(201);
     return made.body.data.key as string;
   }
@@ -330,7 +380,10 @@ describe('roles in webhook management', () => {
         message: expect.stringMatching(/^Only a workspace owner or admin may .+; you are a member\.$/),
       });
     }
-    expect((await api.call('GET', `/webhooks/${endpoint.id}`, { key: memberKey })).body.data).toMatchObject({ url: receiver.origin + '/members', is_active: true });
+    expect((await api.call('GET', `/webhooks/${endpoint.id}`, { key: memberKey })).body.data).toMatchObject({
+      url: receiver.origin + '/members',
+      is_active: true,
+    });
 
     expect((await api.call('GET', '/webhooks', { key: memberKey })).status).toBe(200);
     expect((await api.call('POST', `/webhooks/${endpoint.id}/test`, { key: memberKey })).status).toBe(200);
@@ -368,12 +421,19 @@ describe('roles in webhook management', () => {
     expect(failed).toMatchObject({ status: 'failed', attempt: 1 });
     expect((await api.call('POST', `/webhooks/${counted.id}/deliveries/${failed.id}/retry`, { key: memberKey })).status).toBe(200);
     expect(await endedDeliveryOf(counted, await hook(20), memberKey)).toMatchObject({ id: failed.id, status: 'success', attempt: 2 });
-    expect((await api.call('GET', `/webhooks/${counted.id}`)).body.data).toMatchObject({ success_count: 1, failure_count: 3, consecutive_failures: 0 });
+    expect((await api.call('GET', `/webhooks/${counted.id}`)).body.data).toMatchObject({
+      success_count: 1,
+      failure_count: 3,
+      consecutive_failures: 0,
+    });
   });
 
   it("lets an admin's key manage endpoints", async () => {
     const adminKey = await keyOfA('admin', 'webhook-admin@example.com');
-    const created = await api.call('POST', '/webhooks', { key: adminKey, body: { url: receiver.origin + '/admins', events: ['webhook.*'] } });
+    const created = await api.call('POST', '/webhooks', {
+      key: adminKey,
+      body: { url: receiver.origin + '/admins', events: ['webhook.*'] },
+    });
     expect(created.status).toBe(201);
     expect((await api.call('POST', `/webhooks/${created.body.data.id}/rotate-secret`, { key: adminKey, body: {} })).status).toBe(200);
     expect((await api.call('PATCH', `/webhooks/${created.body.data.id}`, { key: adminKey, body: { is_active: false } })).status).toBe(200);

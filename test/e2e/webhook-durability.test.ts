@@ -1,5 +1,5 @@
 import { startTestApiOnTable, type TableTestApi } from '../support/table-api.ts';
-import { startWebhookReceiver, verifyWebhook, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { type ReceivedWebhook, startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 // The ladder at a hundredth of its length: attempt 2 after 0.6 s, attempt 3 after 3 s more.
 process.env.WEBHOOK_ALLOW_INSECURE = '1';

@@ -1,7 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unreadableSecretError } from '#core/webhooks/signing-secrets';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner } from '#lib/local/runner';
@@ -9,7 +9,7 @@ import { secretKeysFile } from '#lib/local/secret-keys';
 import { depsOnTable, sharedEndpoint, testTableName } from '../support/deps.ts';
 import { apiClient } from '../support/local-api.ts';
 import { startTestApiOnTable, type TableTestApi } from '../support/table-api.ts';
-import { startWebhookReceiver, verifyWebhook, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { type ReceivedWebhook, startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
  * Endpoints' signing secrets as the table keeps them (sealed under a key outside it): every
@@ -46,7 +46,8 @@ async function rotate(id: string, gracePeriodHours: number) {
 }
 
 let renames = 0;
-const touchWorkspace = async () => expect((await api.call('PATCH', `/workspaces/${workspaceId}`, { body: { name: `Renamed ${++renames}` } })).status).toBe(200);
+const touchWorkspace = async () =>
+  expect((await api.call('PATCH', `/workspaces/${workspaceId}`, { body: { name: `Renamed ${++renames}` } })).status).toBe(200);
 
 /** Sets attributes of an endpoint's item behind the API's back, as someone with write access to the table could. */
 async function overwrite(id: string, values: Record<string, unknown>) {
@@ -154,7 +155,14 @@ describe("the local runner's key", () => {
     const otherDir = mkdtempSync(join(tmpdir(), 'tenant-api-keys-'));
     const tableName = testTableName();
     const start = async (dir: string) => {
-      const env = { DYNAMODB_ENDPOINT: sharedEndpoint(), TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0', DATA_DIR: dir, MAIL_DIR: join(dir, 'mail') };
+      const env = {
+        DYNAMODB_ENDPOINT: sharedEndpoint(),
+        TABLE_NAME: tableName,
+        PORT: '0',
+        LOG_REQUESTS: '0',
+        DATA_DIR: dir,
+        MAIL_DIR: join(dir, 'mail'),
+      };
       const runner = await startLocalRunner(parseLocalConfig(env), {}, () => {});
       return { runner, call: apiClient(runner, key) };
     };
@@ -162,7 +170,9 @@ describe("the local runner's key", () => {
     try {
       const first = await start(dataDir);
       key = first.runner.bootstrap!.apiKey;
-      const created = await apiClient(first.runner, key)('POST', '/webhooks', { body: { url: `${receiver.origin}/restarted`, events: ['workspace.updated'] } });
+      const created = await apiClient(first.runner, key)('POST', '/webhooks', {
+        body: { url: `${receiver.origin}/restarted`, events: ['workspace.updated'] },
+      });
       expect(created.status).toBe(201);
       await first.runner.stop();
       const file = join(dataDir, secretKeysFile);
@@ -180,7 +190,10 @@ describe("the local runner's key", () => {
       // A runner with another folder has another key: the endpoint signed above with the key from the file.
       const elsewhere = await start(otherDir);
       try {
-        expect((await elsewhere.call('POST', `/webhooks/${created.body.data.id}/test`)).body).toMatchObject({ success: false, error: unreadableSecretError });
+        expect((await elsewhere.call('POST', `/webhooks/${created.body.data.id}/test`)).body).toMatchObject({
+          success: false,
+          error: unreadableSecretError,
+        });
       } finally {
         await elsewhere.runner.stop();
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '#core/ports/deps';
 import { registerOAuthClient } from '#core/oauth/clients';
+import type { Deps } from '#core/ports/deps';
 import { startTestApiWithDeps, type TestApi } from '../support/local-api.ts';
 
 // Read by config() on first use, which is when the runner starts (beforeAll), not at import.
@@ -54,7 +54,13 @@ describe('webhook endpoints over HTTP', () => {
     expect(created.body.message).toMatch(/secret/);
     const { secret, ...view } = created.body.data;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(view).toMatchObject({ url: target, events: ['api_key.*', 'workspace.updated'], is_active: true, environment: 'live', workspace_id: workspaceId });
+    expect(view).toMatchObject({
+      url: target,
+      events: ['api_key.*', 'workspace.updated'],
+      is_active: true,
+      environment: 'live',
+      workspace_id: workspaceId,
+    });
 
     const read = await api.call('GET', `/webhooks/${view.id}`);
     expect(read.status).toBe(200);
@@ -63,7 +69,9 @@ describe('webhook endpoints over HTTP', () => {
     expect(listed.body.data.map((w: { id: string }) => w.id)).toContain(view.id);
     expect(JSON.stringify([read.body, listed.body])).not.toContain(secret);
 
-    const changed = await api.call('PATCH', `/webhooks/wh_${view.id.slice(3).toLowerCase()}`, { body: { events: ['*'], is_active: false } });
+    const changed = await api.call('PATCH', `/webhooks/wh_${view.id.slice(3).toLowerCase()}`, {
+      body: { events: ['*'], is_active: false },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ id: view.id, events: ['*'], is_active: false });
 
@@ -110,7 +118,12 @@ describe('webhook endpoints over HTTP', () => {
         ['DELETE', `/webhooks/${foreign}`, undefined],
       ] as const) {
         const answer = await api.call(method, path, { key, body });
-        expect({ method, path, status: answer.status, code: answer.body?.error_code }).toEqual({ method, path, status: 404, code: 'RESOURCE_NOT_FOUND' });
+        expect({ method, path, status: answer.status, code: answer.body?.error_code }).toEqual({
+          method,
+          path,
+          status: 404,
+          code: 'RESOURCE_NOT_FOUND',
+        });
       }
     }
     const testList = (await api.call('GET', '/webhooks?per_page=100', { key: testKey })).body;
@@ -205,7 +218,9 @@ describe('invalid input', () => {
   });
 
   it('names each unknown event type it refuses', async () => {
-    const answer = await api.call('POST', '/webhooks', { body: { url: target, events: ['api_key.created', 'rockets.launched', 'rockets.*', 'webhook.test'] } });
+    const answer = await api.call('POST', '/webhooks', {
+      body: { url: target, events: ['api_key.created', 'rockets.launched', 'rockets.*', 'webhook.test'] },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.errors['events.1'].join()).toContain('"rockets.launched"');
     expect(answer.body.errors['events.2'].join()).toContain('"rockets.*"');
@@ -314,7 +329,10 @@ describe('subscriptions need the read scopes of their resources', () => {
   it('accepts what the credential can read: a resource by its scope, everything by *:read', async () => {
     const keyReader = await keyWith(['webhooks:write', 'api-keys:read']);
     expect((await api.call('POST', '/webhooks', { key: keyReader, body: createBody({ events: ['api_key.*'] }) })).status).toBe(201);
-    const people = await api.call('POST', '/webhooks', { key: keyReader, body: createBody({ events: ['api_key.*', 'member.added', 'invitation.*'] }) });
+    const people = await api.call('POST', '/webhooks', {
+      key: keyReader,
+      body: createBody({ events: ['api_key.*', 'member.added', 'invitation.*'] }),
+    });
     expect(refusal(people)).toEqual({ status: 403, code: 'INSUFFICIENT_PERMISSIONS', scope: 'users:read' });
     const reader = await keyWith(['webhooks:write', '*:read']);
     expect((await api.call('POST', '/webhooks', { key: reader, body: createBody({ events: ['*', 'member.added'] }) })).status).toBe(201);
@@ -324,8 +342,15 @@ describe('subscriptions need the read scopes of their resources', () => {
     const everything = await createEndpoint({ body: { events: ['*'] } });
     const writer = await keyWith(['webhooks:write', 'webhooks:read']);
     const path = `/webhooks/${everything.id}`;
-    expect(refusal(await api.call('PATCH', path, { key: writer, body: { url: `${target}/mine` } }))).toMatchObject({ status: 403, code: 'INSUFFICIENT_PERMISSIONS' });
-    expect(refusal(await api.call('PATCH', path, { key: writer, body: { events: ['user.*'] } }))).toEqual({ status: 403, code: 'INSUFFICIENT_PERMISSIONS', scope: 'users:read' });
+    expect(refusal(await api.call('PATCH', path, { key: writer, body: { url: `${target}/mine` } }))).toMatchObject({
+      status: 403,
+      code: 'INSUFFICIENT_PERMISSIONS',
+    });
+    expect(refusal(await api.call('PATCH', path, { key: writer, body: { events: ['user.*'] } }))).toEqual({
+      status: 403,
+      code: 'INSUFFICIENT_PERMISSIONS',
+      scope: 'users:read',
+    });
     expect((await api.call('GET', path)).body.data).toMatchObject({ url: target, events: ['*'] });
     expect((await api.call('PATCH', path, { key: writer, body: { is_active: false } })).status).toBe(200);
     expect((await api.call('PATCH', path, { key: writer, body: { events: ['webhook.*'], url: `${target}/mine` } })).status).toBe(200);
@@ -368,7 +393,7 @@ describe('rotating a secret needs the read scopes of the events it verifies', ()
 });
 
 describe('OAuth access tokens and webhook endpoints', () => {
-  it("cannot create an endpoint, point one elsewhere or take its secret, which would outlive the grant (403 saying why); they read, pause and delete", async () => {
+  it('cannot create an endpoint, point one elsewhere or take its secret, which would outlive the grant (403 saying why); they read, pause and delete', async () => {
     const { userId, workspaceId } = api.runner.bootstrap!;
     const client = await registerOAuthClient(api.deps, {
       name: 'Integration',
@@ -381,7 +406,12 @@ describe('OAuth access tokens and webhook endpoints', () => {
     });
     const issued = await api.call('POST', `${api.runner.origin}/oauth/token`, {
       key: '',
-      rawBody: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret!, scope: '*' }).toString(),
+      rawBody: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret!,
+        scope: '*',
+      }).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(issued.status).toBe(200);

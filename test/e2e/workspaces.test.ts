@@ -27,7 +27,9 @@ describe('workspaces over HTTP', () => {
       updated_at: created.body.data.updated_at,
     });
 
-    const patched = await api.call('PATCH', `/workspaces/${id}`, { body: { name: 'Acme Corp', settings: { timezone: 'America/New_York' } } });
+    const patched = await api.call('PATCH', `/workspaces/${id}`, {
+      body: { name: 'Acme Corp', settings: { timezone: 'America/New_York' } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ name: 'Acme Corp', settings: { timezone: 'America/New_York', locale: 'en' } });
 
@@ -51,7 +53,15 @@ describe('workspaces over HTTP', () => {
       { id: expect.any(String), name: 'Admin workspace', slug: 'admin-workspace' },
       { id: expect.any(String), name: 'Alpha', slug: 'alpha' },
     ]);
-    expect(page.body.meta).toEqual({ current_page: 1, per_page: 2, total: 4, last_page: 2, from: 1, to: 2, window: { size: 1000, complete: true } });
+    expect(page.body.meta).toEqual({
+      current_page: 1,
+      per_page: 2,
+      total: 4,
+      last_page: 2,
+      from: 1,
+      to: 2,
+      window: { size: 1000, complete: true },
+    });
     expect(page.body.links.next).toBe(`${api.runner.baseUrl}/workspaces?sort=name&per_page=2&fields=name%2Cslug&search=a&page=2`);
     const second = (await api.call('GET', page.body.links.next)).body as { data: { name: string }[]; links: { next: string | null } };
     expect(second.data.map((w) => w.name)).toEqual(['Bravo', 'Charlie']);
@@ -59,7 +69,9 @@ describe('workspaces over HTTP', () => {
   });
 
   it('validates names, slugs, tiers and settings with 422 and every bad field named', async () => {
-    const tooLong = await api.call('POST', '/workspaces', { body: { name: 'x'.repeat(256), tier: 'platinum', slug: 'Not A Slug', settings: { timezone: 'Mars/Olympus' } } });
+    const tooLong = await api.call('POST', '/workspaces', {
+      body: { name: 'x'.repeat(256), tier: 'platinum', slug: 'Not A Slug', settings: { timezone: 'Mars/Olympus' } },
+    });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body).toMatchObject({ error: 'validation_failed', error_code: 'VALIDATION_FAILED' });
     expect(Object.keys(tooLong.body.errors).sort()).toEqual(['name', 'settings.timezone', 'slug', 'tier']);

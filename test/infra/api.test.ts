@@ -35,17 +35,24 @@ const fallbackId = functionIdOf('Fallback');
 const pascal = (name: string) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
 
 describe('routes', () => {
-  it.each(routes.map((r) => [r.method, routePath(r, prefix), r] as const))('%s %s is a method integrated with its function', (method, path, route) => {
-    const found = methodFor(method, path);
-    expect(found).toBeDefined();
-    expect(found!.integrationTarget).toContain(functionIdOf(pascal(route.function)));
-  });
+  it.each(routes.map((r) => [r.method, routePath(r, prefix), r] as const))(
+    '%s %s is a method integrated with its function',
+    (method, path, route) => {
+      const found = methodFor(method, path);
+      expect(found).toBeDefined();
+      expect(found!.integrationTarget).toContain(functionIdOf(pascal(route.function)));
+    },
+  );
 
   it('every GET route also answers HEAD through the same function and authorizer', () => {
     for (const route of routes.filter((r) => r.method === 'GET')) {
       const get = methodFor('GET', routePath(route, prefix))!;
       const head = methodFor('HEAD', routePath(route, prefix));
-      expect(head).toMatchObject({ integrationTarget: get.integrationTarget, authorizationType: get.authorizationType, authorizerId: get.authorizerId });
+      expect(head).toMatchObject({
+        integrationTarget: get.integrationTarget,
+        authorizationType: get.authorizationType,
+        authorizerId: get.authorizerId,
+      });
     }
   });
 
@@ -79,15 +86,18 @@ describe('routes', () => {
 });
 
 describe('gateway responses', () => {
-  it.each(gatewayResponses.map((r) => [r.type, r] as const))('%s is rendered in the error envelope with X-Request-ID', (type, { error }) => {
-    const keepsStatus = type === 'DEFAULT_4XX' || type === 'DEFAULT_5XX';
-    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-      ResponseType: type,
-      StatusCode: keepsStatus ? Match.absent() : String(error.status),
-      ResponseParameters: { 'gatewayresponse.header.X-Request-ID': 'context.requestId' },
-      ResponseTemplates: { 'application/json': Match.stringLikeRegexp(`"error_code":"${error.errorCode}".*\\$context\\.requestId`) },
-    });
-  });
+  it.each(gatewayResponses.map((r) => [r.type, r] as const))(
+    '%s is rendered in the error envelope with X-Request-ID',
+    (type, { error }) => {
+      const keepsStatus = type === 'DEFAULT_4XX' || type === 'DEFAULT_5XX';
+      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: type,
+        StatusCode: keepsStatus ? Match.absent() : String(error.status),
+        ResponseParameters: { 'gatewayresponse.header.X-Request-ID': 'context.requestId' },
+        ResponseTemplates: { 'application/json': Match.stringLikeRegexp(`"error_code":"${error.errorCode}".*\\$context\\.requestId`) },
+      });
+    },
+  );
 
   it('carry the CORS grant when one origin is allowed, and none by default', () => {
     const withOrigin = Template.fromStack(

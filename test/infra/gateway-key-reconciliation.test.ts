@@ -20,14 +20,25 @@ describe('the gateway key reconciliation schedule', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 hour)',
       State: 'ENABLED',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [reconcilerId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 } })],
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [reconcilerId, 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+        }),
+      ],
     });
   });
 
   it('only that rule may invoke the reconciler', () => {
-    const permissions = Object.values(template.findResources('AWS::Lambda::Permission', { Properties: { FunctionName: { 'Fn::GetAtt': [reconcilerId, 'Arn'] } } }));
+    const permissions = Object.values(
+      template.findResources('AWS::Lambda::Permission', { Properties: { FunctionName: { 'Fn::GetAtt': [reconcilerId, 'Arn'] } } }),
+    );
     expect(permissions.map((p) => p.Properties)).toEqual([
-      expect.objectContaining({ Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] } }),
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'events.amazonaws.com',
+        SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+      }),
     ]);
   });
 
@@ -41,7 +52,9 @@ describe('the gateway key reconciliation schedule', () => {
     });
     const statements = statementsOf(reconciler.Role['Fn::GetAtt'][0]);
     const table = statements.find((s) => [s.Action].flat().includes('dynamodb:UpdateItem'))!;
-    expect([table.Action].flat()).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']));
+    expect([table.Action].flat()).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']),
+    );
     expect(JSON.stringify(table.Resource)).toContain('/index/*');
   });
 

@@ -29,7 +29,10 @@ const sesStatements = Object.values(resources)
   );
 
 const identityArn = (identity: string) => ({
-  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:identity/${identity}`]],
+  'Fn::Join': [
+    '',
+    ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:identity/${identity}`],
+  ],
 });
 
 describe('mail', () => {
@@ -50,7 +53,9 @@ describe('mail', () => {
   it('gives the senders MAIL_FROM and PUBLIC_BASE_URL, and no other function either', () => {
     for (const id of functionIds) {
       const variables = resources[id]!.Properties.Environment.Variables;
-      const expected = senders.includes(id) ? { MAIL_FROM: 'Acme <no-reply@mail.acme.test>', PUBLIC_BASE_URL: 'https://api.acme.test' } : {};
+      const expected = senders.includes(id)
+        ? { MAIL_FROM: 'Acme <no-reply@mail.acme.test>', PUBLIC_BASE_URL: 'https://api.acme.test' }
+        : {};
       expect({ id, MAIL_FROM: variables.MAIL_FROM, PUBLIC_BASE_URL: variables.PUBLIC_BASE_URL }).toEqual({ id, ...expected });
     }
   });
@@ -60,8 +65,13 @@ describe('mail', () => {
     for (const { Properties: p } of Object.values(plain.template.findResources('AWS::Lambda::Function'))) {
       expect(p.Environment.Variables.PUBLIC_BASE_URL).toBeUndefined();
     }
-    plain.template.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: { MAIL_FROM: 'Tenant API <no-reply@example.com>' } } });
-    Annotations.fromStack(plain.stack).hasWarning('*', Match.stringLikeRegexp('mailFrom is the placeholder Tenant API <no-reply@example.com>'));
+    plain.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { MAIL_FROM: 'Tenant API <no-reply@example.com>' } },
+    });
+    Annotations.fromStack(plain.stack).hasWarning(
+      '*',
+      Match.stringLikeRegexp('mailFrom is the placeholder Tenant API <no-reply@example.com>'),
+    );
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('mailFrom is the placeholder'))).toEqual([]);
   });
 

@@ -15,16 +15,27 @@ describe('pruning schedule', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 hour)',
       State: 'ENABLED',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [prunerId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 } })],
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [prunerId, 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+        }),
+      ],
     });
   });
 
   it('only that rule may invoke the pruner', () => {
-    const permissions = Object.values(template.findResources('AWS::Lambda::Permission', {
-      Properties: { FunctionName: { 'Fn::GetAtt': [prunerId, 'Arn'] } },
-    }));
+    const permissions = Object.values(
+      template.findResources('AWS::Lambda::Permission', {
+        Properties: { FunctionName: { 'Fn::GetAtt': [prunerId, 'Arn'] } },
+      }),
+    );
     expect(permissions.map((p) => p.Properties)).toEqual([
-      expect.objectContaining({ Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] } }),
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'events.amazonaws.com',
+        SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+      }),
     ]);
   });
 

@@ -1,11 +1,11 @@
 import { Template } from 'aws-cdk-lib/assertions';
-import { gatewaySettings, parseSettings } from '#core/platform/config';
 import { routePath } from '#core/http/route-types';
+import { gatewaySettings, parseSettings } from '#core/platform/config';
 import { allowanceOf } from '#core/platform/rate-limits';
 import { tierNames, tiers } from '#core/platform/tiers';
+import { functionNames } from '#lib/bundling';
 import { edgeQuotaFactor } from '#lib/constructs/tier-usage-plans';
 import { routes } from '#routes';
-import { functionNames } from '#lib/bundling';
 import { deployedApp } from '../support/cdk-app.ts';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
@@ -23,7 +23,10 @@ const functionId = (pascal: string) => ofType('AWS::Lambda::Function').find(([id
 const environmentOf = (pascal: string) => resources[functionId(pascal)]!.Properties.Environment.Variables as Record<string, unknown>;
 /** The gateway's settings in a function's environment, as functions/core/platform/config.ts parses them. */
 const gatewayConfigOf = (pascal: string) =>
-  parseSettings(gatewaySettings, Object.fromEntries(Object.entries(environmentOf(pascal)).filter(([name]) => name.startsWith('GATEWAY_'))) as NodeJS.ProcessEnv);
+  parseSettings(
+    gatewaySettings,
+    Object.fromEntries(Object.entries(environmentOf(pascal)).filter(([name]) => name.startsWith('GATEWAY_'))) as NodeJS.ProcessEnv,
+  );
 
 function pathOf(resourceId: { Ref?: string }): string {
   if (!resourceId.Ref) return '';
@@ -31,7 +34,9 @@ function pathOf(resourceId: { Ref?: string }): string {
   return `${pathOf(ParentId)}/${PathPart}`;
 }
 const methodFor = (httpMethod: string, path: string) =>
-  ofType('AWS::ApiGateway::Method').find(([, r]) => r.Properties.HttpMethod === httpMethod && (pathOf(r.Properties.ResourceId) || '/') === path)![1];
+  ofType('AWS::ApiGateway::Method').find(
+    ([, r]) => r.Properties.HttpMethod === httpMethod && (pathOf(r.Properties.ResourceId) || '/') === path,
+  )![1];
 
 describe('the RestApi', () => {
   it('takes API keys from the authorizer, never from a header', () => {
@@ -43,7 +48,11 @@ describe('the RestApi', () => {
       const httpMethods = route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
       for (const httpMethod of httpMethods) {
         const expected = route.auth === 'credential' ? true : undefined;
-        expect([route.method, route.path, methodFor(httpMethod, routePath(route, prefix)).Properties.ApiKeyRequired]).toEqual([route.method, route.path, expected]);
+        expect([route.method, route.path, methodFor(httpMethod, routePath(route, prefix)).Properties.ApiKeyRequired]).toEqual([
+          route.method,
+          route.path,
+          expected,
+        ]);
       }
     }
     for (const [, any] of ofType('AWS::ApiGateway::Method').filter(([, r]) => r.Properties.HttpMethod === 'ANY')) {
@@ -54,7 +63,9 @@ describe('the RestApi', () => {
 
 describe('usage plans', () => {
   it('there is a plan per tier for the workspaces’ own keys, one per tier for its shared key, and one for refused credentials', () => {
-    const names = ofType('AWS::ApiGateway::UsagePlan').map(([, r]) => r.Properties.UsagePlanName).sort();
+    const names = ofType('AWS::ApiGateway::UsagePlan')
+      .map(([, r]) => r.Properties.UsagePlanName)
+      .sort();
     expect(names).toEqual(
       [...tierNames.map((t) => `${stackName}-${t}`), ...tierNames.map((t) => `${stackName}-${t}-shared`), `${stackName}-anonymous`].sort(),
     );
@@ -88,7 +99,11 @@ describe('usage plans', () => {
     expect(plan.Properties.Quota).toBeUndefined();
     expect(plan.Properties.Throttle).toEqual({ RateLimit: 5000, BurstLimit: 5000 });
     const [keyId] = ofType('AWS::ApiGateway::ApiKey').find(([, k]) => k.Properties.Value === `${stackName}-shared-${tier}-usage-key`)!;
-    template.hasResourceProperties('AWS::ApiGateway::UsagePlanKey', { KeyId: { Ref: keyId }, KeyType: 'API_KEY', UsagePlanId: { Ref: planId } });
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlanKey', {
+      KeyId: { Ref: keyId },
+      KeyType: 'API_KEY',
+      UsagePlanId: { Ref: planId },
+    });
   });
 
   it('refused credentials have a plan and key of their own', () => {
@@ -112,18 +127,26 @@ describe('the functions that create, move and remove keys', () => {
   const gatewayGrantsOf = (fn: string) => {
     const roleId = (resources[functionId(fn)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
     const policies = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
-    const statements = policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Effect?: string }[]);
+    const statements = policies.flatMap(
+      ([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Effect?: string }[],
+    );
     const gateway = statements.filter((s) => String(s.Action).startsWith('apigateway:'));
     const granted = (action: string) =>
-      gateway.filter((s) => s.Action === action).flatMap((s) => [s.Resource].flat().map((r) => JSON.stringify(r))).sort();
+      gateway
+        .filter((s) => s.Action === action)
+        .flatMap((s) => [s.Resource].flat().map((r) => JSON.stringify(r)))
+        .sort();
     return { gateway, granted };
   };
   const planIds = () => tierNames.map((t) => planNamed(`${stackName}-${t}`)![0]);
-  const arn = (...path: unknown[]) => JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':apigateway:', { Ref: 'AWS::Region' }, ...path]] });
+  const arn = (...path: unknown[]) =>
+    JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':apigateway:', { Ref: 'AWS::Region' }, ...path]] });
 
   it.each([...keyManagers, reconciler])('%s is told the plans by name, the key name prefix and the budget, which config parses', (fn) => {
     const environment = environmentOf(fn);
-    expect(JSON.parse(environment.GATEWAY_USAGE_PLANS as string)).toEqual(Object.fromEntries(tierNames.map((t) => [t, `${stackName}-${t}`])));
+    expect(JSON.parse(environment.GATEWAY_USAGE_PLANS as string)).toEqual(
+      Object.fromEntries(tierNames.map((t) => [t, `${stackName}-${t}`])),
+    );
     expect(environment).toMatchObject({ GATEWAY_KEY_NAME_PREFIX: stackName, GATEWAY_KEY_BUDGET: '9000' });
     expect(gatewayConfigOf(fn).GATEWAY_USAGE_PLANS).toEqual(Object.fromEntries(tierNames.map((t) => [t, `${stackName}-${t}`])));
   });
@@ -132,8 +155,12 @@ describe('the functions that create, move and remove keys', () => {
     const { gateway, granted } = gatewayGrantsOf(fn);
     expect(gateway.every((s) => s.Effect === 'Allow')).toBe(true);
     expect(granted('apigateway:GET')).toEqual([arn('::/usageplans')]);
-    expect(granted('apigateway:POST')).toEqual([arn('::/apikeys'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys'))].sort());
-    expect(granted('apigateway:DELETE')).toEqual([arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort());
+    expect(granted('apigateway:POST')).toEqual(
+      [arn('::/apikeys'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys'))].sort(),
+    );
+    expect(granted('apigateway:DELETE')).toEqual(
+      [arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort(),
+    );
     expect(gateway.map((s) => s.Action).sort()).toEqual(['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST']);
   });
 
@@ -143,7 +170,9 @@ describe('the functions that create, move and remove keys', () => {
     const planKeys = planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys'));
     expect(granted('apigateway:GET')).toEqual([arn('::/usageplans'), arn('::/apikeys'), ...planKeys].sort());
     expect(granted('apigateway:POST')).toEqual([arn('::/apikeys'), ...planKeys].sort());
-    expect(granted('apigateway:DELETE')).toEqual([arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort());
+    expect(granted('apigateway:DELETE')).toEqual(
+      [arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort(),
+    );
     expect([...new Set(gateway.map((s) => s.Action))].sort()).toEqual(['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST']);
   });
 

@@ -29,7 +29,9 @@ const statementsOfRole = (roleId: string): Statement[] => [
   ...ofType('AWS::IAM::Policy')
     .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement),
-  ...(resources[roleId]!.Properties.Policies ?? []).flatMap((p: { PolicyDocument: { Statement: Statement[] } }) => p.PolicyDocument.Statement),
+  ...(resources[roleId]!.Properties.Policies ?? []).flatMap(
+    (p: { PolicyDocument: { Statement: Statement[] } }) => p.PolicyDocument.Statement,
+  ),
 ];
 const statementsOf = (name: string) => statementsOfRole(functionOf(name).Role['Fn::GetAtt'][0]);
 const actionsOf = (s: Statement) => [s.Action].flat();
@@ -43,7 +45,10 @@ const groupId = idOf('AWS::Scheduler::ScheduleGroup', 'WebhookDeliveryScheduleGr
 const tableId = idOf('AWS::DynamoDB::Table', 'DataTable');
 const groupName = 'TenantApi-webhook-retries';
 const schedulesArn = {
-  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:schedule/${groupName}/*`]],
+  'Fn::Join': [
+    '',
+    ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:schedule/${groupName}/*`],
+  ],
 };
 const schedulers = ['webhook-worker', 'webhook-sweeper'];
 
@@ -53,7 +58,9 @@ describe('the table stream and the fan-out', () => {
   });
 
   it('the fan-out reads the stream, filtered to inserted webhook events, in bisected batches of 100, ten retries, failures to a queue of their own', () => {
-    const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName.Ref === functionIdOf('webhook-fanout'));
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => m.Properties.FunctionName.Ref === functionIdOf('webhook-fanout'),
+    );
     expect(mappings).toHaveLength(1);
     const { FilterCriteria, ...mapping } = mappings[0]![1].Properties;
     expect(mapping).toEqual({
@@ -72,7 +79,9 @@ describe('the table stream and the fan-out', () => {
   });
 
   it('only the fan-out may read the stream', () => {
-    const readers = functionNames.filter((name) => granting(statementsOf(name), 'dynamodb:GetShardIterator').some((s) => JSON.stringify(s.Resource).includes('StreamArn')));
+    const readers = functionNames.filter((name) =>
+      granting(statementsOf(name), 'dynamodb:GetShardIterator').some((s) => JSON.stringify(s.Resource).includes('StreamArn')),
+    );
     expect(readers).toEqual(['webhook-fanout']);
   });
 });
@@ -90,14 +99,25 @@ describe('the delivery queue', () => {
   });
 
   it('the dead-letter queue and the fan-out’s failures keep messages 14 days, encrypted', () => {
-    for (const id of [deadLetterId, fanoutFailuresId]) expect(resources[id]!.Properties).toEqual({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    for (const id of [deadLetterId, fanoutFailuresId])
+      expect(resources[id]!.Properties).toEqual({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
   });
 
   it('every queue refuses requests without TLS', () => {
     for (const id of [queueId, deadLetterId, fanoutFailuresId]) {
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: [{ Ref: id }],
-        PolicyDocument: { Statement: [{ Action: 'sqs:*', Effect: 'Deny', Principal: { AWS: '*' }, Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Resource: getAtt(id) }] },
+        PolicyDocument: {
+          Statement: [
+            {
+              Action: 'sqs:*',
+              Effect: 'Deny',
+              Principal: { AWS: '*' },
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+              Resource: getAtt(id),
+            },
+          ],
+        },
       });
     }
   });
@@ -118,15 +138,23 @@ describe('the delivery queue', () => {
   });
 
   it('the worker takes it in batches of ten and reports the messages that failed', () => {
-    const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(([, m]) => JSON.stringify(m.Properties.EventSourceArn) === JSON.stringify(getAtt(queueId)));
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => JSON.stringify(m.Properties.EventSourceArn) === JSON.stringify(getAtt(queueId)),
+    );
     expect(mappings.map(([, m]) => m.Properties)).toEqual([
-      { FunctionName: { Ref: functionIdOf('webhook-worker') }, EventSourceArn: getAtt(queueId), BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] },
+      {
+        FunctionName: { Ref: functionIdOf('webhook-worker') },
+        EventSourceArn: getAtt(queueId),
+        BatchSize: 10,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      },
     ]);
   });
 
   it('the fan-out, worker, sweeper and webhook-deliveries (manual retry) may send to it; no other function may', () => {
     const expected = ['webhook-fanout', 'webhook-worker', 'webhook-sweeper', 'webhook-deliveries'].sort();
-    const sendsToQueue = (name: string) => granting(statementsOf(name), 'sqs:SendMessage').some((s) => JSON.stringify(s.Resource) === JSON.stringify(getAtt(queueId)));
+    const sendsToQueue = (name: string) =>
+      granting(statementsOf(name), 'sqs:SendMessage').some((s) => JSON.stringify(s.Resource) === JSON.stringify(getAtt(queueId)));
     expect(functionNames.filter(sendsToQueue).sort()).toEqual(expected);
     const toldTheQueue = functionNames.filter((name) => environmentOf(name).WEBHOOK_QUEUE_URL !== undefined).sort();
     expect(toldTheQueue).toEqual(expected);
@@ -156,21 +184,29 @@ describe('EventBridge Scheduler', () => {
   it('the worker and the sweeper may create schedules in the group only, and pass the role to Scheduler only', () => {
     for (const name of schedulers) {
       const statements = statementsOf(name);
-      expect(granting(statements, 'scheduler:CreateSchedule')).toEqual([{ Effect: 'Allow', Action: 'scheduler:CreateSchedule', Resource: schedulesArn }]);
+      expect(granting(statements, 'scheduler:CreateSchedule')).toEqual([
+        { Effect: 'Allow', Action: 'scheduler:CreateSchedule', Resource: schedulesArn },
+      ]);
       expect(granting(statements, 'iam:PassRole')).toEqual([
-        { Effect: 'Allow', Action: 'iam:PassRole', Resource: getAtt(schedulerRoleId), Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } },
+        {
+          Effect: 'Allow',
+          Action: 'iam:PassRole',
+          Resource: getAtt(schedulerRoleId),
+          Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        },
       ]);
     }
   });
 
   it('no other function may schedule or pass a role', () => {
-    const schedulesOrPasses = (name: string) => statementsOf(name).some((s) => actionsOf(s).some((a) => a.startsWith('scheduler:') || a.startsWith('iam:')));
+    const schedulesOrPasses = (name: string) =>
+      statementsOf(name).some((s) => actionsOf(s).some((a) => a.startsWith('scheduler:') || a.startsWith('iam:')));
     expect(functionNames.filter(schedulesOrPasses).sort()).toEqual([...schedulers].sort());
   });
 });
 
 describe('the webhook-deliveries function', () => {
-  it('may run a test send to its 20 s end: its timeout is API Gateway\'s 29 s, not the default 10 s', () => {
+  it("may run a test send to its 20 s end: its timeout is API Gateway's 29 s, not the default 10 s", () => {
     expect(functionOf('webhook-deliveries').Timeout).toBe(29);
     expect(functionOf('webhooks').Timeout).toBe(10);
   });
@@ -197,7 +233,10 @@ describe('the worker and the sweeper', () => {
     for (const name of functionNames.filter((n) => !schedulers.includes(n))) {
       // The keys of secrets have a test of their own (below).
       const webhookSettings = Object.keys(environmentOf(name)).filter((key) => key.startsWith('WEBHOOK_') && key !== 'WEBHOOK_SECRET_KEYS');
-      expect({ name, webhookSettings }).toEqual({ name, webhookSettings: environmentOf(name).WEBHOOK_QUEUE_URL ? ['WEBHOOK_QUEUE_URL'] : [] });
+      expect({ name, webhookSettings }).toEqual({
+        name,
+        webhookSettings: environmentOf(name).WEBHOOK_QUEUE_URL ? ['WEBHOOK_QUEUE_URL'] : [],
+      });
     }
   });
 
@@ -220,7 +259,9 @@ describe('the worker and the sweeper', () => {
       State: 'ENABLED',
       Targets: [{ Arn: getAtt(sweeperId), Id: 'Target0', RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 60 } }],
     });
-    const permissions = ofType('AWS::Lambda::Permission').filter(([, p]) => JSON.stringify(p.Properties.FunctionName) === JSON.stringify(getAtt(sweeperId)));
+    const permissions = ofType('AWS::Lambda::Permission').filter(
+      ([, p]) => JSON.stringify(p.Properties.FunctionName) === JSON.stringify(getAtt(sweeperId)),
+    );
     expect(permissions.map(([, p]) => p.Properties)).toEqual([
       { Action: 'lambda:InvokeFunction', FunctionName: getAtt(sweeperId), Principal: 'events.amazonaws.com', SourceArn: getAtt(ruleId) },
     ]);
@@ -228,15 +269,20 @@ describe('the worker and the sweeper', () => {
   });
 
   it.each(['webhook-fanout', ...schedulers])('an alarm watches %s for errors', (name) => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: { Ref: functionIdOf(name) } }] });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: functionIdOf(name) } }],
+    });
   });
 });
 
 describe('context', () => {
   it('webhookTimeoutMs and webhookDisableAfter reach the settings; the worker’s timeout and the visibility timeout follow the attempt timeout', () => {
     const custom = synth({ webhookTimeoutMs: '90000', webhookDisableAfter: '3' });
-    const functionNamed = (name: string) => Object.entries(custom.resources).find(([id]) => id.startsWith(`${pascal(name)}Function`))![1].Properties;
-    for (const name of schedulers) expect(functionNamed(name).Environment.Variables).toMatchObject({ WEBHOOK_TIMEOUT_MS: '90000', WEBHOOK_DISABLE_AFTER: '3' });
+    const functionNamed = (name: string) =>
+      Object.entries(custom.resources).find(([id]) => id.startsWith(`${pascal(name)}Function`))![1].Properties;
+    for (const name of schedulers)
+      expect(functionNamed(name).Environment.Variables).toMatchObject({ WEBHOOK_TIMEOUT_MS: '90000', WEBHOOK_DISABLE_AFTER: '3' });
     expect(functionNamed('webhook-worker').Timeout).toBe(120);
     custom.template.hasResourceProperties('AWS::SQS::Queue', { VisibilityTimeout: 720 });
   });
@@ -254,7 +300,8 @@ describe('the Webhooks construct', () => {
   it('gives each enqueuer sqs:SendMessage on the queue and its URL, and nothing else', () => {
     const stack = new Stack();
     const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING }, stream: StreamViewType.NEW_IMAGE });
-    const fn = (id: string) => new LambdaFunction(stack, id, { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('export {}') });
+    const fn = (id: string) =>
+      new LambdaFunction(stack, id, { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('export {}') });
     new Webhooks(stack, 'Webhooks', {
       table,
       fanout: fn('Fanout'),
@@ -266,7 +313,8 @@ describe('the Webhooks construct', () => {
     });
     const bare = templateOf(stack);
     const queue = Object.keys(bare.template.findResources('AWS::SQS::Queue')).find((id) => id.startsWith('WebhooksQueue'))!;
-    const retrier = Object.entries(bare.resources).find(([id, r]) => id.startsWith('Retrier') && r.Type === 'AWS::Lambda::Function')![1].Properties;
+    const retrier = Object.entries(bare.resources).find(([id, r]) => id.startsWith('Retrier') && r.Type === 'AWS::Lambda::Function')![1]
+      .Properties;
     expect(retrier.Environment.Variables).toEqual({ WEBHOOK_QUEUE_URL: { Ref: queue } });
     const roleId = retrier.Role['Fn::GetAtt'][0];
     const statements = Object.values(bare.resources)
@@ -279,7 +327,8 @@ describe('the Webhooks construct', () => {
 describe('the keys of webhook secrets', () => {
   const keyIdsOf = (found: Record<string, unknown>) => Object.keys(found).filter((id) => id.startsWith('WebhookSecretKeys'));
   /** The secrets a function's WEBHOOK_SECRET_KEYS refers to, in order. */
-  const keysIn = (environment: Record<string, unknown>) => [...JSON.stringify(environment.WEBHOOK_SECRET_KEYS ?? '').matchAll(/\{"Ref":"(WebhookSecretKeys[^"]+)"\}/g)].map((m) => m[1]);
+  const keysIn = (environment: Record<string, unknown>) =>
+    [...JSON.stringify(environment.WEBHOOK_SECRET_KEYS ?? '').matchAll(/\{"Ref":"(WebhookSecretKeys[^"]+)"\}/g)].map((m) => m[1]);
 
   it('are generated by Secrets Manager, kept when the stack goes (as the table is), one by default', () => {
     const keys = keyIdsOf(template.findResources('AWS::SecretsManager::Secret'));
@@ -296,7 +345,12 @@ describe('the keys of webhook secrets', () => {
     expect(holders.sort()).toEqual(['webhook-deliveries', 'webhook-worker', 'webhooks']);
     for (const name of holders) expect(keysIn(environmentOf(name))).toEqual([key]);
     expect(JSON.stringify(environmentOf('webhooks').WEBHOOK_SECRET_KEYS)).toContain('{{resolve:secretsmanager:');
-    for (const name of functionNames) expect(statementsOf(name).flatMap(actionsOf).filter((action) => action.startsWith('secretsmanager:'))).toEqual([]);
+    for (const name of functionNames)
+      expect(
+        statementsOf(name)
+          .flatMap(actionsOf)
+          .filter((action) => action.startsWith('secretsmanager:')),
+      ).toEqual([]);
   });
 
   it('rotate by naming a new key first: it seals, the old one still opens', () => {

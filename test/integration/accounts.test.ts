@@ -1,20 +1,20 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { authenticate } from '#core/credentials/authenticate';
-import { sha256 as sha256Of } from '#core/platform/secrets';
-import { acceptInvitation, invitationsOf } from '#core/members/invitations';
-import { addMember } from '#core/members/members';
+import { confirmEmailChange, updateUser } from '#core/accounts/account-changes';
 import { resendVerificationLink, verifyEmail } from '#core/accounts/email-verification';
 import { changePassword, forgotPassword, resetPassword } from '#core/accounts/password-changes';
-import { pruneExpired } from '#core/operations/pruning';
 import { register } from '#core/accounts/registration';
 import { login } from '#core/accounts/sessions';
+import { bcryptHasher } from '#core/adapters/create-deps';
 import { issueApiKey } from '#core/api-keys/api-keys';
+import { authenticate } from '#core/credentials/authenticate';
+import { acceptInvitation, invitationsOf } from '#core/members/invitations';
+import { addMember } from '#core/members/members';
+import { pruneExpired } from '#core/operations/pruning';
+import { sha256 as sha256Of } from '#core/platform/secrets';
 import { issueUserToken } from '#core/users/user-tokens';
 import { createUser, findUserIdByEmail, loadUser, workspaceIdsOf } from '#core/users/users';
-import { confirmEmailChange, updateUser } from '#core/accounts/account-changes';
 import { createWorkspace } from '#core/workspaces/workspaces';
-import { bcryptHasher } from '#core/adapters/create-deps';
-import { depsOnTable, manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { depsOnTable, manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
 import { ownerPrincipal } from '../support/principals.ts';
@@ -41,7 +41,11 @@ const signUp = (email: string, password = 'a good password', sourceIp = `198.51.
 /** The [id, token] of the last verification (or email change) link mailed to `address`. */
 function linkParts(address: string, kind: 'verify' | 'change'): [number, string] {
   const pattern = new RegExp(`/email/${kind}/(\\d+)/([\\w-]+)`);
-  const match = mail.sent.filter((m) => m.to === address).map((m) => pattern.exec(m.text)).filter((m) => m !== null).at(-1);
+  const match = mail.sent
+    .filter((m) => m.to === address)
+    .map((m) => pattern.exec(m.text))
+    .filter((m) => m !== null)
+    .at(-1);
   if (!match) throw new Error(`no ${kind} link to ${address}`);
   return [Number(match[1]), match[2]!];
 }
@@ -76,7 +80,11 @@ describe('registration', () => {
   });
 
   it('escapes names in the HTML part and links absolutely to the base URL', async () => {
-    await register(deps, { name: '<script>x</script>', email: 'html@example.com', password: 'a good password', sourceIp: '192.0.2.9' }, links);
+    await register(
+      deps,
+      { name: '<script>x</script>', email: 'html@example.com', password: 'a good password', sourceIp: '192.0.2.9' },
+      links,
+    );
     const message = mail.lastTo('html@example.com');
     expect(message.html).toContain('&lt;script&gt;x&lt;/script&gt;');
     expect(message.html).not.toContain('<script>');
@@ -144,8 +152,20 @@ describe('POST /users as invitations by email', () => {
   it('creates no account for a new email; once registered and verified, the invitation is theirs to accept', async () => {
     const ownerId = await verifiedUser('olga@example.com');
     const workspace = await createWorkspace(deps, ownerId, { name: 'Olga & Co' });
-    const sent = await addMember(deps, { userId: ownerId }, workspace.id, { email: 'Nina@Example.com', name: 'Nina', role: 'admin' }, links);
-    expect(sent).toEqual({ email: 'nina@example.com', role: 'admin', workspace_id: workspace.id, status: 'invited', expires_at: expect.any(String) });
+    const sent = await addMember(
+      deps,
+      { userId: ownerId },
+      workspace.id,
+      { email: 'Nina@Example.com', name: 'Nina', role: 'admin' },
+      links,
+    );
+    expect(sent).toEqual({
+      email: 'nina@example.com',
+      role: 'admin',
+      workspace_id: workspace.id,
+      status: 'invited',
+      expires_at: expect.any(String),
+    });
     expect(await findUserIdByEmail(deps, 'nina@example.com')).toBeUndefined();
     expect(mail.lastTo('nina@example.com').html).toContain('Olga &amp; Co');
 
@@ -154,7 +174,9 @@ describe('POST /users as invitations by email', () => {
     expect((await listVia('listInvitations', invitationsOf(deps, ninaId))).data).toEqual([]);
     expect((await errorOf(acceptInvitation(deps, ninaId, workspace.id))).errorCode).toBe('EMAIL_NOT_VERIFIED');
     await verifyEmail(deps, ...linkParts('nina@example.com', 'verify'));
-    expect((await listVia('listInvitations', invitationsOf(deps, ninaId))).data).toMatchObject([{ workspace_id: workspace.id, role: 'admin' }]);
+    expect((await listVia('listInvitations', invitationsOf(deps, ninaId))).data).toMatchObject([
+      { workspace_id: workspace.id, role: 'admin' },
+    ]);
     expect(await acceptInvitation(deps, ninaId, workspace.id)).toMatchObject({ id: workspace.id, role: 'admin' });
   });
 
@@ -224,7 +246,8 @@ describe('password reset', () => {
     const token = resetTokenOf('ted@example.com');
     clock.advance(61 * minute);
     expect((await errorOf(resetPassword(deps, { token, email: 'ted@example.com', password: 'new password' }))).status).toBe(422);
-    for (const address of ['192.0.2.61', '192.0.2.62', '192.0.2.63']) await forgotPassword(deps, { email: 'ted@example.com', sourceIp: address }, links);
+    for (const address of ['192.0.2.61', '192.0.2.62', '192.0.2.63'])
+      await forgotPassword(deps, { email: 'ted@example.com', sourceIp: address }, links);
     expect((await errorOf(forgotPassword(deps, { email: 'ted@example.com', sourceIp: '192.0.2.64' }, links))).status).toBe(429);
   });
 });
@@ -235,7 +258,12 @@ describe('PUT /user/password', () => {
     const [mine, other] = [await sessionOf('cleo@example.com', 'old password'), await sessionOf('cleo@example.com', 'old password')];
     const wrong = await errorOf(changePassword(deps, { userId: id, currentPassword: 'not it', password: 'new password' }));
     expect([wrong.status, wrong.extras.errors]).toEqual([422, { current_password: ['is incorrect'] }]);
-    await changePassword(deps, { userId: id, currentPassword: 'old password', password: 'new password', keepSessionDigest: sha256Of(mine.sessionId) });
+    await changePassword(deps, {
+      userId: id,
+      currentPassword: 'old password',
+      password: 'new password',
+      keepSessionDigest: sha256Of(mine.sessionId),
+    });
     expect((await deps.db.entities.session.get({ digest: sha256Of(mine.sessionId) }).go()).data).not.toBeNull();
     expect((await deps.db.entities.session.get({ digest: sha256Of(other.sessionId) }).go()).data).toBeNull();
     expect((await errorOf(sessionOf('cleo@example.com', 'old password'))).errorCode).toBe('INVALID_CREDENTIALS');
@@ -254,7 +282,10 @@ describe('email change', () => {
     expect(await findUserIdByEmail(deps, 'eve.new@example.com')).toBeUndefined();
     const changed = await confirmEmailChange(deps, linkId, token);
     expect(changed).toMatchObject({ user: { email: 'eve.new@example.com', email_verified_at: clock.now().toISOString() }, already: false });
-    expect([await findUserIdByEmail(deps, 'eve.new@example.com'), await findUserIdByEmail(deps, 'eve@example.com')]).toEqual([id, undefined]);
+    expect([await findUserIdByEmail(deps, 'eve.new@example.com'), await findUserIdByEmail(deps, 'eve@example.com')]).toEqual([
+      id,
+      undefined,
+    ]);
     expect(await confirmEmailChange(deps, linkId, token)).toMatchObject({ user: { email: 'eve.new@example.com' }, already: true });
   });
 
@@ -281,14 +312,21 @@ describe('email change', () => {
   it('needs the current password, checked before anything changes; an account without a password sets one by a reset first', async () => {
     const id = await verifiedUser('ian@example.com');
     const before = await loadUser(deps, id);
-    const wrong = await errorOf(updateUser(deps, id, id, { name: 'Not Ian', email: 'ian.new@example.com', currentPassword: 'not it' }, links));
+    const wrong = await errorOf(
+      updateUser(deps, id, id, { name: 'Not Ian', email: 'ian.new@example.com', currentPassword: 'not it' }, links),
+    );
     expect([wrong.status, wrong.extras.errors]).toEqual([422, { current_password: ['is incorrect'] }]);
     expect(await loadUser(deps, id)).toEqual(before);
     expect(mail.sent.filter((m) => m.to === 'ian.new@example.com')).toEqual([]);
 
     const passwordless = await createUser(deps, { name: 'Pat', email: 'pat@example.com', tier: 'free' });
-    const refused = await errorOf(updateUser(deps, passwordless.id, passwordless.id, { email: 'pat.new@example.com', currentPassword: 'anything' }, links));
-    expect([refused.status, refused.extras.errors]).toEqual([422, { current_password: [expect.stringContaining('set one with a password reset')] }]);
+    const refused = await errorOf(
+      updateUser(deps, passwordless.id, passwordless.id, { email: 'pat.new@example.com', currentPassword: 'anything' }, links),
+    );
+    expect([refused.status, refused.extras.errors]).toEqual([
+      422,
+      { current_password: [expect.stringContaining('set one with a password reset')] },
+    ]);
     expect((await updateUser(deps, passwordless.id, passwordless.id, { name: 'Patricia' }, links)).user.name).toBe('Patricia');
   });
 
@@ -336,4 +374,3 @@ describe('pruning', () => {
     expect(await pruneExpired(deps)).toMatchObject({ accountTokens: 0, pendingInvitations: 0 });
   });
 });
-

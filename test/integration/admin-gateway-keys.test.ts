@@ -1,9 +1,9 @@
 import { APIGatewayClient, CreateUsagePlanKeyCommand, DeleteUsagePlanKeyCommand, GetUsagePlansCommand } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { mockClient } from 'aws-sdk-client-mock';
+import { tierNames } from '#core/platform/tiers';
 import { createUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
-import { tierNames } from '#core/platform/tiers';
 import { openStore } from '#lib/admin/store';
 import { tier } from '#lib/admin/tier';
 import { sharedEndpoint, testDeps } from '../support/deps.ts';
@@ -52,12 +52,17 @@ describe("the admin CLI's gateway keys", () => {
     const printed: string[] = [];
     try {
       expect(store.deps.gatewayKeys.budget).toBe(5000);
-      await tier.run(['--workspace', workspace.id, '--tier', 'pro', '--stack', 'Prod'], { open: async () => store.deps, print: (line = '') => printed.push(line) });
+      await tier.run(['--workspace', workspace.id, '--tier', 'pro', '--stack', 'Prod'], {
+        open: async () => store.deps,
+        print: (line = '') => printed.push(line),
+      });
     } finally {
       store.close();
     }
     expect(printed).toEqual([`Workspace ${workspace.id} (Acme) is now on tier pro.`]);
-    expect(apiGateway.commandCalls(DeleteUsagePlanKeyCommand).map((c) => c.args[0].input)).toEqual([{ usagePlanId: 'id-free', keyId: gatewayKey!.id }]);
+    expect(apiGateway.commandCalls(DeleteUsagePlanKeyCommand).map((c) => c.args[0].input)).toEqual([
+      { usagePlanId: 'id-free', keyId: gatewayKey!.id },
+    ]);
     expect(apiGateway.commandCalls(CreateUsagePlanKeyCommand).map((c) => c.args[0].input)).toEqual([
       { usagePlanId: 'id-pro', keyId: gatewayKey!.id, keyType: 'API_KEY' },
     ]);

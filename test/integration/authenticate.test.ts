@@ -1,10 +1,10 @@
-import { tiers } from '#core/platform/tiers';
+import { issueApiKey, revokeApiKey } from '#core/api-keys/api-keys';
 import { authenticate } from '#core/credentials/authenticate';
 import { credentialOf } from '#core/credentials/credential-header';
-import { issueApiKey, revokeApiKey } from '#core/api-keys/api-keys';
+import { tiers } from '#core/platform/tiers';
 import { createUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
-import { countingHasher, manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { countingHasher, manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 
 const clock = manualClock(new Date());
@@ -77,7 +77,10 @@ describe('API key authentication', () => {
 
   it('treats a record whose TTL has passed as absent, though DynamoDB has not removed it yet', async () => {
     const issued = await issueApiKey(deps, userId, workspaceId, { name: 'ttl' });
-    await deps.db.entities.apiKey.patch({ workspaceId, id: issued.id }).set({ ttl: Math.floor(clock.now().getTime() / 1000) - 1 }).go();
+    await deps.db.entities.apiKey
+      .patch({ workspaceId, id: issued.id })
+      .set({ ttl: Math.floor(clock.now().getTime() / 1000) - 1 })
+      .go();
     expect((await errorOf(authenticateApiKey(deps, issued.key))).errorCode).toBe('INVALID_API_KEY');
   });
 

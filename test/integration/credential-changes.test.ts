@@ -3,7 +3,7 @@ import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys
 import { issueUserToken, revokeUserToken } from '#core/users/user-tokens';
 import { createUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
-import { testDeps, type TestDeps } from '../support/deps.ts';
+import { type TestDeps, testDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { ownerPrincipal } from '../support/principals.ts';
 

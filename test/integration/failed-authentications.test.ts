@@ -1,13 +1,12 @@
+import { login } from '#core/accounts/sessions';
+import { bcryptHasher } from '#core/adapters/create-deps';
+import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
 import { authenticate } from '#core/credentials/authenticate';
 import { failedAuthenticationPolicy } from '#core/credentials/failed-authentications';
 import { type Hasher } from '#core/ports/deps';
-import { bcryptHasher } from '#core/adapters/create-deps';
-import { issueApiKey } from '#core/api-keys/api-keys';
 import { createUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
-import { login } from '#core/accounts/sessions';
-import { revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 
 /** bcrypt compares, counted, and how many ran at once at most. */
@@ -37,7 +36,8 @@ let key: string;
 let workspaceId: string;
 let userId: number;
 
-const from = (sourceIp: string, credential: string) => authenticate(deps, { authorization: `Bearer ${credential}`, method: 'GET', sourceIp });
+const from = (sourceIp: string, credential: string) =>
+  authenticate(deps, { authorization: `Bearer ${credential}`, method: 'GET', sourceIp });
 /** A wrong key with the prefix of `of`: found by its prefix, so only bcrypt can refuse it. */
 const wrongKeyLike = (of: string, i: number) => of.slice(0, 16) + String(i).padStart(12, 'x') + 'y'.repeat(12);
 
@@ -76,12 +76,16 @@ describe('failed authentications', () => {
     const otherId = (await createUser(deps, { name: 'Ned', email: 'ned@example.com', tier: 'pro', password: 'neighbour password' })).id;
     await createWorkspace(deps, otherId, { name: 'Next door' });
     const { sessionId } = await login(deps, { email: 'ned@example.com', password: 'neighbour password', sourceIp: address });
-    await expect(authenticate(deps, { cookie: `session=${sessionId}`, method: 'GET', sourceIp: address })).resolves.toMatchObject({ userId: otherId });
+    await expect(authenticate(deps, { cookie: `session=${sessionId}`, method: 'GET', sourceIp: address })).resolves.toMatchObject({
+      userId: otherId,
+    });
   });
 
   it('bound the bcrypt work of one address over all prefixes: past the ceiling its unverified keys wait, verified ones keep working', async () => {
     const address = '198.51.100.20';
-    const keys = await Promise.all(Array.from({ length: Math.ceil(perAddress.limit / perPrefix.limit) + 1 }, (_, i) => newKey(`ceiling ${i}`)));
+    const keys = await Promise.all(
+      Array.from({ length: Math.ceil(perAddress.limit / perPrefix.limit) + 1 }, (_, i) => newKey(`ceiling ${i}`)),
+    );
     const inUse = keys.at(-1)!.key;
     await expect(from(address, inUse)).resolves.toMatchObject({ workspaceId });
     let failures = 0;
@@ -131,7 +135,10 @@ describe('failed authentications', () => {
     const before = hasher.comparisons;
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => errorOf(from(address, wrongKeyLike(key, 1000 + i)))));
     const statuses = answers.map((a) => a.status);
-    expect([statuses.filter((s) => s === 401).length, statuses.filter((s) => s === 429).length]).toEqual([perPrefix.limit, 60 - perPrefix.limit]);
+    expect([statuses.filter((s) => s === 401).length, statuses.filter((s) => s === 429).length]).toEqual([
+      perPrefix.limit,
+      60 - perPrefix.limit,
+    ]);
     expect(hasher.comparisons - before).toBe(perPrefix.limit);
   });
 
@@ -148,8 +155,12 @@ describe('failed authentications', () => {
     await jest.isolateModulesAsync(async () => {
       // Another process: it never verified the regular key, but the table says the key works from here.
       const other = await import('#core/credentials/authenticate');
-      await expect(other.authenticate(deps, { authorization: `Bearer ${regular}`, method: 'GET', sourceIp: address })).resolves.toMatchObject({ workspaceId });
-      await expect(other.authenticate(deps, { authorization: `Bearer ${fresh}`, method: 'GET', sourceIp: address })).rejects.toMatchObject({ status: 429 });
+      await expect(
+        other.authenticate(deps, { authorization: `Bearer ${regular}`, method: 'GET', sourceIp: address }),
+      ).resolves.toMatchObject({ workspaceId });
+      await expect(other.authenticate(deps, { authorization: `Bearer ${fresh}`, method: 'GET', sourceIp: address })).rejects.toMatchObject({
+        status: 429,
+      });
     });
   });
 
@@ -159,7 +170,9 @@ describe('failed authentications', () => {
     // More keys than a pro workspace holds: an enterprise one of the attacker's own.
     const attacker = (await createUser(deps, { name: 'Many Keys', email: 'many-keys@example.com', tier: 'enterprise' })).id;
     const theirs = (await createWorkspace(deps, attacker, { name: 'Many keys', tier: 'enterprise' })).id;
-    const own = await Promise.all(Array.from({ length: count }, (_, i) => issueApiKey(deps, attacker, theirs, { name: `made known ${i}` })));
+    const own = await Promise.all(
+      Array.from({ length: count }, (_, i) => issueApiKey(deps, attacker, theirs, { name: `made known ${i}` })),
+    );
     // Each used once from the address: all known there now.
     for (const { key: mine } of own) await expect(from(address, mine)).resolves.toMatchObject({ workspaceId: theirs });
     const before = hasher.comparisons;
@@ -191,7 +204,9 @@ describe('failed authentications', () => {
 
   it('run at most two bcrypt compares at once in a process; the others wait their turn', async () => {
     hasher.mostAtOnce = 0;
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => errorOf(from(`203.0.113.${60 + i}`, wrongKeyLike(key, 600 + i)))));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => errorOf(from(`203.0.113.${60 + i}`, wrongKeyLike(key, 600 + i)))),
+    );
     expect(answers.map((a) => a.errorCode)).toEqual(Array(8).fill('INVALID_API_KEY'));
     expect(hasher.mostAtOnce).toBe(2);
   });

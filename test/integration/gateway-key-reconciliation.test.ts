@@ -1,9 +1,9 @@
-import { createUser } from '#core/users/users';
-import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
+import { type RecordingGatewayKeys, recordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
 import { reconcileGatewayKeys, settlingMs } from '#core/operations/gateway-key-reconciliation';
 import { GatewayKeyLeftBehind, type GatewayKeys } from '#core/ports/gateway-keys';
-import { recordingGatewayKeys, type RecordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { createUser } from '#core/users/users';
+import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
+import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 import { ownerPrincipal } from '../support/principals.ts';
 
 /**
@@ -25,7 +25,8 @@ async function setUp(budget?: number, wrap: (recording: RecordingGatewayKeys) =>
 }
 
 const recordOf = async (deps: TestDeps, id: string) => (await deps.db.entities.workspace.get({ id }).go({ consistent: true })).data;
-const keysSpent = async (deps: TestDeps) => (await deps.db.entities.counter.get({ name: 'gateway-keys' }).go({ consistent: true })).data?.value;
+const keysSpent = async (deps: TestDeps) =>
+  (await deps.db.entities.counter.get({ name: 'gateway-keys' }).go({ consistent: true })).data?.value;
 const sharingIds = async (deps: TestDeps) =>
   (await deps.db.entities.workspace.query.bySharing({ sharingBucket: 'gatewayKey' }).go({ pages: 'all' })).data.map((w) => w.id).sort();
 
@@ -102,14 +103,24 @@ describe('the gateway key reconciliation job', () => {
 
   it('never passes the budget nor leaves a key behind when two runs and a workspace’s creation race for its places', async () => {
     const { deps, clock, gateway, owner, home, remove } = await setUp(3);
-    const [first, second] = [await createWorkspace(deps, owner.id, { name: 'First' }), await createWorkspace(deps, owner.id, { name: 'Second' })];
-    const sharers = [await createWorkspace(deps, owner.id, { name: 'Sharer 1' }), await createWorkspace(deps, owner.id, { name: 'Sharer 2' })];
+    const [first, second] = [
+      await createWorkspace(deps, owner.id, { name: 'First' }),
+      await createWorkspace(deps, owner.id, { name: 'Second' }),
+    ];
+    const sharers = [
+      await createWorkspace(deps, owner.id, { name: 'Sharer 1' }),
+      await createWorkspace(deps, owner.id, { name: 'Sharer 2' }),
+    ];
     await remove(first.id);
     await remove(second.id);
     expect(await keysSpent(deps)).toBe(1);
 
     // Two places, three takers at once.
-    const [one, two, created] = await Promise.all([reconcileGatewayKeys(deps), reconcileGatewayKeys(deps), createWorkspace(deps, owner.id, { name: 'Racing' })]);
+    const [one, two, created] = await Promise.all([
+      reconcileGatewayKeys(deps),
+      reconcileGatewayKeys(deps),
+      createWorkspace(deps, owner.id, { name: 'Racing' }),
+    ]);
     const everyone = [home.id, ...sharers.map((w) => w.id), created.id];
     await expectKeysAndRecordsAgree(deps, gateway, everyone);
     expect(await keysSpent(deps)).toBeLessThanOrEqual(3);

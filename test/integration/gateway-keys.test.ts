@@ -1,11 +1,11 @@
+import { type RecordingGatewayKeys, recordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
 import { createApiKey } from '#core/api-keys/api-keys';
-import { createUser } from '#core/users/users';
-import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
-import { setWorkspaceTier } from '#core/workspaces/workspace-tier';
 import { authenticate } from '#core/credentials/authenticate';
-import { recordingGatewayKeys, type RecordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
 import type { GatewayKeys } from '#core/ports/gateway-keys';
-import { testDeps, type TestDeps } from '../support/deps.ts';
+import { createUser } from '#core/users/users';
+import { setWorkspaceTier } from '#core/workspaces/workspace-tier';
+import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
+import { type TestDeps, testDeps } from '../support/deps.ts';
 import { ownerPrincipal } from '../support/principals.ts';
 
 /** A fresh table and stand-in per test: the budget is one counter per table. */
@@ -16,7 +16,8 @@ async function setUp(gatewayKeys: GatewayKeys = recordingGatewayKeys()) {
   return { deps, owner, home, gateway: gatewayKeys as RecordingGatewayKeys };
 }
 const recordOf = async (deps: TestDeps, id: string) => (await deps.db.entities.workspace.get({ id }).go()).data;
-const keysSpent = async (deps: TestDeps) => (await deps.db.entities.counter.get({ name: 'gateway-keys' }).go({ consistent: true })).data?.value;
+const keysSpent = async (deps: TestDeps) =>
+  (await deps.db.entities.counter.get({ name: 'gateway-keys' }).go({ consistent: true })).data?.value;
 
 describe("a workspace's API Gateway key", () => {
   it('is created with the workspace, in its tier’s plan, and stored on its record', async () => {
@@ -47,7 +48,9 @@ describe("a workspace's API Gateway key", () => {
     const { gatewayKey } = (await recordOf(deps, workspace.id))!;
     await setWorkspaceTier(deps, workspace.id, 'agency');
     await setWorkspaceTier(deps, workspace.id, 'agency');
-    expect(gateway.calls.filter((c) => c.call === 'move')).toEqual([{ call: 'move', keyId: gatewayKey!.id, from: 'starter', to: 'agency' }]);
+    expect(gateway.calls.filter((c) => c.call === 'move')).toEqual([
+      { call: 'move', keyId: gatewayKey!.id, from: 'starter', to: 'agency' },
+    ]);
     expect(gateway.plans.get(gatewayKey!.id)).toBe('agency');
     expect((await recordOf(deps, workspace.id))!.gatewayKey).toEqual(gatewayKey);
   });
@@ -103,7 +106,9 @@ describe('past the key budget', () => {
   it('simultaneous creates never take more keys than the budget', async () => {
     const { deps, owner, gateway } = await setUp(recordingGatewayKeys({ budget: 4 }));
     const created = await Promise.all(Array.from({ length: 8 }, (_, n) => createWorkspace(deps, owner.id, { name: `W${n}` })));
-    const withKeys = await Promise.all(created.map(async (w) => (await recordOf(deps, w.id))!.gatewayKey)).then((keys) => keys.filter(Boolean));
+    const withKeys = await Promise.all(created.map(async (w) => (await recordOf(deps, w.id))!.gatewayKey)).then((keys) =>
+      keys.filter(Boolean),
+    );
     expect(withKeys).toHaveLength(3);
     expect(gateway.plans.size).toBe(4);
     expect(await keysSpent(deps)).toBe(4);

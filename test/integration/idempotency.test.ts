@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, NotFound } from '#core/platform/errors';
 import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
 import type { IdempotentRequest } from '#core/http/idempotency/idempotent-routes';
-import { testDeps, type TestDeps } from '../support/deps.ts';
+import { ApiError, NotFound } from '#core/platform/errors';
+import { type TestDeps, testDeps } from '../support/deps.ts';
 
 let deps: TestDeps;
 beforeAll(async () => {
@@ -55,7 +55,10 @@ describe('idempotent requests on the table', () => {
     expect((await runIdempotently(deps.db, request, handler.handle)).headers).toEqual({ 'Idempotent-Replayed': 'true' });
     const before = new Set((await records()).map((r) => r.key));
     for (const record of await records()) {
-      await deps.db.entities.idempotencyRecord.patch({ key: record.key }).set({ expiresAt: Math.floor(Date.now() / 1000) - 1 }).go();
+      await deps.db.entities.idempotencyRecord
+        .patch({ key: record.key })
+        .set({ expiresAt: Math.floor(Date.now() / 1000) - 1 })
+        .go();
     }
     const answer = await runIdempotently(deps.db, request, handler.handle);
     expect(answer.body).toEqual({ run: 2 });
@@ -72,7 +75,10 @@ describe('idempotent requests on the table', () => {
     await expect(runIdempotently(deps.db, request, handler.handle)).rejects.toMatchObject({ errorCode: 'RESOURCE_LOCKED' });
     // As if its process died: the in-progress record outlived the time a request may take.
     const [inProgress] = (await records()).filter((r) => r.status === 'INPROGRESS');
-    await deps.db.entities.idempotencyRecord.patch({ key: inProgress!.key }).set({ inProgressUntil: Date.now() - 1 }).go();
+    await deps.db.entities.idempotencyRecord
+      .patch({ key: inProgress!.key })
+      .set({ inProgressUntil: Date.now() - 1 })
+      .go();
     expect((await runIdempotently(deps.db, request, handler.handle)).body).toEqual({ run: 1 });
     release();
     await stuck.catch(() => undefined);

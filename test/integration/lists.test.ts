@@ -5,10 +5,10 @@ import { pruneExpired } from '#core/operations/pruning';
 import { issueUserToken, revokeUserToken, userTokensOf } from '#core/users/user-tokens';
 import { createUser } from '#core/users/users';
 import { createWorkspace, deleteWorkspace, workspacesOf } from '#core/workspaces/workspaces';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 import { listVia } from '../support/lists.ts';
-import { watchReads } from '../support/read-counter.ts';
 import { ownerPrincipal } from '../support/principals.ts';
+import { watchReads } from '../support/read-counter.ts';
 import { recordingMailer } from '../support/recording-mailer.ts';
 
 const hour = 3600 * 1000;
@@ -25,7 +25,8 @@ beforeAll(async () => {
 
 let users = 0;
 // Enterprise: the lists here hold hundreds of workspaces of one owner, beyond any other tier's `workspaces`.
-const newUser = () => createUser(deps, { name: `user ${++users}`, email: `user${users}@example.com`, tier: 'enterprise', emailVerified: true });
+const newUser = () =>
+  createUser(deps, { name: `user ${++users}`, email: `user${users}@example.com`, tier: 'enterprise', emailVerified: true });
 
 const principalOf = ownerPrincipal;
 const links = { base: 'https://api.example.com', api: 'https://api.example.com/api/v1' };
@@ -33,9 +34,11 @@ const links = { base: 'https://api.example.com', api: 'https://api.example.com/a
 /** Runs `n` creations, a few at a time, as concurrent clients would. */
 async function times(n: number, create: (i: number) => Promise<unknown>) {
   const lanes = 8;
-  await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
-    for (let i = lane; i < n; i += lanes) await create(i);
-  }));
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let i = lane; i < n; i += lanes) await create(i);
+    }),
+  );
 }
 
 describe('page one in the default order', () => {
@@ -47,7 +50,14 @@ describe('page one in the default order', () => {
     const costOf = async (userId: number) => {
       reads.clear();
       const page = await listVia('listWorkspaces', workspacesOf(deps, { userId }), 'per_page=10');
-      return { page, calls: reads.reads().map((r) => r.command).sort(), items: reads.itemsRead() };
+      return {
+        page,
+        calls: reads
+          .reads()
+          .map((r) => r.command)
+          .sort(),
+        items: reads.itemsRead(),
+      };
     };
     const [atLarge, atSmall] = [await costOf(large.id), await costOf(small.id)];
     expect(atLarge.page.meta).toMatchObject({ total: 300, last_page: 30, from: 1, to: 10 });
@@ -105,7 +115,8 @@ describe('totals', () => {
     const invitations = async () => (await listVia('listInvitations', invitationsOf(deps, guest.id))).meta.total;
     const workspaces = async (userId: number) => (await listVia('listWorkspaces', workspacesOf(deps, { userId }))).meta.total;
     const members = async (workspaceId: string) => (await listVia('listUsers', membersOf(deps, workspaceId))).meta.total;
-    const invite = (workspaceId: string) => addMember(deps, { userId: owner.id }, workspaceId, { email: guest.email, role: 'member' }, links);
+    const invite = (workspaceId: string) =>
+      addMember(deps, { userId: owner.id }, workspaceId, { email: guest.email, role: 'member' }, links);
 
     await invite(first.id);
     await invite(first.id);
@@ -145,7 +156,9 @@ describe('cursors and windows over DynamoDB', () => {
   it('walks a list by cursor with no gaps or repeats, newest first', async () => {
     const user = await newUser();
     await times(23, (i) => createWorkspace(deps, user.id, { name: `walk ${i}` }));
-    const expected = (await listVia('listWorkspaces', workspacesOf(deps, { userId: user.id }), 'per_page=100')).data.map((w) => w.id).reverse();
+    const expected = (await listVia('listWorkspaces', workspacesOf(deps, { userId: user.id }), 'per_page=100')).data
+      .map((w) => w.id)
+      .reverse();
     const seen: string[] = [];
     let query = 'per_page=5&sort=-created_at';
     for (;;) {
@@ -170,6 +183,8 @@ describe('cursors and windows over DynamoDB', () => {
     expect(page.meta).toMatchObject({ total: 1, window: { size: 1000, complete: true } });
     // The range is a key condition: the early workspace's membership is never read.
     expect(reads.reads().find((r) => r.command === 'QueryCommand')?.items).toBe(1);
-    expect((await listVia('listWorkspaces', workspacesOf(deps, { userId: user.id }), `created_before=${middle}`)).data.map((w) => w.id)).toEqual([early.id]);
+    expect(
+      (await listVia('listWorkspaces', workspacesOf(deps, { userId: user.id }), `created_before=${middle}`)).data.map((w) => w.id),
+    ).toEqual([early.id]);
   });
 });

@@ -1,14 +1,14 @@
-import { join } from '#core/members/members';
-import { createUser } from '#core/users/users';
-import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
 import { standingsOf } from '#core/entitlements/entitlements';
 import { tierLimit } from '#core/entitlements/features';
+import { join } from '#core/members/members';
 import { resolveNamespace } from '#core/namespaces/access';
 import { defaultNamespaceId } from '#core/namespaces/ids';
 import { namespacesOf } from '#core/namespaces/list';
 import { grantPackage, maxPackagesInForce, revokePackage } from '#core/namespaces/packages';
 import { entitlementScopeOf } from '#core/namespaces/scope';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { createUser } from '#core/users/users';
+import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
+import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
 import { ownerPrincipal } from '../support/principals.ts';
@@ -38,18 +38,34 @@ describe('default namespaces', () => {
     const user = await newUser('ada');
     const own = await ownNamespaces(user.id);
     expect(own).toEqual([
-      expect.objectContaining({ name: 'Personal', slug: 'personal', ownerType: 'User', ownerId: String(user.id), isDefault: true, isActive: true, packages: [] }),
+      expect.objectContaining({
+        name: 'Personal',
+        slug: 'personal',
+        ownerType: 'User',
+        ownerId: String(user.id),
+        isDefault: true,
+        isActive: true,
+        packages: [],
+      }),
     ]);
     expect(own[0]!.id).toMatch(/^ns_[0-9A-Z]{26}$/);
     expect(own[0]!.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(own[0]!.workspaceId).toBeUndefined();
   });
 
-  it("are created with each workspace, sharing its ULID, and deleted with it", async () => {
+  it('are created with each workspace, sharing its ULID, and deleted with it', async () => {
     const { user, workspace } = await tenant('grace');
     const other = await createWorkspace(deps, user.id, { name: 'Compilers', slug: 'cobol' });
     const namespace = await namespaceOf(defaultNamespaceId(other.id));
-    expect(namespace).toMatchObject({ id: `ns_${other.id.slice(4)}`, name: 'Compilers', slug: 'cobol', ownerType: 'Workspace', ownerId: other.id, workspaceId: other.id, isDefault: true });
+    expect(namespace).toMatchObject({
+      id: `ns_${other.id.slice(4)}`,
+      name: 'Compilers',
+      slug: 'cobol',
+      ownerType: 'Workspace',
+      ownerId: other.id,
+      workspaceId: other.id,
+      isDefault: true,
+    });
 
     await deleteWorkspace(deps, ownerPrincipal(user.id, workspace.id), other.id, { home: workspace.id });
     expect(await namespaceOf(defaultNamespaceId(other.id))).toBeNull();
@@ -76,7 +92,10 @@ describe('the namespaces a credential may use', () => {
     expect(all.meta.total).toBe(4);
 
     // One at a time by cursor, both ways: the user's own namespace merged in at its place.
-    for (const [query, order] of [['per_page=1', expected], ['per_page=1&sort=-created_at', [...expected].reverse()]] as const) {
+    for (const [query, order] of [
+      ['per_page=1', expected],
+      ['per_page=1&sort=-created_at', [...expected].reverse()],
+    ] as const) {
       const seen: string[] = [];
       let page = await listVia('listNamespaces', namespacesOf(deps, member.principal), query);
       seen.push(...page.data.map((n) => n.id!));
@@ -88,7 +107,9 @@ describe('the namespaces a credential may use', () => {
     }
 
     const users = await listVia('listNamespaces', namespacesOf(deps, member.principal), 'owner_type=User');
-    expect(users.data).toEqual([expect.objectContaining({ id: personal!.id, owner_type: 'User', owner_id: member.user.id, workspace_id: null })]);
+    expect(users.data).toEqual([
+      expect.objectContaining({ id: personal!.id, owner_type: 'User', owner_id: member.user.id, workspace_id: null }),
+    ]);
     const inactive = await listVia('listNamespaces', namespacesOf(deps, member.principal), 'is_active=false');
     expect(inactive.data).toEqual([]);
     const oneWorkspace = await listVia('listNamespaces', namespacesOf(deps, member.principal, { workspaceId: owner.workspace.id }));
@@ -147,7 +168,11 @@ describe('packages', () => {
     const base = tierLimit('free', 'api_calls')!;
     const lasting = await grantPackage(deps, id, { name: 'Boost', entitlements: { api_calls: 5_000 } });
     expect(lasting).toMatchObject({ id: expect.stringMatching(/^pkg_[0-9A-Z]{26}$/), namespace_id: id, expires_at: null });
-    const brief = await grantPackage(deps, id, { name: 'Trial', entitlements: { api_calls: 1_000, posts: 10 }, expiresAt: '2026-03-10T13:00:00+00:00' });
+    const brief = await grantPackage(deps, id, {
+      name: 'Trial',
+      entitlements: { api_calls: 1_000, posts: 10 },
+      expiresAt: '2026-03-10T13:00:00+00:00',
+    });
     expect(brief.expires_at).toBe('2026-03-10T13:00:00.000Z');
     expect(await apiCallsLimit(id)).toBe(base + 6_000);
 
@@ -166,8 +191,12 @@ describe('packages', () => {
   it('refuse a past expiry, an unknown namespace, and more than the bound in force', async () => {
     const { workspace } = await tenant('bounded');
     const id = defaultNamespaceId(workspace.id);
-    expect((await errorOf(grantPackage(deps, id, { name: 'Late', entitlements: { posts: 1 }, expiresAt: '2020-01-01T00:00:00Z' }))).status).toBe(422);
-    expect((await errorOf(grantPackage(deps, 'ns_01ARZ3NDEKTSV4RRFFQ69G5FAV', { name: 'Lost', entitlements: { posts: 1 } }))).status).toBe(404);
+    expect(
+      (await errorOf(grantPackage(deps, id, { name: 'Late', entitlements: { posts: 1 }, expiresAt: '2020-01-01T00:00:00Z' }))).status,
+    ).toBe(422);
+    expect((await errorOf(grantPackage(deps, 'ns_01ARZ3NDEKTSV4RRFFQ69G5FAV', { name: 'Lost', entitlements: { posts: 1 } }))).status).toBe(
+      404,
+    );
     // Concurrent grants each keep the others' (a conditional write on the list, retried).
     await Promise.all(Array.from({ length: 5 }, (_, n) => grantPackage(deps, id, { name: `P${n}`, entitlements: { posts: 1 } })));
     expect((await namespaceOf(id))!.packages).toHaveLength(5);

@@ -1,21 +1,21 @@
-import { tiers } from '#core/platform/tiers';
 import { createHash, randomBytes } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { authenticate } from '#core/credentials/authenticate';
 import { authenticateOAuth } from '#core/credentials/oauth-auth';
-import { sha256 } from '#core/platform/secrets';
-import { createUser } from '#core/users/users';
-import { createWorkspace } from '#core/workspaces/workspaces';
 import { registerOAuthClient } from '#core/oauth/clients';
-import type { OAuthUser } from '#core/oauth/model';
-import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from '#core/oauth/token-lifetimes';
 import { askConsent } from '#core/oauth/consent';
+import type { OAuthUser } from '#core/oauth/model';
 import { revokeOAuthToken } from '#core/oauth/revocation';
 import { approveAuthorization, issueToken, type OAuthParameters } from '#core/oauth/server';
-import { createDocumentClient } from '#core/store/client';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
-import { errorOf } from '../support/errors.ts';
+import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from '#core/oauth/token-lifetimes';
 import type { ApiError } from '#core/platform/errors';
+import { sha256 } from '#core/platform/secrets';
+import { tiers } from '#core/platform/tiers';
+import { createDocumentClient } from '#core/store/client';
+import { createUser } from '#core/users/users';
+import { createWorkspace } from '#core/workspaces/workspaces';
+import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
+import { errorOf } from '../support/errors.ts';
 
 // Off whatever the shell says (the authorizer's switch); the domain functions need no switch.
 process.env.OAUTH_ENABLED = '0';
@@ -37,7 +37,14 @@ function pkce() {
 
 /** Runs the authorization request and returns the redirect it answers with. */
 async function authorizeUrl(clientId: string, challenge: string | undefined, extra: OAuthParameters = {}, as: OAuthUser = user) {
-  const query = { response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state: 'st-1', code_challenge: challenge, ...extra };
+  const query = {
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    state: 'st-1',
+    code_challenge: challenge,
+    ...extra,
+  };
   return new URL(await approveAuthorization(deps, query, as));
 }
 
@@ -46,7 +53,14 @@ async function codeFor(clientId: string, challenge: string, extra: OAuthParamete
 }
 
 const exchange = (clientId: string, code: string, verifier: string, extra: OAuthParameters = {}) =>
-  issueToken(deps, { grant_type: 'authorization_code', client_id: clientId, code, redirect_uri: redirectUri, code_verifier: verifier, ...extra });
+  issueToken(deps, {
+    grant_type: 'authorization_code',
+    client_id: clientId,
+    code,
+    redirect_uri: redirectUri,
+    code_verifier: verifier,
+    ...extra,
+  });
 
 beforeAll(async () => {
   deps = await testDeps({ clock });
@@ -81,7 +95,13 @@ describe('authorization code grant with PKCE', () => {
     expect(redirect.origin + redirect.pathname).toBe(redirectUri);
     expect(redirect.searchParams.get('state')).toBe('st-1');
     const token = await exchange(publicClient, redirect.searchParams.get('code')!, verifier);
-    expect(token).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), refresh_token: expect.any(String), scope: 'workspaces:read' });
+    expect(token).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: expect.any(Number),
+      refresh_token: expect.any(String),
+      scope: 'workspaces:read',
+    });
     expect(token.expires_in).toBeGreaterThan(accessTokenLifetimeSeconds - 5);
     await expect(authenticateOAuth(deps, token.access_token)).resolves.toEqual({
       userId: user.userId,
@@ -157,7 +177,9 @@ describe('scopes', () => {
     const code = await codeFor(publicClient, challenge, { scope: 'workspaces:read workspaces:write api-keys:read' });
     expect((await exchange(publicClient, code, verifier)).scope).toBe('workspaces:read api-keys:read');
     const all = pkce();
-    expect((await exchange(publicClient, await codeFor(publicClient, all.challenge), all.verifier)).scope).toBe('workspaces:read api-keys:read');
+    expect((await exchange(publicClient, await codeFor(publicClient, all.challenge), all.verifier)).scope).toBe(
+      'workspaces:read api-keys:read',
+    );
   });
 
   it("never goes beyond what the approving user's credential holds", async () => {
@@ -180,11 +202,17 @@ describe('client credentials grant', () => {
     const viaBasic = await issueToken(deps, { grant_type: 'client_credentials' }, basic);
     expect(viaBasic.scope).toBe('workspaces:read workspaces:write');
     const principal = await authenticateOAuth(deps, viaBasic.access_token);
-    expect(principal).toMatchObject({ userId: user.userId, workspaceId: user.workspaceId, scopes: ['workspaces:read', 'workspaces:write'] });
+    expect(principal).toMatchObject({
+      userId: user.userId,
+      workspaceId: user.workspaceId,
+      scopes: ['workspaces:read', 'workspaces:write'],
+    });
   });
 
   it('refuses a wrong secret with invalid_client, 401 with a challenge when it came as HTTP Basic', async () => {
-    const inForm = await errorOf(issueToken(deps, { grant_type: 'client_credentials', client_id: confidential.clientId, client_secret: 'wrong' }));
+    const inForm = await errorOf(
+      issueToken(deps, { grant_type: 'client_credentials', client_id: confidential.clientId, client_secret: 'wrong' }),
+    );
     expect([inForm.status, inForm.code]).toEqual([400, 'invalid_client']);
     const basic = `Basic ${Buffer.from(`${confidential.clientId}:wrong`).toString('base64')}`;
     const viaBasic = await errorOf(issueToken(deps, { grant_type: 'client_credentials' }, basic));
@@ -231,12 +259,18 @@ describe('storage', () => {
     const code = await codeFor(publicClient, challenge);
     const codeRecord = (await deps.db.entities.oauthCode.get({ digest: sha256(code) }).go()).data;
     const { access_token, refresh_token } = await exchange(publicClient, code, verifier);
-    const asked = await askConsent(deps, { response_type: 'code', client_id: publicClient, redirect_uri: redirectUri, state: 's', code_challenge: pkce().challenge }, { digest: 'session-digest', userId: user.userId });
+    const asked = await askConsent(
+      deps,
+      { response_type: 'code', client_id: publicClient, redirect_uri: redirectUri, state: 's', code_challenge: pkce().challenge },
+      { digest: 'session-digest', userId: user.userId },
+    );
     const ticket = 'page' in asked ? asked.page.ticket : '';
     expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const refreshRecord = (await deps.db.entities.oauthRefreshToken.get({ digest: sha256(refresh_token!) }).go()).data;
     expect(refreshRecord?.ttl).toBe(Math.floor(Date.parse(refreshRecord!.expiresAt) / 1000));
-    expect((await deps.db.entities.oauthConsent.get({ digest: sha256(ticket) }).go()).data?.ttl).toBeGreaterThan(clock.now().getTime() / 1000);
+    expect((await deps.db.entities.oauthConsent.get({ digest: sha256(ticket) }).go()).data?.ttl).toBeGreaterThan(
+      clock.now().getTime() / 1000,
+    );
     const tokenRecord = (await deps.db.entities.oauthToken.get({ digest: sha256(access_token) }).go()).data;
     const clientRecord = (await deps.db.entities.oauthClient.get({ id: confidential.clientId }).go()).data;
     expect(codeRecord?.ttl).toBe(Math.floor(Date.parse(codeRecord!.expiresAt) / 1000));
@@ -260,13 +294,23 @@ async function codePair(scope = 'workspaces:read api-keys:read') {
 const refresh = (refreshToken: string, extra: OAuthParameters = {}) =>
   issueToken(deps, { grant_type: 'refresh_token', client_id: publicClient, refresh_token: refreshToken, ...extra });
 
-const works = async (accessToken: string) => (await authenticateOAuth(deps, accessToken).then(() => true, () => false));
+const works = async (accessToken: string) =>
+  await authenticateOAuth(deps, accessToken).then(
+    () => true,
+    () => false,
+  );
 
 describe('refresh tokens', () => {
   it('rotates: a refresh token buys a new pair once, and the new refresh token goes on', async () => {
     const first = await codePair();
     const second = await refresh(first.refresh_token!);
-    expect(second).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number), refresh_token: expect.any(String), scope: 'workspaces:read api-keys:read' });
+    expect(second).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: expect.any(Number),
+      refresh_token: expect.any(String),
+      scope: 'workspaces:read api-keys:read',
+    });
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(await works(second.access_token)).toBe(true);
     const third = await refresh(second.refresh_token!, { scope: 'workspaces:read' });
@@ -315,7 +359,15 @@ describe('scopes asked within a grant, read by the scope grammar', () => {
   let aliased: string;
   beforeAll(async () => {
     const registered = (name: string, scopes: string[]) =>
-      registerOAuthClient(deps, { name, ownerUserId: user.userId, workspaceId: user.workspaceId, redirectUris: [redirectUri], grants: ['authorization_code'], scopes, confidential: false });
+      registerOAuthClient(deps, {
+        name,
+        ownerUserId: user.userId,
+        workspaceId: user.workspaceId,
+        redirectUris: [redirectUri],
+        grants: ['authorization_code'],
+        scopes,
+        confidential: false,
+      });
     broad = (await registered('Broad', ['*'])).clientId;
     aliased = (await registered('Key manager', ['keys:manage'])).clientId;
   });
@@ -324,7 +376,8 @@ describe('scopes asked within a grant, read by the scope grammar', () => {
     const { verifier, challenge } = pkce();
     return exchange(clientId, await codeFor(clientId, challenge, { scope }), verifier);
   }
-  const refreshOf = (clientId: string, refreshToken: string, scope: string) => issueToken(deps, { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken, scope });
+  const refreshOf = (clientId: string, refreshToken: string, scope: string) =>
+    issueToken(deps, { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken, scope });
 
   it('lets a refresh of a `*` grant ask for any scope, wildcard or alias the service knows, and nothing it does not', async () => {
     const { refresh_token } = await pairFor(broad, '*');
@@ -357,16 +410,29 @@ describe('client authentication: one method per request (RFC 6749 section 2.3)',
 
   it('refuses HTTP Basic with a secret, or another client, in the form at the token endpoint; the same client id in both is one client', async () => {
     const basic = basicOf(confidential.clientId, confidential.clientSecret);
-    for (const form of [{ client_secret: confidential.clientSecret }, secretForm, { client_id: publicClient }, { client_secret: 'other' }]) {
+    for (const form of [
+      { client_secret: confidential.clientSecret },
+      secretForm,
+      { client_id: publicClient },
+      { client_secret: 'other' },
+    ]) {
       const error = await errorOf(issueToken(deps, { grant_type: 'client_credentials', ...form }, basic));
-      expect([error.status, error.code, error.extras.error_description]).toEqual([400, 'invalid_request', expect.stringMatching(/HTTP Basic/)]);
+      expect([error.status, error.code, error.extras.error_description]).toEqual([
+        400,
+        'invalid_request',
+        expect.stringMatching(/HTTP Basic/),
+      ]);
     }
-    expect((await issueToken(deps, { grant_type: 'client_credentials', client_id: confidential.clientId }, basic)).token_type).toBe('Bearer');
+    expect((await issueToken(deps, { grant_type: 'client_credentials', client_id: confidential.clientId }, basic)).token_type).toBe(
+      'Bearer',
+    );
   });
 
   it('leaves the refresh token unused when it refuses both methods at once', async () => {
     const { verifier, challenge } = pkce();
-    const pair = await exchange(confidential.clientId, await codeFor(confidential.clientId, challenge), verifier, { client_secret: confidential.clientSecret });
+    const pair = await exchange(confidential.clientId, await codeFor(confidential.clientId, challenge), verifier, {
+      client_secret: confidential.clientSecret,
+    });
     const basic = basicOf(confidential.clientId, confidential.clientSecret);
     const both = await errorOf(issueToken(deps, { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...secretForm }, basic));
     expect([both.status, both.code]).toEqual([400, 'invalid_request']);
@@ -404,34 +470,75 @@ describe('a refused refresh leaves the refresh token unused (RFC 6749 section 5.
   async function pairOf(client: 'public' | 'confidential') {
     if (client === 'public') return { pair: await codePair(), auth: { client_id: publicClient } };
     const { verifier, challenge } = pkce();
-    const pair = await exchange(confidential.clientId, await codeFor(confidential.clientId, challenge), verifier, { client_secret: confidential.clientSecret });
+    const pair = await exchange(confidential.clientId, await codeFor(confidential.clientId, challenge), verifier, {
+      client_secret: confidential.clientSecret,
+    });
     return { pair, auth: secretForm };
   }
 
   const unknownClient = 'client_01ARZ3NDEKTSV4RRFFQ69G5FAV';
   const refusals: [string, 'public' | 'confidential', (refreshToken: string) => OAuthParameters, number, string][] = [
-    ['a scope beyond the grant', 'public', (rt) => ({ client_id: publicClient, refresh_token: rt, scope: 'workspaces:read workspaces:write' }), 400, 'invalid_scope'],
-    ['a malformed scope', 'public', (rt) => ({ client_id: publicClient, refresh_token: rt, scope: 'workspaces:read "api-keys:read' }), 400, 'invalid_scope'],
+    [
+      'a scope beyond the grant',
+      'public',
+      (rt) => ({ client_id: publicClient, refresh_token: rt, scope: 'workspaces:read workspaces:write' }),
+      400,
+      'invalid_scope',
+    ],
+    [
+      'a malformed scope',
+      'public',
+      (rt) => ({ client_id: publicClient, refresh_token: rt, scope: 'workspaces:read "api-keys:read' }),
+      400,
+      'invalid_scope',
+    ],
     ['an unknown client', 'public', (rt) => ({ client_id: unknownClient, refresh_token: rt }), 400, 'invalid_client'],
-    ['a public client sending a secret', 'public', (rt) => ({ client_id: publicClient, client_secret: 'guess', refresh_token: rt }), 400, 'invalid_client'],
+    [
+      'a public client sending a secret',
+      'public',
+      (rt) => ({ client_id: publicClient, client_secret: 'guess', refresh_token: rt }),
+      400,
+      'invalid_client',
+    ],
     ['another client, authenticated', 'public', (rt) => ({ ...secretForm, refresh_token: rt }), 400, 'invalid_grant'],
-    ['a client not registered for the grant', 'public', (rt) => ({ client_id: machineOnly.clientId, client_secret: machineOnly.clientSecret, refresh_token: rt }), 400, 'unauthorized_client'],
-    ['a confidential client without its secret', 'confidential', (rt) => ({ client_id: confidential.clientId, refresh_token: rt }), 400, 'invalid_client'],
-    ['a confidential client with a wrong secret', 'confidential', (rt) => ({ client_id: confidential.clientId, client_secret: 'wrong', refresh_token: rt }), 400, 'invalid_client'],
+    [
+      'a client not registered for the grant',
+      'public',
+      (rt) => ({ client_id: machineOnly.clientId, client_secret: machineOnly.clientSecret, refresh_token: rt }),
+      400,
+      'unauthorized_client',
+    ],
+    [
+      'a confidential client without its secret',
+      'confidential',
+      (rt) => ({ client_id: confidential.clientId, refresh_token: rt }),
+      400,
+      'invalid_client',
+    ],
+    [
+      'a confidential client with a wrong secret',
+      'confidential',
+      (rt) => ({ client_id: confidential.clientId, client_secret: 'wrong', refresh_token: rt }),
+      400,
+      'invalid_client',
+    ],
   ];
 
-  it.each(refusals)('after %s, the same refresh token still rotates once, and a reuse after that still revokes the family', async (_, client, refused, status, code) => {
-    const { pair, auth } = await pairOf(client);
-    const error = await errorOf(issueToken(deps, { grant_type: 'refresh_token', ...refused(pair.refresh_token!) }));
-    expect([error.status, error.code]).toEqual([status, code]);
-    expect(await works(pair.access_token)).toBe(true);
+  it.each(refusals)(
+    'after %s, the same refresh token still rotates once, and a reuse after that still revokes the family',
+    async (_, client, refused, status, code) => {
+      const { pair, auth } = await pairOf(client);
+      const error = await errorOf(issueToken(deps, { grant_type: 'refresh_token', ...refused(pair.refresh_token!) }));
+      expect([error.status, error.code]).toEqual([status, code]);
+      expect(await works(pair.access_token)).toBe(true);
 
-    const corrected = await issueToken(deps, { grant_type: 'refresh_token', ...auth, refresh_token: pair.refresh_token });
-    expect(await works(corrected.access_token)).toBe(true);
-    const reused = await errorOf(issueToken(deps, { grant_type: 'refresh_token', ...auth, refresh_token: pair.refresh_token }));
-    expect(reused.code).toBe('invalid_grant');
-    expect(await works(corrected.access_token)).toBe(false);
-  });
+      const corrected = await issueToken(deps, { grant_type: 'refresh_token', ...auth, refresh_token: pair.refresh_token });
+      expect(await works(corrected.access_token)).toBe(true);
+      const reused = await errorOf(issueToken(deps, { grant_type: 'refresh_token', ...auth, refresh_token: pair.refresh_token }));
+      expect(reused.code).toBe('invalid_grant');
+      expect(await works(corrected.access_token)).toBe(false);
+    },
+  );
 });
 
 describe('revocation (RFC 7009)', () => {
@@ -451,7 +558,9 @@ describe('revocation (RFC 7009)', () => {
     const basic = `Basic ${Buffer.from(`${confidential.clientId}:${confidential.clientSecret}`).toString('base64')}`;
     await revokeOAuthToken(deps, { token: pair.access_token }, basic);
     expect(await works(pair.access_token)).toBe(true);
-    const wrong = await errorOf(revokeOAuthToken(deps, { token: pair.access_token, client_id: confidential.clientId, client_secret: 'wrong' }, undefined));
+    const wrong = await errorOf(
+      revokeOAuthToken(deps, { token: pair.access_token, client_id: confidential.clientId, client_secret: 'wrong' }, undefined),
+    );
     expect([wrong.status, wrong.code, wrong.headers['WWW-Authenticate']]).toEqual([401, 'invalid_client', expect.stringMatching(/^Basic/)]);
     expect((await errorOf(revokeOAuthToken(deps, { client_id: publicClient }, undefined))).code).toBe('invalid_request');
   });
@@ -477,7 +586,9 @@ describe('redirect_uri', () => {
     });
     const error = await errorOf(authorizeUrl(clientId, pkce().challenge, { redirect_uri: undefined }));
     expect([error.status, error.code]).toEqual([400, 'invalid_request']);
-    expect((await authorizeUrl(clientId, pkce().challenge, { redirect_uri: 'https://other.example.com/cb' })).searchParams.get('code')).toBeTruthy();
+    expect(
+      (await authorizeUrl(clientId, pkce().challenge, { redirect_uri: 'https://other.example.com/cb' })).searchParams.get('code'),
+    ).toBeTruthy();
   });
 });
 

@@ -1,18 +1,18 @@
 import { UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { expiredRetentionSeconds } from '#core/access/credential-lifecycle';
+import type { Principal } from '#core/access/principal';
+import { login } from '#core/accounts/sessions';
+import { loginThrottles } from '#core/accounts/throttles';
+import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
 import { authenticate } from '#core/credentials/authenticate';
 import { sessionCookie } from '#core/credentials/credential-header';
-import type { Principal } from '#core/access/principal';
+import { type PruneCounts, pruneExpired } from '#core/operations/pruning';
 import type { Deps } from '#core/ports/deps';
-import { expiredRetentionSeconds } from '#core/access/credential-lifecycle';
-import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
-import { pruneExpired, type PruneCounts } from '#core/operations/pruning';
-import { login } from '#core/accounts/sessions';
+import { tableDesign } from '#core/store/table';
 import { reserveAttempt } from '#core/store/throttle-windows';
-import { loginThrottles } from '#core/accounts/throttles';
 import { issueUserToken } from '#core/users/user-tokens';
 import { createUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
-import { tableDesign } from '#core/store/table';
 import { ensureTable } from '#lib/local/table-setup';
 import { depsOnTable, manualClock, testTableName } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
@@ -21,7 +21,15 @@ import { ownerPrincipal } from '../support/principals.ts';
 const second = 1000;
 const hour = 3600 * second;
 const retentionMs = expiredRetentionSeconds * second;
-const none: PruneCounts = { apiKeys: 0, userTokens: 0, invitations: 0, pendingInvitations: 0, accountTokens: 0, sessions: 0, throttleWindows: 0 };
+const none: PruneCounts = {
+  apiKeys: 0,
+  userTokens: 0,
+  invitations: 0,
+  pendingInvitations: 0,
+  accountTokens: 0,
+  sessions: 0,
+  throttleWindows: 0,
+};
 
 interface World {
   deps: Deps;
@@ -67,7 +75,8 @@ async function world(): Promise<World> {
   return { deps, clock, commands, userId, workspaceId, principal };
 }
 
-const bearer = (deps: Deps, token: string) => authenticate(deps, { authorization: `Bearer ${token}`, method: 'GET', sourceIp: '203.0.113.7' });
+const bearer = (deps: Deps, token: string) =>
+  authenticate(deps, { authorization: `Bearer ${token}`, method: 'GET', sourceIp: '203.0.113.7' });
 const inFuture = (w: World, ms: number) => new Date(w.clock.now().getTime() + ms).toISOString();
 
 describe('pruning API keys', () => {
@@ -142,7 +151,8 @@ describe('pruning user tokens, sessions and throttle windows', () => {
   it('prunes a session the moment it ends, not a millisecond before', async () => {
     const w = await world();
     const session = await login(w.deps, { email: 'pat@example.com', password: 'correct horse', sourceIp: '203.0.113.7' });
-    const byCookie = () => authenticate(w.deps, { cookie: `${sessionCookie}=${session.sessionId}`, method: 'GET', sourceIp: '203.0.113.7' });
+    const byCookie = () =>
+      authenticate(w.deps, { cookie: `${sessionCookie}=${session.sessionId}`, method: 'GET', sourceIp: '203.0.113.7' });
 
     w.clock.advance(session.expiresAt.getTime() - w.clock.now().getTime() - 1);
     await expect(byCookie()).resolves.toMatchObject({ credential: { type: 'session' } });

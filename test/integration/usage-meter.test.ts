@@ -1,10 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { monthOf } from '#core/platform/periods';
+import { type MeterInput, meterRequest } from '#core/metering/usage-meter';
 import { ApiError } from '#core/platform/errors';
-import { meterPartition, windowAttribute, type MeterItem, type SubjectWindow } from '#core/store/meter-items';
-import { meterRequest, type MeterInput } from '#core/metering/usage-meter';
+import { monthOf } from '#core/platform/periods';
 import { allowanceOf } from '#core/platform/rate-limits';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { type MeterItem, meterPartition, type SubjectWindow, windowAttribute } from '#core/store/meter-items';
+import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 
 const clock = manualClock(new Date('2026-05-01T10:00:05Z'));
 let deps: TestDeps;
@@ -72,7 +72,12 @@ describe('the usage meter', () => {
     expect(new Set(refusals)).toEqual(new Set(['QUOTA_EXCEEDED']));
     const refusal = await meterRequest(deps, input).catch((error: ApiError) => error);
     expect(refusal).toBeInstanceOf(ApiError);
-    expect((refusal as ApiError).extras).toMatchObject({ quota_type: 'api_calls', limit: 25, used: 25, reset_at: monthOf(clock.now()).end.toISOString() });
+    expect((refusal as ApiError).extras).toMatchObject({
+      quota_type: 'api_calls',
+      limit: 25,
+      used: 25,
+      reset_at: monthOf(clock.now()).end.toISOString(),
+    });
     expect((refusal as ApiError).headers['Retry-After']).toBeDefined();
     expect((refusal as ApiError).headers['X-RateLimit-Limit']).toBe(String(allowanceOf('pro', 'live').limit));
   });

@@ -1,16 +1,16 @@
 import type { Principal } from '#core/access/principal';
-import { CannotRetry, NotFound, RateLimited } from '#core/platform/errors';
 import { emitEvents } from '#core/events/outbox';
 import type { Route } from '#core/http/route-types';
+import { CannotRetry, NotFound, RateLimited } from '#core/platform/errors';
 import { attemptDelivery } from '#core/webhooks/attempt';
-import type { DeliveryOptions } from '#core/webhooks/delivery-options';
-import { fanOut } from '#core/webhooks/fan-out';
 import { getDelivery, retryDelivery } from '#core/webhooks/deliveries';
+import type { DeliveryOptions } from '#core/webhooks/delivery-options';
 import { getWebhookEndpoint } from '#core/webhooks/endpoints';
+import { fanOut } from '#core/webhooks/fan-out';
 import { sendTestEvent } from '#core/webhooks/test-send';
 import { routes } from '#routes';
 import { webhookDeliveryHandlers } from '../../functions/webhook-deliveries/handlers.ts';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 import { recordingQueue, recordingScheduler, startReceiver, storeEndpoint } from '../support/webhooks.ts';
 
 const local: DeliveryOptions = { allowInsecure: true, retryScale: 1, timeoutMs: 5_000, disableAfter: 1_000 };
@@ -29,7 +29,12 @@ beforeAll(async () => {
   clock = manualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
   queue = recordingQueue(clock);
   scheduler = recordingScheduler();
-  deps = await testDeps({ clock, deliveryQueue: queue, retryScheduler: scheduler, eventRelay: { relay: async (ids) => void relayed.push(...ids) } });
+  deps = await testDeps({
+    clock,
+    deliveryQueue: queue,
+    retryScheduler: scheduler,
+    eventRelay: { relay: async (ids) => void relayed.push(...ids) },
+  });
   receiver = await startReceiver(({ body }) => ({ status: answerOf(body), body: 'thanks' }));
 });
 const scriptedReceivers: { close(): Promise<void> }[] = [];
@@ -41,7 +46,13 @@ afterAll(async () => {
 let workspaces = 0;
 const newWorkspace = () => `wks_TEST${String(++workspaces).padStart(22, '0')}`;
 const principalIn = (workspaceId: string, environment: 'live' | 'test' = 'live'): Principal => ({
-  userId: 1, workspaceId, role: 'owner', environment, scopes: ['*'], tier: 'pro', credential: { type: 'api_key', id: 'key_test' },
+  userId: 1,
+  workspaceId,
+  role: 'owner',
+  environment,
+  scopes: ['*'],
+  tier: 'pro',
+  credential: { type: 'api_key', id: 'key_test' },
 });
 
 /** `n` events to a fresh endpoint, one a second, each delivered once: even ones succeed, odd ones fail (400). */
@@ -61,9 +72,20 @@ async function endpointWithDeliveries(n: number) {
 async function listDeliveries(principal: Principal, id: string, query = '') {
   const route = routes.find((r) => r.operationId === 'listWebhookDeliveries') as Route;
   const url = new URL(`https://api.test/api/v1/webhooks/${id}/deliveries?${query}`);
-  const request = { principal, workspaceId: principal.workspaceId, params: { id }, query: route.query!.parse(Object.fromEntries(url.searchParams)), route, url };
+  const request = {
+    principal,
+    workspaceId: principal.workspaceId,
+    params: { id },
+    query: route.query!.parse(Object.fromEntries(url.searchParams)),
+    route,
+    url,
+  };
   const response = await webhookDeliveryHandlers.listWebhookDeliveries(request as never, deps);
-  return response.body as { data: { id: string; status: string; event_id: string; attempt: number }[]; meta: { total: number; to: number | null }; links: { next: string | null } };
+  return response.body as {
+    data: { id: string; status: string; event_id: string; attempt: number }[];
+    meta: { total: number; to: number | null };
+    links: { next: string | null };
+  };
 }
 
 describe('GET /webhooks/{id}/deliveries', () => {
@@ -80,7 +102,7 @@ describe('GET /webhooks/{id}/deliveries', () => {
     expect([...ids, ...second.data.map((d) => d.id)]).toEqual([...ids, ...second.data.map((d) => d.id)].sort().reverse());
   });
 
-  it('filters by status from its index, with that status\'s total', async () => {
+  it("filters by status from its index, with that status's total", async () => {
     const endpoint = await endpointWithDeliveries(7);
     const principal = principalIn(endpoint.workspaceId);
     const failed = await listDeliveries(principal, endpoint.id, 'status=failed&per_page=2');
@@ -106,7 +128,9 @@ describe('a manual retry', () => {
     const [failed] = (await listDeliveries(principalIn(endpoint.workspaceId), endpoint.id, 'status=failed')).data;
     expect(await retryDelivery(deps, scope, endpoint.id, failed!.id)).toEqual({ id: failed!.id, status: 'pending', attempt: 2 });
     expect(queue.take()).toMatchObject([{ delaySeconds: 0, message: { deliveryId: failed!.id, attempt: 2 } }]);
-    expect((await listDeliveries(principalIn(endpoint.workspaceId), endpoint.id, 'status=pending')).data.map((d) => d.id)).toEqual([failed!.id]);
+    expect((await listDeliveries(principalIn(endpoint.workspaceId), endpoint.id, 'status=pending')).data.map((d) => d.id)).toEqual([
+      failed!.id,
+    ]);
     // Still pending: its attempt is on its way.
     await expect(retryDelivery(deps, scope, endpoint.id, failed!.id)).rejects.toBeInstanceOf(CannotRetry);
   });
@@ -115,9 +139,16 @@ describe('a manual retry', () => {
     const endpoint = await endpointWithDeliveries(1);
     const scope = { workspaceId: endpoint.workspaceId, environment: 'live' as const };
     const [succeeded] = (await listDeliveries(principalIn(endpoint.workspaceId), endpoint.id)).data;
-    await expect(retryDelivery(deps, scope, endpoint.id, succeeded!.id)).rejects.toMatchObject({ code: 'cannot_retry', status: 400, extras: { current_state: 'success' } });
+    await expect(retryDelivery(deps, scope, endpoint.id, succeeded!.id)).rejects.toMatchObject({
+      code: 'cannot_retry',
+      status: 400,
+      extras: { current_state: 'success' },
+    });
     await deps.db.entities.webhookDelivery.patch({ webhookId: endpoint.id, id: succeeded!.id }).set({ status: 'failed', attempt: 6 }).go();
-    await expect(retryDelivery(deps, scope, endpoint.id, succeeded!.id)).rejects.toMatchObject({ code: 'cannot_retry', extras: { attempt: 6 } });
+    await expect(retryDelivery(deps, scope, endpoint.id, succeeded!.id)).rejects.toMatchObject({
+      code: 'cannot_retry',
+      extras: { attempt: 6 },
+    });
     await expect(retryDelivery(deps, { ...scope, environment: 'test' }, endpoint.id, succeeded!.id)).rejects.toBeInstanceOf(NotFound);
   });
 
@@ -126,7 +157,9 @@ describe('a manual retry', () => {
     const scope = { workspaceId: endpoint.workspaceId, environment: 'live' as const };
     const [failed] = (await listDeliveries(principalIn(endpoint.workspaceId), endpoint.id, 'status=failed')).data;
     const settled = await Promise.allSettled([0, 1].map(() => retryDelivery(deps, scope, endpoint.id, failed!.id)));
-    expect(settled.filter((s) => s.status === 'fulfilled')).toEqual([{ status: 'fulfilled', value: { id: failed!.id, status: 'pending', attempt: 2 } }]);
+    expect(settled.filter((s) => s.status === 'fulfilled')).toEqual([
+      { status: 'fulfilled', value: { id: failed!.id, status: 'pending', attempt: 2 } },
+    ]);
     const shown = await getDelivery(deps, scope, endpoint.id, failed!.id);
     expect(settled.filter((s) => s.status === 'rejected')).toMatchObject([
       { status: 'rejected', reason: { code: 'cannot_retry', extras: { current_state: shown.status, attempt: shown.attempt } } },
@@ -138,10 +171,19 @@ describe('a manual retry', () => {
     const endpoint = await endpointWithDeliveries(2);
     const scope = { workspaceId: endpoint.workspaceId, environment: 'live' as const };
     const [failed] = (await listDeliveries(principalIn(endpoint.workspaceId), endpoint.id, 'status=failed')).data;
-    await deps.db.entities.webhookEndpoint.patch({ ...scope, id: endpoint.id }).set({ isActive: false }).go();
-    await expect(retryDelivery(deps, scope, endpoint.id, failed!.id)).rejects.toMatchObject({ code: 'cannot_retry', extras: { current_state: 'failed', attempt: failed!.attempt } });
+    await deps.db.entities.webhookEndpoint
+      .patch({ ...scope, id: endpoint.id })
+      .set({ isActive: false })
+      .go();
+    await expect(retryDelivery(deps, scope, endpoint.id, failed!.id)).rejects.toMatchObject({
+      code: 'cannot_retry',
+      extras: { current_state: 'failed', attempt: failed!.attempt },
+    });
     expect(queue.take()).toEqual([]);
-    await deps.db.entities.webhookEndpoint.patch({ ...scope, id: endpoint.id }).set({ isActive: true }).go();
+    await deps.db.entities.webhookEndpoint
+      .patch({ ...scope, id: endpoint.id })
+      .set({ isActive: true })
+      .go();
     expect(await retryDelivery(deps, scope, endpoint.id, failed!.id)).toMatchObject({ status: 'pending', attempt: failed!.attempt + 1 });
   });
 });
@@ -155,8 +197,17 @@ describe('a test send', () => {
       const good = await storeEndpoint(deps, { workspaceId, url: ok.url });
       const bad = await storeEndpoint(deps, { workspaceId, url: down.url });
       expect(await sendTestEvent(deps, good, local)).toMatchObject({ success: true, status_code: 202, response_body: 'got it' });
-      expect(await sendTestEvent(deps, bad, local)).toMatchObject({ success: false, status_code: 503, response_body: 'later', error: 'The receiver answered 503 Service Unavailable.' });
-      expect(JSON.parse(ok.received[0]!.body)).toMatchObject({ type: 'webhook.test', workspace_id: workspaceId, data: { id: good.id, url: good.url } });
+      expect(await sendTestEvent(deps, bad, local)).toMatchObject({
+        success: false,
+        status_code: 503,
+        response_body: 'later',
+        error: 'The receiver answered 503 Service Unavailable.',
+      });
+      expect(JSON.parse(ok.received[0]!.body)).toMatchObject({
+        type: 'webhook.test',
+        workspace_id: workspaceId,
+        data: { id: good.id, url: good.url },
+      });
       expect(ok.received[0]!.headers['x-webhook-event']).toBe('webhook.test');
       expect((await deps.db.entities.webhookDelivery.query.byWebhook({ webhookId: good.id }).go()).data).toEqual([]);
     } finally {
@@ -202,7 +253,9 @@ async function scriptedEndpoint(answer: { status: number }) {
 /** One event to the endpoint, fanned out; the id of its delivery, whose first attempt is queued (not made). */
 async function queueDelivery(endpoint: { workspaceId: string; id: string }) {
   clock.advance(1000);
-  await emitEvents(deps, [{ type: 'workspace.updated', origin: { workspaceId: endpoint.workspaceId, environment: 'live' }, data: { n: 0 } }]);
+  await emitEvents(deps, [
+    { type: 'workspace.updated', origin: { workspaceId: endpoint.workspaceId, environment: 'live' }, data: { n: 0 } },
+  ]);
   await fanOut(deps, [relayed[relayed.length - 1]!]);
   return queue.sent.find((q) => q.message.webhookId === endpoint.id)!.message.deliveryId;
 }
@@ -285,10 +338,16 @@ describe("an endpoint's counters count deliveries, not attempts", () => {
     const answer = { status: 400 };
     const endpoint = await scriptedEndpoint(answer);
     const deliveryId = await queueDelivery(endpoint);
-    await deps.db.entities.webhookEndpoint.patch({ ...endpoint.scope, id: endpoint.id }).set({ isActive: false }).go();
+    await deps.db.entities.webhookEndpoint
+      .patch({ ...endpoint.scope, id: endpoint.id })
+      .set({ isActive: false })
+      .go();
     await runQueue();
     expect(await countersOf(endpoint)).toEqual({ success_count: 0, failure_count: 0, consecutive_failures: 0, is_active: false });
-    await deps.db.entities.webhookEndpoint.patch({ ...endpoint.scope, id: endpoint.id }).set({ isActive: true }).go();
+    await deps.db.entities.webhookEndpoint
+      .patch({ ...endpoint.scope, id: endpoint.id })
+      .set({ isActive: true })
+      .go();
     await retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
     await runQueue();
     expect(await countersOf(endpoint)).toEqual({ success_count: 0, failure_count: 1, consecutive_failures: 1, is_active: true });
@@ -309,20 +368,30 @@ describe('a delivery of a type its endpoint no longer subscribes to', () => {
     expect(await countersOf(endpoint)).toEqual(counted);
 
     // Narrowed to what webhooks:read reads, then pointed at another receiver.
-    await deps.db.entities.webhookEndpoint.patch(key).set({ events: ['webhook.*'], url: elsewhere.url }).go();
+    await deps.db.entities.webhookEndpoint
+      .patch(key)
+      .set({ events: ['webhook.*'], url: elsewhere.url })
+      .go();
     await expect(retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).rejects.toMatchObject({
       code: 'cannot_retry',
       status: 400,
-      message: "The endpoint no longer subscribes to workspace.updated: a delivery is sent only while its endpoint subscribes to its event's type.",
+      message:
+        "The endpoint no longer subscribes to workspace.updated: a delivery is sent only while its endpoint subscribes to its event's type.",
       extras: { current_state: 'failed', attempt: 1 },
     });
     expect(queue.take()).toEqual([]);
     expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject(failed);
 
     // Subscribed again, a retry is accepted; narrowed before its attempt, the attempt ends it unsent.
-    await deps.db.entities.webhookEndpoint.patch(key).set({ events: ['workspace.*'] }).go();
+    await deps.db.entities.webhookEndpoint
+      .patch(key)
+      .set({ events: ['workspace.*'] })
+      .go();
     expect(await retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toEqual({ id: deliveryId, status: 'pending', attempt: 2 });
-    await deps.db.entities.webhookEndpoint.patch(key).set({ events: ['webhook.*'] }).go();
+    await deps.db.entities.webhookEndpoint
+      .patch(key)
+      .set({ events: ['webhook.*'] })
+      .go();
     await runQueue({ disableAfter: 2 });
     expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({
       status: 'failed',
@@ -344,7 +413,13 @@ describe('a delivery as GET /webhooks/{id}/deliveries/{delivery_id} shows it', (
     for (let made = 1; made <= 5; made++) {
       await attemptDelivery(deps, message, local);
       const shown = await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
-      expect(shown).toMatchObject({ status: 'retrying', attempt: made, attempts: made, response_code: 500, next_retry_at: expect.any(String) });
+      expect(shown).toMatchObject({
+        status: 'retrying',
+        attempt: made,
+        attempts: made,
+        response_code: 500,
+        next_retry_at: expect.any(String),
+      });
       // A refused manual retry shows the same count as GET, not the number of the attempt awaited.
       await expect(retryDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).rejects.toMatchObject({
         code: 'cannot_retry',
@@ -374,8 +449,16 @@ describe('a delivery as GET /webhooks/{id}/deliveries/{delivery_id} shows it', (
     const deliveryId = await queueDelivery(endpoint);
     await runQueue();
     const shown = await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId);
-    expect(shown).toMatchObject({ status: status === 503 ? 'retrying' : 'failed', attempt: 1, response_code: status, response_excerpt: `answered ${status}`, error });
-    expect(shown.attempt_history).toEqual([{ attempt: 1, at: expect.any(String), status_code: status, error, response_time_ms: expect.any(Number) }]);
+    expect(shown).toMatchObject({
+      status: status === 503 ? 'retrying' : 'failed',
+      attempt: 1,
+      response_code: status,
+      response_excerpt: `answered ${status}`,
+      error,
+    });
+    expect(shown.attempt_history).toEqual([
+      { attempt: 1, at: expect.any(String), status_code: status, error, response_time_ms: expect.any(Number) },
+    ]);
   });
 
   it('clears the error when a later attempt succeeds', async () => {
@@ -386,10 +469,15 @@ describe('a delivery as GET /webhooks/{id}/deliveries/{delivery_id} shows it', (
     answer.status = 200;
     clock.advance(60_000);
     await runQueue();
-    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({ status: 'success', attempt: 2, error: null, response_code: 200 });
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({
+      status: 'success',
+      attempt: 2,
+      error: null,
+      response_code: 200,
+    });
   });
 
-  it("answers 404 for a delivery of another endpoint, workspace or environment, and for one that never was", async () => {
+  it('answers 404 for a delivery of another endpoint, workspace or environment, and for one that never was', async () => {
     const endpoint = await scriptedEndpoint({ status: 200 });
     const deliveryId = await queueDelivery(endpoint);
     const sibling = await storeEndpoint(deps, { workspaceId: endpoint.workspaceId, url: endpoint.url });
@@ -403,7 +491,11 @@ describe('a delivery as GET /webhooks/{id}/deliveries/{delivery_id} shows it', (
       const refused = await getDelivery(deps, scope, webhookId, id).catch((error: unknown) => error);
       expect([who, refused]).toEqual([who, expect.any(NotFound)]);
     }
-    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({ id: deliveryId, webhook_id: endpoint.id, status: 'pending' });
+    expect(await getDelivery(deps, endpoint.scope, endpoint.id, deliveryId)).toMatchObject({
+      id: deliveryId,
+      webhook_id: endpoint.id,
+      status: 'pending',
+    });
   });
 });
 
@@ -417,7 +509,12 @@ describe('test sends', () => {
     const refused = sends.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => s.reason as RateLimited);
     expect(refused).toHaveLength(2);
     expect(refused[0]).toBeInstanceOf(RateLimited);
-    expect(refused[0]).toMatchObject({ status: 429, code: 'rate_limit_exceeded', extras: { retry_after: 45, limit: 10, remaining: 0 }, headers: { 'Retry-After': '45' } });
+    expect(refused[0]).toMatchObject({
+      status: 429,
+      code: 'rate_limit_exceeded',
+      extras: { retry_after: 45, limit: 10, remaining: 0 },
+      headers: { 'Retry-After': '45' },
+    });
     expect(refused[0]!.message).toMatch(/10 test sends per webhook endpoint/);
     expect(endpoint.received).toHaveLength(10);
     expect(await sendTestEvent(deps, other, local)).toMatchObject({ success: true });

@@ -2,12 +2,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { emitEvents, type NewEvent } from '#core/events/outbox';
+import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import { attemptDelivery } from '#core/webhooks/attempt';
 import type { DeliveryOptions } from '#core/webhooks/delivery-options';
 import { fanOut } from '#core/webhooks/fan-out';
-import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import { sweep } from '#core/webhooks/sweeper';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 import { recordingQueue, recordingScheduler, startReceiver, storeEndpoint, testSecret } from '../support/webhooks.ts';
 
 const local: DeliveryOptions = { allowInsecure: true, retryScale: 1, timeoutMs: 5_000, disableAfter: 15 };
@@ -24,7 +24,12 @@ beforeAll(async () => {
   clock = manualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
   queue = recordingQueue(clock);
   scheduler = recordingScheduler();
-  deps = await testDeps({ clock, deliveryQueue: queue, retryScheduler: scheduler, eventRelay: { relay: async (ids) => void relayed.push(...ids) } });
+  deps = await testDeps({
+    clock,
+    deliveryQueue: queue,
+    retryScheduler: scheduler,
+    eventRelay: { relay: async (ids) => void relayed.push(...ids) },
+  });
 });
 afterEach(() => {
   queue.take();
@@ -52,9 +57,14 @@ async function emit(workspaceId: string, type: NewEvent['type'] = 'workspace.upd
   return relayed[before]!;
 }
 
-const deliveriesTo = async (webhookId: string) => (await deps.db.entities.webhookDelivery.query.byWebhook({ webhookId }).go({ pages: 'all' })).data;
+const deliveriesTo = async (webhookId: string) =>
+  (await deps.db.entities.webhookDelivery.query.byWebhook({ webhookId }).go({ pages: 'all' })).data;
 const endpointOf = async (endpoint: { workspaceId: string; environment: 'live' | 'test'; id: string }) =>
-  (await deps.db.entities.webhookEndpoint.get({ workspaceId: endpoint.workspaceId, environment: endpoint.environment, id: endpoint.id }).go({ consistent: true })).data!;
+  (
+    await deps.db.entities.webhookEndpoint
+      .get({ workspaceId: endpoint.workspaceId, environment: endpoint.environment, id: endpoint.id })
+      .go({ consistent: true })
+  ).data!;
 
 /** Runs every message the queue holds now, each at once. */
 async function drainQueue(options = local) {
@@ -91,7 +101,13 @@ describe('the retry ladder', () => {
     }
 
     expect(gaps).toEqual([0, 60, 300, 1_800, 7_200, 86_400]);
-    expect(wakes).toEqual([['queue', 60], ['queue', 300], ['schedule', 1_800], ['schedule', 7_200], ['schedule', 86_400]]);
+    expect(wakes).toEqual([
+      ['queue', 60],
+      ['queue', 300],
+      ['schedule', 1_800],
+      ['schedule', 7_200],
+      ['schedule', 86_400],
+    ]);
     expect(down.received).toHaveLength(6);
     const [delivery] = await deliveriesTo(endpoint.id);
     expect(delivery).toMatchObject({ status: 'failed', attempt: 6, responseCode: 500, responseExcerpt: 'down' });
@@ -121,9 +137,18 @@ describe('an attempt', () => {
     const [delivery] = await deliveriesTo(endpoint.id);
     expect(delivery).toMatchObject({ status: 'success', attempt: 1, responseCode: 200, deliveredAt: clock.now().toISOString() });
     expect(delivery!.dueAt).toBeUndefined();
-    expect(await endpointOf(endpoint)).toMatchObject({ successCount: 1, consecutiveFailures: 0, lastDeliveryAt: clock.now().toISOString() });
+    expect(await endpointOf(endpoint)).toMatchObject({
+      successCount: 1,
+      consecutiveFailures: 0,
+      lastDeliveryAt: clock.now().toISOString(),
+    });
     const [got] = ok.received;
-    expect(JSON.parse(got!.body)).toMatchObject({ id: eventId, type: 'workspace.updated', workspace_id: endpoint.workspaceId, data: { name: 'Acme' } });
+    expect(JSON.parse(got!.body)).toMatchObject({
+      id: eventId,
+      type: 'workspace.updated',
+      workspace_id: endpoint.workspaceId,
+      data: { name: 'Acme' },
+    });
     expect(got!.headers['x-webhook-id']).toBe(eventId);
     const headers = Object.fromEntries(Object.entries(got!.headers).map(([k, v]) => [k, String(v)]));
     jest.useFakeTimers({ now: clock.now(), doNotFake: ['nextTick', 'setImmediate'] });
@@ -152,7 +177,9 @@ describe('an attempt', () => {
       const endpoint = await storeEndpoint(deps, { workspaceId: newWorkspace(), url: `http://127.0.0.1:${port}/hook` });
       await fanOut(deps, [await emit(endpoint.workspaceId)]);
       await drainQueue({ ...local, timeoutMs: 300 });
-      expect(await deliveriesTo(endpoint.id)).toMatchObject([{ status: 'retrying', attempt: 2, error: 'The request failed: timed out after 300 ms' }]);
+      expect(await deliveriesTo(endpoint.id)).toMatchObject([
+        { status: 'retrying', attempt: 2, error: 'The request failed: timed out after 300 ms' },
+      ]);
       expect(queue.take().map((q) => q.delaySeconds)).toEqual([60]);
     } finally {
       stuck.closeAllConnections();
@@ -196,9 +223,14 @@ describe('an attempt', () => {
     const ok = await receiver();
     const endpoint = await storeEndpoint(deps, { workspaceId: newWorkspace(), url: ok.url });
     await fanOut(deps, [await emit(endpoint.workspaceId)]);
-    await deps.db.entities.webhookEndpoint.patch({ workspaceId: endpoint.workspaceId, environment: 'live', id: endpoint.id }).set({ isActive: false }).go();
+    await deps.db.entities.webhookEndpoint
+      .patch({ workspaceId: endpoint.workspaceId, environment: 'live', id: endpoint.id })
+      .set({ isActive: false })
+      .go();
     await drainQueue();
-    expect(await deliveriesTo(endpoint.id)).toMatchObject([{ status: 'failed', error: 'The webhook endpoint is disabled (is_active is false).' }]);
+    expect(await deliveriesTo(endpoint.id)).toMatchObject([
+      { status: 'failed', error: 'The webhook endpoint is disabled (is_active is false).' },
+    ]);
     expect(ok.received).toEqual([]);
   });
 
@@ -211,17 +243,29 @@ describe('an attempt', () => {
     await drainQueue();
     await fanOut(deps, [await emit(workspaceId, 'workspace.updated')]);
     const byType = async () => Object.fromEntries((await deliveriesTo(endpoint.id)).map((d) => [d.eventType, d]));
-    expect(await byType()).toMatchObject({ 'api_key.created': { status: 'retrying', attempt: 2 }, 'workspace.updated': { status: 'pending', attempt: 1 } });
+    expect(await byType()).toMatchObject({
+      'api_key.created': { status: 'retrying', attempt: 2 },
+      'workspace.updated': { status: 'pending', attempt: 1 },
+    });
 
     // Narrowed to what webhooks:read reads, then pointed elsewhere: neither delivery may follow.
-    await deps.db.entities.webhookEndpoint.patch({ workspaceId, environment: 'live', id: endpoint.id }).set({ events: ['webhook.*'], url: moved.url }).go();
+    await deps.db.entities.webhookEndpoint
+      .patch({ workspaceId, environment: 'live', id: endpoint.id })
+      .set({ events: ['webhook.*'], url: moved.url })
+      .go();
     clock.advance(60_000);
     await drainQueue({ ...local, disableAfter: 1 });
 
-    const unsent = (type: string) => ({ status: 'failed', error: `The endpoint no longer subscribes to ${type}; the delivery ended unsent.` });
+    const unsent = (type: string) => ({
+      status: 'failed',
+      error: `The endpoint no longer subscribes to ${type}; the delivery ended unsent.`,
+    });
     const ended = await byType();
     expect(ended).toMatchObject({ 'api_key.created': unsent('api_key.created'), 'workspace.updated': unsent('workspace.updated') });
-    expect(ended['api_key.created']!.attempts).toMatchObject([{ attempt: 1, status_code: 503 }, { attempt: 2, error: unsent('api_key.created').error }]);
+    expect(ended['api_key.created']!.attempts).toMatchObject([
+      { attempt: 1, status_code: 503 },
+      { attempt: 2, error: unsent('api_key.created').error },
+    ]);
     expect(ended['api_key.created']!.countedAs).toBeUndefined();
     expect(moved.received).toEqual([]);
     expect(first.received).toHaveLength(1);
@@ -309,11 +353,22 @@ describe('an endpoint', () => {
     const before = relayed.length;
     for (let i = 0; i < 15; i++) await deliverOne();
 
-    expect(await endpointOf(endpoint)).toMatchObject({ isActive: false, consecutiveFailures: 15, failureCount: 29, disabledAt: clock.now().toISOString() });
-    const emitted = await Promise.all(relayed.slice(before).map(async (id) => (await deps.db.entities.webhookEvent.get({ id }).go()).data!));
+    expect(await endpointOf(endpoint)).toMatchObject({
+      isActive: false,
+      consecutiveFailures: 15,
+      failureCount: 29,
+      disabledAt: clock.now().toISOString(),
+    });
+    const emitted = await Promise.all(
+      relayed.slice(before).map(async (id) => (await deps.db.entities.webhookEvent.get({ id }).go()).data!),
+    );
     const disabled = emitted.filter((event) => event.type === 'webhook.disabled');
     expect(disabled).toHaveLength(1);
-    expect(JSON.parse(disabled[0]!.body)).toMatchObject({ type: 'webhook.disabled', workspace_id: workspaceId, data: { id: endpoint.id, is_active: false } });
+    expect(JSON.parse(disabled[0]!.body)).toMatchObject({
+      type: 'webhook.disabled',
+      workspace_id: workspaceId,
+      data: { id: endpoint.id, is_active: false },
+    });
     expect(disabled[0]!.body).not.toContain(testSecret);
     // Disabled, it receives nothing more, and no second event is emitted.
     await fanOut(deps, [await emit(workspaceId)]);

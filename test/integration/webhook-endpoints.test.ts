@@ -1,6 +1,7 @@
-import { createUser } from '#core/users/users';
-import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
 import type { Tier } from '#core/platform/tiers';
+import { createUser } from '#core/users/users';
+import type { EndpointManager } from '#core/webhooks/endpoint-access';
+import { isRetired, loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -8,10 +9,9 @@ import {
   updateWebhookEndpoint,
   webhookEndpointsOf,
 } from '#core/webhooks/endpoints';
-import type { EndpointManager } from '#core/webhooks/endpoint-access';
 import { rotateWebhookSecret } from '#core/webhooks/secret-rotation';
-import { isRetired, loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
-import { manualClock, testDeps, type TestDeps } from '../support/deps.ts';
+import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
+import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
 import { openedSecretsOf } from '../support/webhooks.ts';
@@ -120,7 +120,13 @@ describe('creating a webhook endpoint', () => {
     expect(others).toEqual([]);
     const { secret, ...view } = created;
     expect(event).toMatchObject({ type: 'webhook.created', workspaceId: workspace.id, environment: 'live', dueAt: event!.createdAt });
-    expect(event!.envelope).toEqual({ id: event!.id, type: 'webhook.created', created_at: clock.now().toISOString(), workspace_id: workspace.id, data: view });
+    expect(event!.envelope).toEqual({
+      id: event!.id,
+      type: 'webhook.created',
+      created_at: clock.now().toISOString(),
+      workspace_id: workspace.id,
+      data: view,
+    });
     expect(event!.body).not.toContain(secret);
   });
 });
@@ -207,7 +213,10 @@ describe('one tenant and environment never reach another', () => {
       ];
       for (const attempt of attempts) {
         const refused = await errorOf(attempt);
-        expect({ status: refused.status, extras: refused.extras }).toEqual({ status: 404, extras: { resource_type: 'webhook', resource_id: live.id } });
+        expect({ status: refused.status, extras: refused.extras }).toEqual({
+          status: 404,
+          extras: { resource_type: 'webhook', resource_id: live.id },
+        });
       }
     }
     expect(await getWebhookEndpoint(deps, mine.live, live.id)).toMatchObject({ is_active: true, updated_at: live.updated_at });
@@ -220,8 +229,17 @@ describe('changing a webhook endpoint', () => {
     const { live } = await workspaceOn();
     const created = await create(live);
     clock.advance(1000);
-    const updated = await updateWebhookEndpoint(deps, live, created.id, { url: 'https://[2606:4700:4700::1111]/new', events: ['*'], isActive: false });
-    expect(updated).toMatchObject({ url: 'https://[2606:4700:4700::1111]/new', events: ['*'], is_active: false, updated_at: clock.now().toISOString() });
+    const updated = await updateWebhookEndpoint(deps, live, created.id, {
+      url: 'https://[2606:4700:4700::1111]/new',
+      events: ['*'],
+      isActive: false,
+    });
+    expect(updated).toMatchObject({
+      url: 'https://[2606:4700:4700::1111]/new',
+      events: ['*'],
+      is_active: false,
+      updated_at: clock.now().toISOString(),
+    });
     expect(await getWebhookEndpoint(deps, live, created.id)).toEqual(updated);
     const events = await eventsOf(live.workspaceId);
     expect(events.map((e) => e.type)).toEqual(['webhook.created', 'webhook.updated']);
@@ -231,7 +249,13 @@ describe('changing a webhook endpoint', () => {
   it('refuses a URL the policy forbids, changing nothing', async () => {
     const { live } = await workspaceOn();
     const created = await create(live);
-    for (const url of ['https://10.0.0.1/', 'https://0177.0.0.1/', 'https://[fd00:ec2::254]/', 'https://localhost/', 'http://93.184.216.34/']) {
+    for (const url of [
+      'https://10.0.0.1/',
+      'https://0177.0.0.1/',
+      'https://[fd00:ec2::254]/',
+      'https://localhost/',
+      'http://93.184.216.34/',
+    ]) {
       const refused = await errorOf(updateWebhookEndpoint(deps, live, created.id, { url, isActive: false }));
       expect([url, refused.status]).toEqual([url, 422]);
     }
@@ -257,7 +281,10 @@ describe('changing a webhook endpoint', () => {
   it('leaves the failures in a row of an active endpoint alone when is_active true is sent again', async () => {
     const { live } = await workspaceOn();
     const created = await create(live);
-    await deps.db.entities.webhookEndpoint.patch({ ...live, id: created.id }).set({ consecutiveFailures: 4 }).go();
+    await deps.db.entities.webhookEndpoint
+      .patch({ ...live, id: created.id })
+      .set({ consecutiveFailures: 4 })
+      .go();
     expect((await updateWebhookEndpoint(deps, live, created.id, { isActive: true })).consecutive_failures).toBe(4);
   });
 });
@@ -300,7 +327,12 @@ describe('rotating a webhook secret', () => {
     clock.advance(60_000);
     const rotated = await rotateWebhookSecret(deps, live, created.id, 24);
     const graceEnds = new Date(clock.now().getTime() + 24 * 3_600_000).toISOString();
-    expect(rotated).toMatchObject({ id: created.id, secret: expect.stringMatching(/^whsec_/), previous_secret_expires_at: graceEnds, updated_at: clock.now().toISOString() });
+    expect(rotated).toMatchObject({
+      id: created.id,
+      secret: expect.stringMatching(/^whsec_/),
+      previous_secret_expires_at: graceEnds,
+      updated_at: clock.now().toISOString(),
+    });
     expect(rotated.secret).not.toBe(created.secret);
     expect(await openedSecretsOf(deps, live, created.id)).toMatchObject({
       secret: rotated.secret,
@@ -332,8 +364,13 @@ describe('rotating a webhook secret', () => {
   it('lets one of two racing rotations win, and shows no secret that does not sign', async () => {
     const { live } = await workspaceOn();
     const created = await create(live);
-    const outcomes = await Promise.allSettled([rotateWebhookSecret(deps, live, created.id, 1), rotateWebhookSecret(deps, live, created.id, 1)]);
-    const won = outcomes.filter((o): o is PromiseFulfilledResult<Awaited<ReturnType<typeof rotateWebhookSecret>>> => o.status === 'fulfilled');
+    const outcomes = await Promise.allSettled([
+      rotateWebhookSecret(deps, live, created.id, 1),
+      rotateWebhookSecret(deps, live, created.id, 1),
+    ]);
+    const won = outcomes.filter(
+      (o): o is PromiseFulfilledResult<Awaited<ReturnType<typeof rotateWebhookSecret>>> => o.status === 'fulfilled',
+    );
     const stored = await openedSecretsOf(deps, live, created.id);
     for (const winner of won) expect([stored.secret, stored.previousSecret]).toContain(winner.value.secret);
     for (const lost of outcomes.filter((o) => o.status === 'rejected')) expect((lost as PromiseRejectedResult).reason.status).toBe(409);
@@ -357,7 +394,9 @@ describe('what a credential may do to an endpoint beyond webhooks:write', () => 
     const keyReader: EndpointManager = { ...live, actor: { ...live.actor, scopes: ['webhooks:*', 'api-keys:read'] } };
     expect((await rotateWebhookSecret(deps, keyReader, keys.id, 0)).secret).toMatch(/^whsec_/);
     expect(await getWebhookEndpoint(deps, live, everything.id)).toEqual(webhookViewOf(everything));
-    expect((await eventsOf(live.workspaceId)).filter((e) => e.type === 'webhook.secret_rotated').map((e) => e.envelope.data.id)).toEqual([keys.id]);
+    expect((await eventsOf(live.workspaceId)).filter((e) => e.type === 'webhook.secret_rotated').map((e) => e.envelope.data.id)).toEqual([
+      keys.id,
+    ]);
   });
 
   it('refuses an OAuth token creating an endpoint, changing its url or events, or rotating its secret, saying why; it may pause and delete one', async () => {
@@ -371,8 +410,15 @@ describe('what a credential may do to an endpoint beyond webhooks:write', () => 
       ['rotate', rotateWebhookSecret(deps, oauth, endpoint.id, 0)],
     ] as const) {
       const refused = await errorOf(attempt);
-      expect({ what, status: refused.status, code: refused.code, errorCode: refused.errorCode }).toEqual({ what, status: 403, code: 'access_denied', errorCode: 'ACCESS_DENIED' });
-      expect(refused.message).toMatch(/^An OAuth access token cannot .+ \(an endpoint and its secret outlive the token\): that is for the user's own credentials\.$/);
+      expect({ what, status: refused.status, code: refused.code, errorCode: refused.errorCode }).toEqual({
+        what,
+        status: 403,
+        code: 'access_denied',
+        errorCode: 'ACCESS_DENIED',
+      });
+      expect(refused.message).toMatch(
+        /^An OAuth access token cannot .+ \(an endpoint and its secret outlive the token\): that is for the user's own credentials\.$/,
+      );
     }
     expect(await getWebhookEndpoint(deps, live, endpoint.id)).toEqual(webhookViewOf(endpoint));
     expect((await updateWebhookEndpoint(deps, oauth, endpoint.id, { isActive: false })).is_active).toBe(false);

@@ -1,15 +1,15 @@
 import { issueApiKey } from '#core/api-keys/api-keys';
-import { invite } from '#core/members/invitations';
-import { invitePendingEmail } from '#core/members/pending-invitations';
-import { join } from '#core/members/members';
-import { issueUserToken } from '#core/users/user-tokens';
-import { createUser } from '#core/users/users';
-import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
 import { recordUsage } from '#core/entitlements/recording';
+import { invite } from '#core/members/invitations';
+import { join } from '#core/members/members';
+import { invitePendingEmail } from '#core/members/pending-invitations';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
 import { NotFound } from '#core/platform/errors';
+import { issueUserToken } from '#core/users/user-tokens';
+import { createUser } from '#core/users/users';
 import { createWebhookEndpoint } from '#core/webhooks/endpoints';
-import { testDeps, type TestDeps } from '../support/deps.ts';
+import { createWorkspace, deleteWorkspace } from '#core/workspaces/workspaces';
+import { type TestDeps, testDeps } from '../support/deps.ts';
 import { ownerPrincipal } from '../support/principals.ts';
 
 /**
@@ -27,7 +27,8 @@ beforeAll(async () => {
   deps = await testDeps();
 });
 
-const newUser = () => createUser(deps, { name: `racer ${++users}`, email: `racer${users}@example.com`, tier: 'enterprise', emailVerified: true });
+const newUser = () =>
+  createUser(deps, { name: `racer ${++users}`, email: `racer${users}@example.com`, tier: 'enterprise', emailVerified: true });
 
 /**
  * Every item that still names the workspace, but what is kept on purpose until its TTL:
@@ -43,7 +44,9 @@ async function leftOf(workspaceId: string) {
     item.__edb_e__ === 'webhookEvent' ||
     item.__edb_e__ === 'webhookDelivery' ||
     (item.__edb_e__ === 'webhookEndpoint' && item.ttl !== undefined);
-  return Items.filter((item) => JSON.stringify(item).includes(ulid) && !keptUntilTtl(item)).map((item) => `${item.__edb_e__} ${item.pk} ${item.sk}`);
+  return Items.filter((item) => JSON.stringify(item).includes(ulid) && !keptUntilTtl(item)).map(
+    (item) => `${item.__edb_e__} ${item.pk} ${item.sk}`,
+  );
 }
 
 /** Runs `make` until the delete is over, swallowing the 404s a deleted workspace answers; counts what succeeded in `made`. */
@@ -71,13 +74,53 @@ describe('deleting a workspace while things are made in it', () => {
     const made = [0, 0, 0, 0, 0, 0, 0];
     const endpointOwner = { workspaceId: doomed.id, environment: 'live' as const, actor: inDoomed };
     const making = Promise.all([
-      keepMaking(() => over, made, 0, (i) => issueApiKey(deps, member.id, doomed.id, { name: `key ${i}` })),
-      keepMaking(() => over, made, 1, (i) => issueUserToken(deps, inDoomed, doomed.id, { name: `token ${i}` })),
-      keepMaking(() => over, made, 2, () => invite(deps, { userId: invitee.id, workspaceId: doomed.id, role: 'member', invitedBy: owner.id })),
-      keepMaking(() => over, made, 3, async () => join(deps, doomed.id, (await newUser()).id, 'member')),
-      keepMaking(() => over, made, 4, () => recordUsage(deps, scope, { feature: 'storage', quantity: 1 })),
-      keepMaking(() => over, made, 5, () => createWebhookEndpoint(deps, endpointOwner, { url: 'http://127.0.0.1:9/hook', events: ['*'] })),
-      keepMaking(() => over, made, 6, (i) => invitePendingEmail(deps, { email: `nobody-${users}-${i}@example.com`, workspaceId: doomed.id, role: 'member', invitedBy: owner.id }, () => [])),
+      keepMaking(
+        () => over,
+        made,
+        0,
+        (i) => issueApiKey(deps, member.id, doomed.id, { name: `key ${i}` }),
+      ),
+      keepMaking(
+        () => over,
+        made,
+        1,
+        (i) => issueUserToken(deps, inDoomed, doomed.id, { name: `token ${i}` }),
+      ),
+      keepMaking(
+        () => over,
+        made,
+        2,
+        () => invite(deps, { userId: invitee.id, workspaceId: doomed.id, role: 'member', invitedBy: owner.id }),
+      ),
+      keepMaking(
+        () => over,
+        made,
+        3,
+        async () => join(deps, doomed.id, (await newUser()).id, 'member'),
+      ),
+      keepMaking(
+        () => over,
+        made,
+        4,
+        () => recordUsage(deps, scope, { feature: 'storage', quantity: 1 }),
+      ),
+      keepMaking(
+        () => over,
+        made,
+        5,
+        () => createWebhookEndpoint(deps, endpointOwner, { url: 'http://127.0.0.1:9/hook', events: ['*'] }),
+      ),
+      keepMaking(
+        () => over,
+        made,
+        6,
+        (i) =>
+          invitePendingEmail(
+            deps,
+            { email: `nobody-${users}-${i}@example.com`, workspaceId: doomed.id, role: 'member', invitedBy: owner.id },
+            () => [],
+          ),
+      ),
     ]);
     // The delete begins once every kind has been made at least once, and the makers go on through it.
     while (made.some((n) => n === 0)) await new Promise((wait) => setTimeout(wait, 5));

@@ -1,24 +1,17 @@
 import { createApiKey } from '#core/api-keys/api-keys';
-import { createUser } from '#core/users/users';
-import {
-  createWorkspace,
-  deleteWorkspace,
-  getWorkspace,
-  slugify,
-  updateWorkspace,
-  workspacesOf,
-} from '#core/workspaces/workspaces';
-import { join } from '#core/members/members';
 import { authenticate } from '#core/credentials/authenticate';
+import { join } from '#core/members/members';
+import { createUser } from '#core/users/users';
 import { suspendWorkspace } from '#core/workspaces/suspension';
-import { depsOnTable } from '../support/deps.ts';
-import { testDeps, type TestDeps } from '../support/deps.ts';
+import { createWorkspace, deleteWorkspace, getWorkspace, slugify, updateWorkspace, workspacesOf } from '#core/workspaces/workspaces';
+import { depsOnTable, type TestDeps, testDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
 import { ownerPrincipal } from '../support/principals.ts';
 
 let deps: TestDeps;
-const authenticateApiKey = (d: TestDeps, key: string) => authenticate(d, { authorization: `Bearer ${key}`, method: 'GET', sourceIp: '::1' });
+const authenticateApiKey = (d: TestDeps, key: string) =>
+  authenticate(d, { authorization: `Bearer ${key}`, method: 'GET', sourceIp: '::1' });
 beforeAll(async () => {
   deps = await testDeps();
 });
@@ -102,7 +95,9 @@ describe('workspaces', () => {
     const { data: slugClaim } = await deps.db.entities.workspaceSlug.get({ ownerId: user.id, slug: 'doomed' }).go();
     expect(slugClaim).toBeNull();
     // Its usage counters go too (the key's count among them).
-    const { data: counters } = await deps.db.entities.usageCounter.query.byOwner({ ownerType: 'Workspace', ownerId: doomed.id, environment: 'live' }).go();
+    const { data: counters } = await deps.db.entities.usageCounter.query
+      .byOwner({ ownerType: 'Workspace', ownerId: doomed.id, environment: 'live' })
+      .go();
     expect(counters).toEqual([]);
   });
 
@@ -165,7 +160,11 @@ describe('workspaces', () => {
       () => deleteWorkspace(slowMemberships, actor, id, { home: 'wks_elsewhere' }),
     ]) {
       const error = await errorOf(attempt());
-      expect([error.status, error.errorCode, JSON.stringify(error)]).toEqual([404, 'RESOURCE_NOT_FOUND', expect.not.stringContaining('unpaid')]);
+      expect([error.status, error.errorCode, JSON.stringify(error)]).toEqual([
+        404,
+        'RESOURCE_NOT_FOUND',
+        expect.not.stringContaining('unpaid'),
+      ]);
     }
     slowMemberships.close();
   });

@@ -1,5 +1,5 @@
 import { latestMailTo } from './mailbox.ts';
-import { as, login, type Api, type Credential } from './sessions.ts';
+import { type Api, as, type Credential, login } from './sessions.ts';
 
 /** The latest mail the runner wrote to `address`; throws if there is none. */
 export async function mailTo(api: Api & { runner: { mailDir: string } }, address: string) {
@@ -23,7 +23,8 @@ type MailApi = Api & { runner: { mailDir: string } };
 export async function pressLink(api: Api, link: string, headers: Record<string, string> = {}) {
   const page = await api.call('GET', link, { key: '' });
   const action = /<form method="post" action="([^"]+)">/.exec(typeof page.body === 'string' ? page.body : '')?.[1];
-  if (page.status !== 200 || !action) throw new Error(`the link ${link} answered ${page.status} without a form: ${JSON.stringify(page.body)}`);
+  if (page.status !== 200 || !action)
+    throw new Error(`the link ${link} answered ${page.status} without a form: ${JSON.stringify(page.body)}`);
   return api.call('POST', new URL(action.replaceAll('&amp;', '&'), link).href, {
     key: '',
     rawBody: '',
@@ -35,13 +36,15 @@ export async function pressLink(api: Api, link: string, headers: Record<string, 
 export async function verifyByMail(api: MailApi, email: string): Promise<void> {
   const link = linkIn(await mailTo(api, email), /\/email\/verify\//);
   const pressed = await pressLink(api, link);
-  if (pressed.status !== 200) throw new Error(`the verification link of ${email} answered ${pressed.status} ${JSON.stringify(pressed.body)}`);
+  if (pressed.status !== 200)
+    throw new Error(`the verification link of ${email} answered ${pressed.status} ${JSON.stringify(pressed.body)}`);
 }
 
 /** POST {base_url}/register, the verification link opened, and a session: an account as its person makes one. */
 export async function registerVerified(api: MailApi, input: { name: string; email: string; password: string }) {
   const registered = await api.call('POST', `${api.runner.origin}/register`, { key: '', body: input });
-  if (registered.status !== 202) throw new Error(`register of ${input.email} answered ${registered.status} ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 202)
+    throw new Error(`register of ${input.email} answered ${registered.status} ${JSON.stringify(registered.body)}`);
   await verifyByMail(api, input.email);
   const { session } = await login(api, input.email, input.password);
   const userId: number = (await api.call('GET', '/user', as(session))).body.data.id;

@@ -1,6 +1,6 @@
-import type { ListSource } from '#core/lists/list-source';
-import { listPage } from '#core/lists/list-page';
 import type { Route } from '#core/http/route-types';
+import { listPage } from '#core/lists/list-page';
+import type { ListSource } from '#core/lists/list-source';
 import { routes } from '#routes';
 
 /**

@@ -1,7 +1,7 @@
-import type { Deps } from '#core/ports/deps';
 import type { DepsOverrides } from '#core/adapters/create-deps';
+import type { Deps } from '#core/ports/deps';
 import { parseLocalConfig } from '#lib/local/local-config';
-import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
+import { type LocalRunner, startLocalRunner } from '#lib/local/runner';
 import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';
 import { assertMatchesContract } from './openapi-validator.ts';
 

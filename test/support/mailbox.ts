@@ -30,7 +30,10 @@ export function decodeEncodedWords(value: string): string {
       const bytes =
         encoding.toUpperCase() === 'B'
           ? Buffer.from(data, 'base64')
-          : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+          : Buffer.from(
+              data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            );
       return new TextDecoder(charset).decode(bytes);
     });
 }
@@ -48,8 +51,7 @@ function decodeBody(body: string, transferEncoding: string | undefined, charset:
   }
 }
 
-const parameter = (header: string | undefined, name: string) =>
-  header && new RegExp(`;\\s*${name}="?([^";]+)"?`, 'i').exec(header)?.[1];
+const parameter = (header: string | undefined, name: string) => header && new RegExp(`;\\s*${name}="?([^";]+)"?`, 'i').exec(header)?.[1];
 
 /** Parses one `.eml` as the runner writes it: a multipart/alternative of text/plain and text/html (or one part). */
 export function parseEml(raw: string, file: string): ReadMail {
@@ -60,8 +62,13 @@ export function parseEml(raw: string, file: string): ReadMail {
   const parts: { type: string; content: string }[] = [];
   const boundary = parameter(headers['content-type'], 'boundary');
   const sections = boundary
-    ? body.split(`--${boundary}`).slice(1, -1).map((section) => section.replace(/^\r\n/, '').replace(/\r\n$/, ''))
-    : [`Content-Type: ${headers['content-type'] ?? 'text/plain'}\r\nContent-Transfer-Encoding: ${headers['content-transfer-encoding'] ?? '7bit'}\r\n\r\n${body}`];
+    ? body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((section) => section.replace(/^\r\n/, '').replace(/\r\n$/, ''))
+    : [
+        `Content-Type: ${headers['content-type'] ?? 'text/plain'}\r\nContent-Transfer-Encoding: ${headers['content-transfer-encoding'] ?? '7bit'}\r\n\r\n${body}`,
+      ];
   for (const section of sections) {
     const end = section.indexOf('\r\n\r\n');
     const partHeaders = parseHeaders(section.slice(0, end));
@@ -97,7 +104,9 @@ export async function latestMailTo(mailDir: string, address: string): Promise<Re
   const found = all.filter((mail) => addressOf(mail.to) === address.toLowerCase()).at(-1);
   if (!found) {
     const recipients = [...new Set(all.map((mail) => addressOf(mail.to)))];
-    throw new Error(`No mail to ${address} in ${mailDir} (${all.length} messages${recipients.length ? `, to ${recipients.join(', ')}` : ''})`);
+    throw new Error(
+      `No mail to ${address} in ${mailDir} (${all.length} messages${recipients.length ? `, to ${recipients.join(', ')}` : ''})`,
+    );
   }
   return found;
 }

@@ -78,7 +78,8 @@ function operationProblems(route: Route, method: string, answer: ContractAnswer)
   const contentType = answer.headers.get('content-type') ?? '';
   // A response may be declared as a page, as JSON, or as either (chosen by the client's Accept).
   if (response.content['text/html'] && (contentType.startsWith('text/html') || !response.content['application/json'])) {
-    if (!contentType.startsWith('text/html') || typeof answer.body !== 'string') problems.push(`expected an HTML page, got "${contentType}"`);
+    if (!contentType.startsWith('text/html') || typeof answer.body !== 'string')
+      problems.push(`expected an HTML page, got "${contentType}"`);
     return problems;
   }
   if (!contentType.startsWith('application/json')) problems.push(`Content-Type is "${contentType}", not application/json`);

@@ -1,7 +1,11 @@
 import type { Mailer, MailMessage } from '#core/ports/mailer';
 
 /** A mailer that keeps what it is given, for domain tests: the local runner's .eml files play this part end to end. */
-export function recordingMailer(): Mailer & { sent: MailMessage[]; lastTo(address: string): MailMessage; linkIn(message: MailMessage): string } {
+export function recordingMailer(): Mailer & {
+  sent: MailMessage[];
+  lastTo(address: string): MailMessage;
+  linkIn(message: MailMessage): string;
+} {
   const sent: MailMessage[] = [];
   return {
     sent,

@@ -7,9 +7,7 @@ export interface Api {
 }
 
 /** A credential as a client holds it. */
-export type Credential =
-  | { type: 'api_key' | 'user_token'; bearer: string }
-  | { type: 'session'; sessionId: string; xsrfToken: string };
+export type Credential = { type: 'api_key' | 'user_token'; bearer: string } | { type: 'session'; sessionId: string; xsrfToken: string };
 
 export interface LoggedIn {
   answer: ApiAnswer;
@@ -35,7 +33,9 @@ export async function login(api: Api, email: string, password: string): Promise<
   const sessionId = setCookieValue(setCookies, 'session');
   const xsrfToken = setCookieValue(setCookies, 'XSRF-TOKEN');
   if (answer.status !== 200 || !sessionId || !xsrfToken) {
-    throw new Error(`login of ${email} answered ${answer.status} ${JSON.stringify(answer.body)} with cookies ${JSON.stringify(setCookies)}`);
+    throw new Error(
+      `login of ${email} answered ${answer.status} ${JSON.stringify(answer.body)} with cookies ${JSON.stringify(setCookies)}`,
+    );
   }
   return { answer, setCookies, session: { type: 'session', sessionId, xsrfToken } };
 }

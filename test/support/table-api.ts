@@ -1,9 +1,9 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DepsOverrides } from '#core/adapters/create-deps';
 import { parseLocalConfig } from '#lib/local/local-config';
-import { startLocalRunner, type LocalRunner } from '#lib/local/runner';
+import { type LocalRunner, startLocalRunner } from '#lib/local/runner';
 import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';
-import { apiClient, type ApiAnswer, type CallOptions } from './local-api.ts';
+import { type ApiAnswer, apiClient, type CallOptions } from './local-api.ts';
 
 export interface TableTestApi {
   runner: LocalRunner;
@@ -21,7 +21,9 @@ export interface TableTestApi {
  * Like startTestApi, but the table's name is known (and may be shared with another runner,
  * e.g. one listening on another address), so a test can read the table directly.
  */
-export async function startTestApiOnTable(options: { tableName?: string; host?: string; overrides?: DepsOverrides } = {}): Promise<TableTestApi> {
+export async function startTestApiOnTable(
+  options: { tableName?: string; host?: string; overrides?: DepsOverrides } = {},
+): Promise<TableTestApi> {
   const tableName = options.tableName ?? testTableName();
   const runner = await startLocalRunner(
     parseLocalConfig({

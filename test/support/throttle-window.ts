@@ -7,5 +7,6 @@ import type { ThrottlePolicy } from '#core/store/throttle-windows';
  */
 export async function awayFromWindowEnd({ windowSeconds }: ThrottlePolicy, marginSeconds = 10): Promise<void> {
   const intoWindow = (Date.now() / 1000) % windowSeconds;
-  if (intoWindow > windowSeconds - marginSeconds) await new Promise((resolve) => setTimeout(resolve, (windowSeconds - intoWindow + 0.5) * 1000));
+  if (intoWindow > windowSeconds - marginSeconds)
+    await new Promise((resolve) => setTimeout(resolve, (windowSeconds - intoWindow + 0.5) * 1000));
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { startReceiver, type Received } from './webhooks.ts';
+import { type Received, startReceiver } from './webhooks.ts';
 
 export interface ReceivedWebhook extends Received {
   /** The status this receiver answered. */
@@ -76,7 +76,9 @@ export function verifyWebhook(hook: Received, secret: string) {
   }) as { id: string; type: string; created_at: string; workspace_id: string; data: Record<string, unknown> };
   const timestamp = header(hook, 'x-webhook-timestamp');
   const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.${hook.body}`).digest('hex'));
-  const offered = header(hook, 'x-webhook-signature').split(',').map((s) => Buffer.from(s.trim()));
+  const offered = header(hook, 'x-webhook-signature')
+    .split(',')
+    .map((s) => Buffer.from(s.trim()));
   if (!offered.some((signature) => signature.length === expected.length && timingSafeEqual(signature, expected))) {
     throw new Error('X-Webhook-Signature does not match');
   }

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Environment } from '#core/platform/environments';
-import type { Deps } from '#core/ports/deps';
 import { newId } from '#core/platform/ids';
-import { loadWebhookEndpoint, type EndpointOwner } from '#core/webhooks/endpoint-view';
+import type { Deps } from '#core/ports/deps';
 import type { DeliveryMessage, DeliveryQueue, RetryScheduler } from '#core/ports/webhook-delivery';
+import { type EndpointOwner, loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
 
 /** A delivery queue that records what it was asked to send, and when (by the deps' clock). */
 export function recordingQueue(clock: { now(): Date }) {
@@ -44,7 +44,9 @@ export interface Received {
 }
 
 /** A receiver on 127.0.0.1 that answers each request with what `answer` says (by default 200), and keeps what it got. */
-export async function startReceiver(answer: (received: Received) => { status: number; body?: string } = () => ({ status: 200, body: 'ok' })) {
+export async function startReceiver(
+  answer: (received: Received) => { status: number; body?: string } = () => ({ status: 200, body: 'ok' }),
+) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -10,9 +10,9 @@ import {
 } from '@aws-sdk/client-api-gateway';
 import { mockClient } from 'aws-sdk-client-mock';
 import { apiGatewayKeys } from '#core/adapters/gateway-keys/api-gateway-keys';
-import { GatewayKeyLeftBehind } from '#core/ports/gateway-keys';
 import { localSharedKeys } from '#core/adapters/gateway-keys/shared-keys';
 import { tierNames } from '#core/platform/tiers';
+import { GatewayKeyLeftBehind } from '#core/ports/gateway-keys';
 
 const plans = Object.fromEntries(tierNames.map((tier) => [tier, `Stack-${tier}`])) as Record<(typeof tierNames)[number], string>;
 const planIds = Object.fromEntries(tierNames.map((tier) => [tier, `id${tier}`]));
@@ -27,12 +27,15 @@ describe('the API Gateway keys adapter', () => {
     apiGateway
       .on(GetUsagePlansCommand)
       .resolvesOnce({ items: tierNames.slice(0, 3).map((t) => ({ id: planIds[t], name: plans[t] })), position: 'p2' })
-      .resolvesOnce({ items: [...tierNames.slice(3).map((t) => ({ id: planIds[t], name: plans[t] })), { id: 'other', name: 'Other-free' }] });
+      .resolvesOnce({
+        items: [...tierNames.slice(3).map((t) => ({ id: planIds[t], name: plans[t] })), { id: 'other', name: 'Other-free' }],
+      });
     apiGateway.on(CreateApiKeyCommand).callsFake((input) => ({ id: 'k1', name: input.name, value: input.value, enabled: true }));
     apiGateway.on(CreateUsagePlanKeyCommand).resolves({ id: 'k1', type: 'API_KEY' });
     apiGateway.on(DeleteApiKeyCommand).resolves({});
   });
-  const inputsOf = (command: Parameters<typeof apiGateway.commandCalls>[0]) => apiGateway.commandCalls(command).map((call) => call.args[0].input);
+  const inputsOf = (command: Parameters<typeof apiGateway.commandCalls>[0]) =>
+    apiGateway.commandCalls(command).map((call) => call.args[0].input);
 
   it('creates an enabled key named after the stack and workspace, with a 40-character value of ours, in the tier’s plan', async () => {
     const key = await gatewayKeys().create('wks_01ABC', 'pro');
@@ -42,7 +45,10 @@ describe('the API Gateway keys adapter', () => {
     expect(key).toEqual({ id: 'k1', value: created!.value });
     expect(inputsOf(CreateUsagePlanKeyCommand)).toEqual([{ usagePlanId: 'idpro', keyId: 'k1', keyType: 'API_KEY' }]);
     // The paginator reuses one input object, so the first call's is read here as it ended.
-    expect(inputsOf(GetUsagePlansCommand)).toEqual([{ limit: 500, position: 'p2' }, { limit: 500, position: 'p2' }]);
+    expect(inputsOf(GetUsagePlansCommand)).toEqual([
+      { limit: 500, position: 'p2' },
+      { limit: 500, position: 'p2' },
+    ]);
   });
 
   it('looks the plans up once per process', async () => {
@@ -68,13 +74,21 @@ describe('the API Gateway keys adapter', () => {
   it('says a key was left behind when it can neither go into its plan nor be deleted again', async () => {
     apiGateway.on(CreateUsagePlanKeyCommand).rejects(failure('BadRequestException'));
     apiGateway.on(DeleteApiKeyCommand).rejects(failure('TooManyRequestsException'));
-    const failed = await gatewayKeys().create('wks_1', 'free').catch((error: unknown) => error);
+    const failed = await gatewayKeys()
+      .create('wks_1', 'free')
+      .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(GatewayKeyLeftBehind);
     expect((failed as Error).cause).toMatchObject({ name: 'BadRequestException' });
   });
 
   it('fails on a plan the account does not have', async () => {
-    const keys = apiGatewayKeys({ region: 'eu-west-1', plans: { ...plans, free: 'Missing-free' }, namePrefix: 'Stack', budget: 1, shared: localSharedKeys });
+    const keys = apiGatewayKeys({
+      region: 'eu-west-1',
+      plans: { ...plans, free: 'Missing-free' },
+      namePrefix: 'Stack',
+      budget: 1,
+      shared: localSharedKeys,
+    });
     await expect(keys.create('wks_1', 'free')).rejects.toThrow('API Gateway has no usage plan named Missing-free');
   });
 
@@ -117,10 +131,31 @@ describe('the API Gateway keys adapter', () => {
     const key = (id: string, name: string) => ({ id, name, createdDate: created, enabled: true });
     apiGateway
       .on(GetApiKeysCommand)
-      .resolvesOnce({ items: [key('a', 'Stack-wks_01JABCDEFGHJKMNPQRSTVWXYZ0'), key('shared', 'Stack-shared-free'), key('other', 'Other-wks_01JABCDEFGHJKMNPQRSTVWXYZ1')], position: 'next' })
-      .resolvesOnce({ items: [key('b', 'Stack-wks_01JABCDEFGHJKMNPQRSTVWXYZ2'), key('c', 'Stack-Staging-wks_01JABCDEFGHJKMNPQRSTVWXYZ3'), key('d', 'Stack-wks_01JABCDEFGHJKMNPQRSTVWXYZ4')] });
+      .resolvesOnce({
+        items: [
+          key('a', 'Stack-wks_01JABCDEFGHJKMNPQRSTVWXYZ0'),
+          key('shared', 'Stack-shared-free'),
+          key('other', 'Other-wks_01JABCDEFGHJKMNPQRSTVWXYZ1'),
+        ],
+        position: 'next',
+      })
+      .resolvesOnce({
+        items: [
+          key('b', 'Stack-wks_01JABCDEFGHJKMNPQRSTVWXYZ2'),
+          key('c', 'Stack-Staging-wks_01JABCDEFGHJKMNPQRSTVWXYZ3'),
+          key('d', 'Stack-wks_01JABCDEFGHJKMNPQRSTVWXYZ4'),
+        ],
+      });
     apiGateway.on(GetUsagePlanKeysCommand).callsFake(({ usagePlanId }) => ({
-      items: usagePlanId === 'idpro' ? [{ id: 'a', type: 'API_KEY' }] : usagePlanId === 'idfree' ? [{ id: 'b', type: 'API_KEY' }, { id: 'shared-not-ours', type: 'API_KEY' }] : [],
+      items:
+        usagePlanId === 'idpro'
+          ? [{ id: 'a', type: 'API_KEY' }]
+          : usagePlanId === 'idfree'
+            ? [
+                { id: 'b', type: 'API_KEY' },
+                { id: 'shared-not-ours', type: 'API_KEY' },
+              ]
+            : [],
     }));
 
     expect(await gatewayKeys().list()).toEqual([
@@ -129,7 +164,10 @@ describe('the API Gateway keys adapter', () => {
       { id: 'd', workspaceId: 'wks_01JABCDEFGHJKMNPQRSTVWXYZ4', createdAt: created, tier: undefined },
     ]);
     // Values are never asked for: the job needs ids, names and dates.
-    expect(inputsOf(GetApiKeysCommand)).toEqual([{ limit: 500, position: 'next' }, { limit: 500, position: 'next' }]);
+    expect(inputsOf(GetApiKeysCommand)).toEqual([
+      { limit: 500, position: 'next' },
+      { limit: 500, position: 'next' },
+    ]);
     expect(inputsOf(GetUsagePlanKeysCommand).map((input) => input.usagePlanId)).toEqual(tierNames.map((tier) => planIds[tier]));
     expect(inputsOf(GetUsagePlanKeysCommand).every((input) => input.limit === 500)).toBe(true);
   });

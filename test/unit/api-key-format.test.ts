@@ -14,7 +14,14 @@ describe('API key format', () => {
   });
 
   it('refuses anything that is not a well-formed key', () => {
-    for (const bad of ['', 'sk_live_short', 'pk_live_abcdefgh012345678901234567890123', 'sk_prod_abcdefgh012345678901234567890123', 'sk_live_abcdefgh01234567890123456789012!', 'sk_live_abcdefgh0123456789012345678901234']) {
+    for (const bad of [
+      '',
+      'sk_live_short',
+      'pk_live_abcdefgh012345678901234567890123',
+      'sk_prod_abcdefgh012345678901234567890123',
+      'sk_live_abcdefgh01234567890123456789012!',
+      'sk_live_abcdefgh0123456789012345678901234',
+    ]) {
       expect(parseApiKey(bad)).toBeUndefined();
     }
   });

@@ -7,15 +7,27 @@ import { esbuildOptions, functionNames } from '#lib/bundling';
  */
 const clients = [
   { client: '@aws-sdk/client-sesv2', adapter: 'functions/core/adapters/mail/ses-mailer.ts', holders: ['users', 'sessions'] },
-  { client: '@aws-sdk/client-api-gateway', adapter: 'functions/core/adapters/gateway-keys/api-gateway-keys.ts', holders: ['workspaces', 'sessions', 'admin', 'gateway-key-reconciler'] },
+  {
+    client: '@aws-sdk/client-api-gateway',
+    adapter: 'functions/core/adapters/gateway-keys/api-gateway-keys.ts',
+    holders: ['workspaces', 'sessions', 'admin', 'gateway-key-reconciler'],
+  },
   {
     client: '@aws-sdk/client-sqs',
     adapter: 'functions/core/adapters/webhooks/sqs-delivery-queue.ts',
     holders: ['webhook-deliveries', 'webhook-fanout', 'webhook-worker', 'webhook-sweeper'],
   },
-  { client: '@aws-sdk/client-scheduler', adapter: 'functions/core/adapters/webhooks/scheduler-retry-scheduler.ts', holders: ['webhook-worker', 'webhook-sweeper'] },
+  {
+    client: '@aws-sdk/client-scheduler',
+    adapter: 'functions/core/adapters/webhooks/scheduler-retry-scheduler.ts',
+    holders: ['webhook-worker', 'webhook-sweeper'],
+  },
   // No AWS client, but held the same way: the keys of webhook secrets, and the code that seals with them.
-  { client: 'functions/core/webhooks/secret-box.ts', adapter: 'functions/core/adapters/webhooks/secrets-runtime.ts', holders: ['webhooks', 'webhook-deliveries', 'webhook-worker'] },
+  {
+    client: 'functions/core/webhooks/secret-box.ts',
+    adapter: 'functions/core/adapters/webhooks/secrets-runtime.ts',
+    holders: ['webhooks', 'webhook-deliveries', 'webhook-worker'],
+  },
 ];
 
 describe('which bundles hold which AWS client', () => {
@@ -23,10 +35,16 @@ describe('which bundles hold which AWS client', () => {
     const result = await build({ ...esbuildOptions(name, `/tmp/client-bundles-${name}.mjs`), write: false, metafile: true, minify: false });
     const inputs = Object.keys(result.metafile.inputs);
     // The authorizer leaves @aws-sdk/* to the runtime: there a client would be an external import.
-    const externals = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
+    const externals = Object.values(result.metafile.outputs).flatMap((output) =>
+      output.imports.filter((i) => i.external).map((i) => i.path),
+    );
     for (const { client, adapter, holders } of clients) {
       const holdsClient = [...inputs, ...externals].some((path) => path.includes(client));
-      expect({ client, holdsClient, adapter: inputs.includes(adapter) }).toEqual({ client, holdsClient: holders.includes(name), adapter: holders.includes(name) });
+      expect({ client, holdsClient, adapter: inputs.includes(adapter) }).toEqual({
+        client,
+        holdsClient: holders.includes(name),
+        adapter: holders.includes(name),
+      });
     }
   });
 });

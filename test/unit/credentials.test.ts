@@ -35,9 +35,12 @@ describe('HTTP Basic', () => {
 });
 
 describe('Bearer', () => {
-  it.each([`"sk_live_${'a'.repeat(32)}"`, `'sk_test_${'b'.repeat(32)}'`])('refuses a quoted credential (%s), saying to send it without quotes', (quoted) => {
-    const refused = refusal(() => credentialOf({ authorization: `Bearer ${quoted}`, method: 'GET', sourceIp: '::1' }));
-    expect(refused).toMatchObject({ status: 401, errorCode: 'UNAUTHENTICATED' });
-    expect(refused.message).toMatch(/in quotes: send it without them/);
-  });
+  it.each([`"sk_live_${'a'.repeat(32)}"`, `'sk_test_${'b'.repeat(32)}'`])(
+    'refuses a quoted credential (%s), saying to send it without quotes',
+    (quoted) => {
+      const refused = refusal(() => credentialOf({ authorization: `Bearer ${quoted}`, method: 'GET', sourceIp: '::1' }));
+      expect(refused).toMatchObject({ status: 401, errorCode: 'UNAUTHENTICATED' });
+      expect(refused.message).toMatch(/in quotes: send it without them/);
+    },
+  );
 });

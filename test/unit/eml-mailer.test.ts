@@ -9,7 +9,12 @@ describe('the .eml mailer of the local runner', () => {
   let dir: string;
   let written: WrittenMail[];
   const mailer = () =>
-    createEmlMailer({ dir, from: 'Zoë’s Tenant API <no-reply@example.com>', written: (mail) => written.push(mail), now: () => new Date('2026-11-23T04:07:32.123Z') });
+    createEmlMailer({
+      dir,
+      from: 'Zoë’s Tenant API <no-reply@example.com>',
+      written: (mail) => written.push(mail),
+      now: () => new Date('2026-11-23T04:07:32.123Z'),
+    });
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'eml-mailer-test-'));
@@ -63,7 +68,9 @@ describe('the .eml mailer of the local runner', () => {
     await send.send({ ...message, to: 'A@Example.com', subject: 'second' });
     expect(readdirSync(dir).sort()[0]).toMatch(/^20261123T040732123Z-000001-[0-9a-f]{6}\.eml$/);
     expect((await latestMailTo(dir, 'a@EXAMPLE.com')).subject).toBe('second');
-    await expect(latestMailTo(dir, 'c@example.com')).rejects.toThrow(`No mail to c@example.com in ${dir} (3 messages, to a@example.com, b@example.com)`);
+    await expect(latestMailTo(dir, 'c@example.com')).rejects.toThrow(
+      `No mail to c@example.com in ${dir} (3 messages, to a@example.com, b@example.com)`,
+    );
   });
 
   it('reports each message once it is on disk: recipient, subject, file', async () => {

@@ -1,7 +1,7 @@
-import { errorCatalogue, statusesOf, type ErrorEntry } from '#core/platform/error-catalogue';
+import { gatewayResponses } from '#core/http/gateway-responses';
+import { type ErrorEntry, errorCatalogue, statusesOf } from '#core/platform/error-catalogue';
 import * as errorCodes from '#core/platform/error-codes';
 import * as errors from '#core/platform/errors';
-import { gatewayResponses } from '#core/http/gateway-responses';
 
 const { ApiError } = errors;
 
@@ -88,7 +88,13 @@ describe('the error catalogue', () => {
       extras: { retry_after: 1 },
       headers: { 'Retry-After': '1' },
     });
-    expect(answer('QUOTA_EXCEEDED')).toEqual({ status: 429, code: 'quota_exceeded', errorCode: 'QUOTA_EXCEEDED', extras: { quota_type: 'api_calls' }, headers: {} });
+    expect(answer('QUOTA_EXCEEDED')).toEqual({
+      status: 429,
+      code: 'quota_exceeded',
+      errorCode: 'QUOTA_EXCEEDED',
+      extras: { quota_type: 'api_calls' },
+      headers: {},
+    });
   });
 
   it("tells API Gateway's 413 the gateway's limit", () => {

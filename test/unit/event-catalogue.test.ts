@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
-import * as z from 'zod/mini';
 import { parse } from 'yaml';
+import * as z from 'zod/mini';
 import { eventTypeNames } from '#core/events/event-types';
-import { eventDataSchemas, eventEnvelope, typedEnvelopes } from '../../functions/event-payloads.ts';
 import { eventCatalogueTable } from '#lib/docs/event-catalogue';
+import { eventDataSchemas, eventEnvelope, typedEnvelopes } from '../../functions/event-payloads.ts';
 
 describe('the event catalogue', () => {
   it('gives every type a named payload schema and an envelope', () => {
-    const missing = eventTypeNames.filter((type) => !eventDataSchemas[type] || !z.globalRegistry.get(eventDataSchemas[type])?.id || !typedEnvelopes[type]);
+    const missing = eventTypeNames.filter(
+      (type) => !eventDataSchemas[type] || !z.globalRegistry.get(eventDataSchemas[type])?.id || !typedEnvelopes[type],
+    );
     expect(missing).toEqual([]);
     expect(Object.keys(eventDataSchemas).sort()).toEqual([...eventTypeNames].sort());
   });
@@ -37,7 +39,15 @@ describe('the event catalogue', () => {
       expect(envelope.properties.type.const).toBe(type);
       expect(envelope.required).toEqual(expect.arrayContaining(['id', 'type', 'created_at', 'workspace_id', 'data']));
       const headers = post.parameters.map((p: { $ref: string }) => document.components.parameters[p.$ref.split('/').pop()!].name);
-      expect(headers).toEqual(['X-Webhook-Id', 'X-Webhook-Event', 'X-Webhook-Timestamp', 'X-Webhook-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(headers).toEqual([
+        'X-Webhook-Id',
+        'X-Webhook-Event',
+        'X-Webhook-Timestamp',
+        'X-Webhook-Signature',
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
     }
   });
 

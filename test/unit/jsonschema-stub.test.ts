@@ -9,7 +9,10 @@ function parsedEntities(stubbed: boolean): Record<string, string> {
     if (stubbed) jest.doMock('jsonschema', () => jest.requireActual('#lib/bundle-stubs/jsonschema'));
     const { createDatabase } = jest.requireActual('#core/store/database') as { createDatabase(client: unknown, table: string): Db };
     const { createDocumentClient } = jest.requireActual('#core/store/client') as { createDocumentClient(settings: object): unknown };
-    const db = createDatabase(createDocumentClient({ TABLE_NAME: 'stub-check', AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: 'http://127.0.0.1:1' }), 'stub-check');
+    const db = createDatabase(
+      createDocumentClient({ TABLE_NAME: 'stub-check', AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: 'http://127.0.0.1:1' }),
+      'stub-check',
+    );
     parsed = Object.fromEntries(Object.entries(db.entities).map(([name, entity]) => [name, JSON.stringify(entity.model)]));
   });
   return parsed;

@@ -1,5 +1,5 @@
-import { listQuerySchema, type ListSpec } from '#core/lists/list-query';
-import { listPage, type ListPage } from '#core/lists/list-page';
+import { type ListPage, listPage } from '#core/lists/list-page';
+import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
 import type { ListSource } from '#core/lists/list-source';
 
 const spec: ListSpec = {
@@ -158,7 +158,10 @@ describe('a sort, search or filter no index serves', () => {
   });
 
   it('refuses a cursor: it pages lists in their own order only', async () => {
-    await expect(list(things(7), 'search=a&cursor=x.y')).rejects.toMatchObject({ status: 422, extras: { errors: { cursor: expect.any(Array) } } });
+    await expect(list(things(7), 'search=a&cursor=x.y')).rejects.toMatchObject({
+      status: 422,
+      extras: { errors: { cursor: expect.any(Array) } },
+    });
   });
 
   it('refuses a date window that closes before it opens', async () => {
@@ -174,7 +177,14 @@ describe('the list query', () => {
   });
 
   it('refuses unknown sort fields, fields, includes, filters and parameters', () => {
-    for (const raw of [{ sort: 'tier' }, { fields: 'secret' }, { include: 'owner' }, { status: 'active' }, { colour: 'red' }, { created_after: 'yesterday' }]) {
+    for (const raw of [
+      { sort: 'tier' },
+      { fields: 'secret' },
+      { include: 'owner' },
+      { status: 'active' },
+      { colour: 'red' },
+      { created_after: 'yesterday' },
+    ]) {
       expect(schema.safeParse(raw).success).toBe(false);
     }
   });

@@ -32,7 +32,14 @@ describe('the contract check', () => {
     const notFound = { error: 'not_found', error_code: 'ENDPOINT_NOT_FOUND', message: 'No.', requested_path: '/x', request_id: 'r', meta };
     expect(contractProblems('GET', `${base}/nowhere`, answer(404, json, notFound))).toEqual([]);
     expect(contractProblems('GET', `${base}/nowhere`, answer(200, json, {}))).toEqual(["expected the fallback's 404, got 200"]);
-    const notAllowed = { error: 'method_not_allowed', error_code: 'METHOD_NOT_ALLOWED', message: 'No.', allowed_methods: ['GET'], request_id: 'r', meta };
+    const notAllowed = {
+      error: 'method_not_allowed',
+      error_code: 'METHOD_NOT_ALLOWED',
+      message: 'No.',
+      allowed_methods: ['GET'],
+      request_id: 'r',
+      meta,
+    };
     expect(contractProblems('PUT', `${base}/workspaces`, answer(405, json, notAllowed))).toEqual(['header Allow is missing']);
   });
 });

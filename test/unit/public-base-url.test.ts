@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { createFunction } from '#core/http/pipeline';
-import type { Deps } from '#core/ports/deps';
 import type { PublicRoute } from '#core/http/route-types';
+import type { Deps } from '#core/ports/deps';
 import { proxyEvent } from '#lib/local/proxy-event';
 
 /** The base of links in mail (ApiRequest.baseUrl): what the process says, else API Gateway's domain and stage; never the client's Host. */
@@ -19,12 +19,24 @@ describe('the public base URL a handler sees', () => {
   const deps = () => ({}) as Deps;
   const event = () => {
     const built = proxyEvent(
-      { method: 'GET', path: '/api/v1/echo-base', headers: { Host: 'attacker.example' }, multiValueHeaders: {}, query: null, multiValueQuery: null, body: null, sourceIp: '127.0.0.1' },
+      {
+        method: 'GET',
+        path: '/api/v1/echo-base',
+        headers: { Host: 'attacker.example' },
+        multiValueHeaders: {},
+        query: null,
+        multiValueQuery: null,
+        body: null,
+        sourceIp: '127.0.0.1',
+      },
       '/api/v1/echo-base',
       null,
       null,
     );
-    return { ...built, requestContext: { ...built.requestContext, domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', stage: 'prod' } };
+    return {
+      ...built,
+      requestContext: { ...built.requestContext, domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', stage: 'prod' },
+    };
   };
   const baseOf = async (publicBaseUrl?: () => string) => {
     const handler = createFunction({ routes: [route], handlers, deps, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
@@ -32,7 +44,7 @@ describe('the public base URL a handler sees', () => {
     return JSON.parse(answer.body).data.base;
   };
 
-  it("is what the process gives (the local runner: its origin), whatever the Host header", async () => {
+  it('is what the process gives (the local runner: its origin), whatever the Host header', async () => {
     expect(await baseOf(() => 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
   });
 

@@ -2,10 +2,10 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Principal } from '#core/access/principal';
 import { encodeVerdict } from '#core/http/authorizer-context';
 import { envelopeMiddleware, jsonResponse } from '#core/http/envelope-middleware';
 import { actsIn, requestLog } from '#core/http/request-log';
-import type { Principal } from '#core/access/principal';
 
 const secrets = {
   key: 'sk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345',
@@ -43,12 +43,19 @@ async function captured(run: () => Promise<unknown>): Promise<Record<string, any
     write.mockRestore();
     error.mockRestore();
   }
-  return lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return lines
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 function handlerWith(respond: () => Promise<APIGatewayProxyResult>) {
   // Made inside `captured`, because Powertools binds its console to stdout when constructed.
-  const telemetry = { logger: new Logger({ serviceName: 'test', logLevel: 'INFO' }), metrics: new Metrics({ serviceName: 'test', namespace: 'TenantApiTest' }) };
+  const telemetry = {
+    logger: new Logger({ serviceName: 'test', logLevel: 'INFO' }),
+    metrics: new Metrics({ serviceName: 'test', namespace: 'TenantApiTest' }),
+  };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(requestLog(() => telemetry))
     .use(envelopeMiddleware())
@@ -95,7 +102,11 @@ describe('the request log', () => {
       })(event, context),
     );
     const logged = lines.find((line) => line.message === 'request')!;
-    expect(logged).toMatchObject({ level: 'ERROR', status: 500, error: { message: 'the store is on fire', stack: expect.stringContaining('request-log.test.ts') } });
+    expect(logged).toMatchObject({
+      level: 'ERROR',
+      status: 500,
+      error: { message: 'the store is on fire', stack: expect.stringContaining('request-log.test.ts') },
+    });
     const metric = lines.find((line) => line._aws)!;
     expect(metric).toMatchObject({ route: 'POST /api/v1/workspaces/{id}', status_class: '5xx', Requests: 1, Latency: expect.any(Number) });
     expect(metric._aws.CloudWatchMetrics[0].Namespace).toBe('TenantApiTest');

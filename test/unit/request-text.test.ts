@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import type { Deps } from '#core/ports/deps';
 import { createFunction } from '#core/http/pipeline';
 import type { PublicRoute } from '#core/http/route-types';
+import type { Deps } from '#core/ports/deps';
 
 /**
  * What reaches a handler is Unicode text, however API Gateway or the local gateway decoded
@@ -23,7 +23,10 @@ describe('the text a handler sees', () => {
     responses: { 200: { description: 'What it was given.' } },
   } as const satisfies PublicRoute;
   const handlers = {
-    echo: async (request: { params: unknown; query: unknown; body: unknown }) => ({ status: 200, body: { params: request.params, query: request.query, body: request.body } }),
+    echo: async (request: { params: unknown; query: unknown; body: unknown }) => ({
+      status: 200,
+      body: { params: request.params, query: request.query, body: request.body },
+    }),
   };
   const handler = createFunction({ routes: [route], handlers, deps: () => ({}) as Deps });
 
@@ -54,7 +57,11 @@ describe('the text a handler sees', () => {
 
   it('refuses base64 bytes that are not UTF-8 with 400 INVALID_FORMAT', async () => {
     const refused = await answer({ body: Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]).toString('base64') });
-    expect([refused.status, refused.body.error_code, refused.body.message]).toEqual([400, 'INVALID_FORMAT', 'The body is not valid UTF-8.']);
+    expect([refused.status, refused.body.error_code, refused.body.message]).toEqual([
+      400,
+      'INVALID_FORMAT',
+      'The body is not valid UTF-8.',
+    ]);
   });
 
   it('refuses a lone surrogate in a path parameter, a query parameter or a header, naming it', async () => {
@@ -69,7 +76,11 @@ describe('the text a handler sees', () => {
       expect([refused.status, refused.body.error_code, Object.keys(refused.body.errors)]).toEqual([400, 'INVALID_FORMAT', [name]]);
       expect(refused.body.message).toContain(`"${name}"`);
     }
-    const paired = await answer({ pathParameters: { id: '😀' }, queryStringParameters: { q: '😀' }, multiValueQueryStringParameters: { q: ['😀'] } });
+    const paired = await answer({
+      pathParameters: { id: '😀' },
+      queryStringParameters: { q: '😀' },
+      multiValueQueryStringParameters: { q: ['😀'] },
+    });
     expect([paired.status, paired.body.params, paired.body.query]).toEqual([200, { id: '😀' }, { q: '😀' }]);
   });
 });

@@ -19,7 +19,7 @@ describe('the route registry', () => {
     expect(routes.filter((route) => route.auth === 'none' && route.scope !== undefined)).toEqual([]);
   });
 
-  it('names each path level\'s variable once, as API Gateway requires of sibling resources (/webhooks/{id} and /webhooks/{webhook_id} cannot both be deployed)', () => {
+  it("names each path level's variable once, as API Gateway requires of sibling resources (/webhooks/{id} and /webhooks/{webhook_id} cannot both be deployed)", () => {
     const names = new Map<string, Set<string>>();
     for (const route of routes) {
       const parts = route.path.split('/');
@@ -29,7 +29,9 @@ describe('the route registry', () => {
         names.set(parent, (names.get(parent) ?? new Set()).add(part));
       });
     }
-    expect([...names].filter(([, variables]) => variables.size > 1).map(([parent, variables]) => `${parent}/${[...variables].join('|')}`)).toEqual([]);
+    expect(
+      [...names].filter(([, variables]) => variables.size > 1).map(([parent, variables]) => `${parent}/${[...variables].join('|')}`),
+    ).toEqual([]);
   });
 
   it('derives the Lambda functions from the resource folders that own routes', () => {

@@ -31,13 +31,22 @@ describe('the SES mailer', () => {
 
   it('encodes a display name beyond ASCII as SES requires (RFC 2047)', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-2' });
-    await createSesMailer(new SESv2Client({ region: 'eu-west-1' }), 'Zoë <no-reply@api.example.com>').send({ to: 'a@example.com', subject: 's', text: 't', html: 'h' });
-    expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.FromEmailAddress).toBe(`=?UTF-8?B?${Buffer.from('Zoë').toString('base64')}?= <no-reply@api.example.com>`);
+    await createSesMailer(new SESv2Client({ region: 'eu-west-1' }), 'Zoë <no-reply@api.example.com>').send({
+      to: 'a@example.com',
+      subject: 's',
+      text: 't',
+      html: 'h',
+    });
+    expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.FromEmailAddress).toBe(
+      `=?UTF-8?B?${Buffer.from('Zoë').toString('base64')}?= <no-reply@api.example.com>`,
+    );
   });
 
   it('fails the send when SES refuses, so that the caller never reports a mail as sent', async () => {
     ses.on(SendEmailCommand).rejects(new Error('Email address is not verified.'));
     const mailer = createSesMailer(new SESv2Client({ region: 'eu-west-1' }), 'no-reply@api.example.com');
-    await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't', html: 'h' })).rejects.toThrow('Email address is not verified.');
+    await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't', html: 'h' })).rejects.toThrow(
+      'Email address is not verified.',
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { InvalidFormat } from '#core/platform/errors';
 import { assertStrictJson } from '#core/http/strict-json';
+import { InvalidFormat } from '#core/platform/errors';
 
 /** The `errors` of the refusal of `text`, or undefined when it is accepted. */
 function refusalOf(text: string): Record<string, string[]> | undefined {

@@ -1,4 +1,4 @@
-import { readScopesFor, subscriptionProblem, subscribes } from '#core/events/subscriptions';
+import { readScopesFor, subscribes, subscriptionProblem } from '#core/events/subscriptions';
 
 describe('subscription patterns', () => {
   it.each(['workspace.created', 'api_key.*', '*', 'user.*'])('accepts %s', (pattern) => {
@@ -41,7 +41,10 @@ describe('the read scopes a subscription needs', () => {
     [['*'], ['workspaces:read', 'api-keys:read', 'users:read', 'namespaces:read', 'webhooks:read']],
     [['api_key.*'], ['api-keys:read']],
     [['member.added', 'invitation.*', 'user.updated'], ['users:read']],
-    [['workspace.deleted', 'namespace.updated'], ['workspaces:read', 'namespaces:read']],
+    [
+      ['workspace.deleted', 'namespace.updated'],
+      ['workspaces:read', 'namespaces:read'],
+    ],
     [['webhook.*'], ['webhooks:read']],
   ])('%j needs %j', (patterns, scopes) => {
     expect(readScopesFor(patterns)).toEqual(scopes);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { multiLine, singleLine } from '#core/platform/text-rules';
 import { resourceName } from '#core/platform/common-schemas';
+import { multiLine, singleLine } from '#core/platform/text-rules';
 
 const problemsOf = (schema: z.ZodMiniType, value: string) => {
   const result = schema.safeParse(value);
@@ -12,7 +12,22 @@ const freeText = z.string().check(multiLine());
 
 describe('text rules for fields a client fills in', () => {
   it('single-line text refuses C0 and C1 controls, DEL, line and paragraph separators and bidirectional overrides, naming the character', () => {
-    const refused = { '\u0000': 'U+0000', '\t': 'U+0009', '\n': 'U+000A', '\r': 'U+000D', '\u001b': 'U+001B', '\u007f': 'U+007F', '\u0085': 'U+0085', '\u009f': 'U+009F', '\u2028': 'U+2028', '\u2029': 'U+2029', '\u202a': 'U+202A', '\u202e': 'U+202E', '\u2066': 'U+2066', '\u2069': 'U+2069' };
+    const refused = {
+      '\u0000': 'U+0000',
+      '\t': 'U+0009',
+      '\n': 'U+000A',
+      '\r': 'U+000D',
+      '\u001b': 'U+001B',
+      '\u007f': 'U+007F',
+      '\u0085': 'U+0085',
+      '\u009f': 'U+009F',
+      '\u2028': 'U+2028',
+      '\u2029': 'U+2029',
+      '\u202a': 'U+202A',
+      '\u202e': 'U+202E',
+      '\u2066': 'U+2066',
+      '\u2069': 'U+2069',
+    };
     for (const [character, named] of Object.entries(refused)) {
       expect(problemsOf(oneLine, `a${character}b`)).toEqual([
         `must be a single line of text without control or bidirectional formatting characters; ${named} is not allowed`,

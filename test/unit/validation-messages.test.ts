@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
+import { apiKeyId, createApiKeyBody, rotateApiKeyBody } from '#core/api-keys/api-key-schemas';
+import { checkQuery } from '#core/entitlements/entitlement-schemas';
 import { parseConfig } from '#core/platform/config';
 import { MissingParameter, ValidationFailed } from '#core/platform/errors';
 import { validate } from '#core/platform/validation';
-import { parseLocalConfig } from '#lib/local/local-config';
-import { apiKeyId, createApiKeyBody, rotateApiKeyBody } from '#core/api-keys/api-key-schemas';
-import { checkQuery } from '#core/entitlements/entitlement-schemas';
 import { createWorkspaceBody, workspaceId } from '#core/tenancy/workspace-schemas';
+import { parseLocalConfig } from '#lib/local/local-config';
 
 /** The field errors of a 422, as the client reads them in `errors`. */
 function errorsOf(run: () => unknown): Record<string, string[]> {
@@ -54,9 +54,11 @@ describe('validation messages, one house style for requests and configuration', 
     );
   });
 
-  it('never passes on one of zod\'s default messages', () => {
+  it("never passes on one of zod's default messages", () => {
     const messages = [
-      ...Object.values(errorsOf(() => validate(createApiKeyBody, { name: '', scopes: 'all', expires_at: 'soon', environment: 'prod', x: 1 }, 'body'))).flat(),
+      ...Object.values(
+        errorsOf(() => validate(createApiKeyBody, { name: '', scopes: 'all', expires_at: 'soon', environment: 'prod', x: 1 }, 'body')),
+      ).flat(),
       ...Object.values(errorsOf(() => validate(rotateApiKeyBody, { grace_period_hours: 1.5 }, 'body'))).flat(),
       configError(() => parseLocalConfig({ BOOTSTRAP_EMAIL: 'nobody', DYNAMODB_ENDPOINT: 'not a url', PRUNE_INTERVAL_SECONDS: '0' })),
     ];
@@ -75,7 +77,9 @@ describe('ids in paths', () => {
 
   it('says what an id looks like when it is malformed', () => {
     for (const bad of ['acme', 'wks_123', 'WKS_01J9ZQ3V5K8M2N4P6R7S8T9V0W', 'wks_01J9ZQ3V5K8M2N4P6R7S8T9V0U']) {
-      expect(errorsOf(() => validate(workspaceId, bad, 'id')).id).toEqual(['must be a workspace id: wks_ followed by 26 letters and digits (a ULID)']);
+      expect(errorsOf(() => validate(workspaceId, bad, 'id')).id).toEqual([
+        'must be a workspace id: wks_ followed by 26 letters and digits (a ULID)',
+      ]);
     }
   });
 });
@@ -93,10 +97,18 @@ describe('required query parameters', () => {
 
   it('answers one not sent at all with 400 MISSING_PARAMETER naming each, whatever the schema would say of a bad value', () => {
     const one = missingOf(() => validate(checkQuery, { quantity: '2' }, 'query'));
-    expect([one.status, one.errorCode, one.code, one.message]).toEqual([400, 'MISSING_PARAMETER', 'bad_request', 'The query parameter "feature" is required.']);
+    expect([one.status, one.errorCode, one.code, one.message]).toEqual([
+      400,
+      'MISSING_PARAMETER',
+      'bad_request',
+      'The query parameter "feature" is required.',
+    ]);
     expect(one.extras.errors).toEqual({ feature: ['is required'] });
     const two = missingOf(() => validate(z.object({ a: z.string(), b: z.enum(['x']), c: z.optional(z.string()) }), { c: 'bad' }, 'query'));
-    expect([two.message, two.extras.errors]).toEqual(['The query parameters "a", "b" are required.', { a: ['is required'], b: ['is required'] }]);
+    expect([two.message, two.extras.errors]).toEqual([
+      'The query parameters "a", "b" are required.',
+      { a: ['is required'], b: ['is required'] },
+    ]);
   });
 
   it('keeps a bad value, an unknown parameter and a missing body field a 422', () => {

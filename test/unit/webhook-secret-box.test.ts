@@ -1,5 +1,5 @@
-import { generateSecretKey, webhookSecretBox } from '#core/webhooks/secret-box';
 import { UnreadableSecret } from '#core/ports/webhook-secrets';
+import { generateSecretKey, webhookSecretBox } from '#core/webhooks/secret-box';
 import { generateWebhookSecret } from '#core/webhooks/secrets';
 
 const [oldKey, newKey] = [generateSecretKey(), generateSecretKey()];
@@ -18,7 +18,8 @@ describe('sealing webhook secrets', () => {
     expect(box.open(one, endpoint, 'secret')).toBe(secret);
     // The same key has the same id in another process.
     expect(webhookSecretBox([oldKey]).open(two, endpoint, 'secret')).toBe(secret);
-    for (const form of [secret, secret.slice(6), Buffer.from(secret.slice(6), 'base64').toString('base64url')]) expect(one).not.toContain(form);
+    for (const form of [secret, secret.slice(6), Buffer.from(secret.slice(6), 'base64').toString('base64url')])
+      expect(one).not.toContain(form);
   });
 
   it('opens a ciphertext only for the endpoint and the field it was sealed for', () => {
@@ -34,7 +35,8 @@ describe('sealing webhook secrets', () => {
     const sealed = box.seal(secret, endpoint, 'secret');
     const parts = sealed.split('.');
     const flipped = (part: string) => (part[0] === 'A' ? 'B' : 'A') + part.slice(1);
-    for (const index of [2, 3, 4]) unreadable(() => box.open(parts.map((part, i) => (i === index ? flipped(part) : part)).join('.'), endpoint, 'secret'));
+    for (const index of [2, 3, 4])
+      unreadable(() => box.open(parts.map((part, i) => (i === index ? flipped(part) : part)).join('.'), endpoint, 'secret'));
     unreadable(() => box.open(parts.slice(0, 4).join('.'), endpoint, 'secret'));
     unreadable(() => box.open(['v2', ...parts.slice(1)].join('.'), endpoint, 'secret'));
     unreadable(() => box.open(secret, endpoint, 'secret'));

@@ -5,7 +5,11 @@ import { signatureHeaders } from '#core/webhooks/signing';
 const now = new Date('2026-03-01T12:00:00Z');
 const current = 'whsec_' + Buffer.alloc(32, 1).toString('base64');
 const previous = 'whsec_' + Buffer.alloc(32, 2).toString('base64');
-const message = { eventId: 'evt_01JN0000000000000000000000', eventType: 'workspace.updated', body: '{"id":"evt_01JN0000000000000000000000","data":{"name":"é"}}' };
+const message = {
+  eventId: 'evt_01JN0000000000000000000000',
+  eventType: 'workspace.updated',
+  body: '{"id":"evt_01JN0000000000000000000000","data":{"name":"é"}}',
+};
 
 /** A receiver's check of the spec's header, written independently: any listed hex digest of `<timestamp>.<body>` keyed with the secret string. */
 function hexVerifies(secret: string, headers: Record<string, string>, body: string): boolean {

@@ -50,7 +50,11 @@ describe('the webhook URL policy', () => {
     ['IPv4-compatible loopback', 'https://[::127.0.0.1]/hook', 'IPv4-compatible'],
     ['IPv4-mapped private', 'https://[::ffff:10.0.0.1]/hook', 'private'],
     ['IPv4-mapped metadata', 'https://[::ffff:169.254.169.254]/hook', 'link-local'],
-    ['IPv4-mapped public, which the delivery agent would refuse', 'https://[::ffff:1.1.1.1]/hook', 'IPv4-mapped IPv6 address, to which nothing is ever sent: use the IPv4 address 1.1.1.1 itself'],
+    [
+      'IPv4-mapped public, which the delivery agent would refuse',
+      'https://[::ffff:1.1.1.1]/hook',
+      'IPv4-mapped IPv6 address, to which nothing is ever sent: use the IPv4 address 1.1.1.1 itself',
+    ],
     ['IPv4-mapped public, in hex', 'https://[::ffff:101:101]/hook', 'use the IPv4 address 1.1.1.1 itself'],
     ['IPv4-compatible public', 'https://[::1.1.1.1]/hook', 'IPv4-compatible'],
     ['IPv4-translated public', 'https://[::ffff:0:1.1.1.1]/hook', 'IPv4-translated'],
@@ -93,7 +97,9 @@ describe('the webhook URL policy', () => {
 
   it('refuses localhost, which the system resolver answers with 127.0.0.1', async () => {
     expect(await refusalOf('https://localhost/hook', secure)).toBe('has a host name, localhost, that resolves to a non-public address');
-    expect(await refusalOf('https://LOCALHOST:8443/hook', secure)).toBe('has a host name, localhost, that resolves to a non-public address');
+    expect(await refusalOf('https://LOCALHOST:8443/hook', secure)).toBe(
+      'has a host name, localhost, that resolves to a non-public address',
+    );
   });
 
   it.each([

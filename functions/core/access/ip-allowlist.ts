@@ -37,10 +37,13 @@ function contains(outer: Range, inner: Range): boolean {
 /** Is the range `entry` inside one of `ranges`? */
 export function ipRangeCovered(entry: string, ranges: readonly string[]): boolean {
   const inner = parseIpRange(entry);
-  return !!inner && ranges.some((range) => {
-    const outer = parseIpRange(range);
-    return !!outer && contains(outer, inner);
-  });
+  return (
+    !!inner &&
+    ranges.some((range) => {
+      const outer = parseIpRange(range);
+      return !!outer && contains(outer, inner);
+    })
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import { AccessDenied, InsufficientPermissions, ValidationFailed } from '#core/platform/errors';
 import type { Environment } from '#core/platform/environments';
+import { AccessDenied, InsufficientPermissions, ValidationFailed } from '#core/platform/errors';
 import { ipRangeCovered } from './ip-allowlist.ts';
 import type { Principal } from './principal.ts';
 import { grants, scopesBeyond } from './scopes.ts';
@@ -49,7 +49,9 @@ export function ipListWithin(principal: Pick<Principal, 'limits'>, requested: re
   if (requested === undefined) return own;
   if (own?.length) {
     if (requested.length === 0) {
-      throw new ValidationFailed({ allowed_ips: [`must not be empty (anywhere): your credential may only be used from ${own.join(', ')}`] });
+      throw new ValidationFailed({
+        allowed_ips: [`must not be empty (anywhere): your credential may only be used from ${own.join(', ')}`],
+      });
     }
     const outside = requested.filter((entry) => !ipRangeCovered(entry, own));
     if (outside.length) {
@@ -66,7 +68,8 @@ export function ipListWithin(principal: Pick<Principal, 'limits'>, requested: re
  * to an invitation into another workspace, no account change, no platform admin's act.
  */
 export function requireUnboundCredential(principal: Pick<Principal, 'limits'>, action: string): void {
-  if (principal.limits?.workspaceId) throw new AccessDenied(`An OAuth access token cannot ${action}: that is for the user's own credentials.`);
+  if (principal.limits?.workspaceId)
+    throw new AccessDenied(`An OAuth access token cannot ${action}: that is for the user's own credentials.`);
 }
 
 /** A test credential stays in the sandbox: it cannot create or rotate live keys. */

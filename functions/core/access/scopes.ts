@@ -3,16 +3,30 @@
  * as wildcards, and a few aliases that stand for a set of plain scopes.
  */
 export const knownScopes = [
-  'posts:read', 'posts:write', 'posts:delete', 'posts:read-content',
-  'categories:read', 'categories:write',
+  'posts:read',
+  'posts:write',
+  'posts:delete',
+  'posts:read-content',
+  'categories:read',
+  'categories:write',
   'analytics:read',
-  'workspaces:read', 'workspaces:write', 'workspaces:delete',
-  'api-keys:read', 'api-keys:write', 'api-keys:delete',
-  'webhooks:read', 'webhooks:write', 'webhooks:delete',
-  'entitlements:read', 'entitlements:write',
-  'seo:read', 'seo:write',
-  'mcp:read', 'mcp:write',
-  'users:read', 'users:write',
+  'workspaces:read',
+  'workspaces:write',
+  'workspaces:delete',
+  'api-keys:read',
+  'api-keys:write',
+  'api-keys:delete',
+  'webhooks:read',
+  'webhooks:write',
+  'webhooks:delete',
+  'entitlements:read',
+  'entitlements:write',
+  'seo:read',
+  'seo:write',
+  'mcp:read',
+  'mcp:write',
+  'users:read',
+  'users:write',
   'namespaces:read',
   'usage:read',
   'resources:write',
@@ -42,8 +56,7 @@ export function isKnownScope(scope: string): boolean {
 }
 
 /** Aliases replaced by the scopes they stand for. Own keys only: "constructor" is no alias. */
-export const expandScopes = (scopes: readonly string[]): string[] =>
-  scopes.flatMap((s) => (Object.hasOwn(aliases, s) ? aliases[s]! : [s]));
+export const expandScopes = (scopes: readonly string[]): string[] => scopes.flatMap((s) => (Object.hasOwn(aliases, s) ? aliases[s]! : [s]));
 
 function covers(granted: string, required: string): boolean {
   if (granted === '*' || granted === required) return true;

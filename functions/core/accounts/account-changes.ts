@@ -1,4 +1,4 @@
-import { personalEvents, type Acting } from '#core/events/origins';
+import { type Acting, personalEvents } from '#core/events/origins';
 import { commitWithEvents } from '#core/events/outbox';
 import { claimPendingInvitations } from '#core/members/pending-invitations';
 import { isoNow } from '#core/platform/clock';
@@ -6,11 +6,11 @@ import { AccessDenied, DuplicateResource, InvalidLink, NotFound, StateConflict }
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
-import { accountMail, type AccountLinks } from '#core/users/account-mail';
+import { type UserItem } from '#core/store/items';
+import { type AccountLinks, accountMail } from '#core/users/account-mail';
 import { changeUser } from '#core/users/user-changes';
 import { userView } from '#core/users/user-view';
 import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from '#core/users/users';
-import { type UserItem } from '#core/store/items';
 import { issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
 import { requireCurrentPassword } from './current-password.ts';
 
@@ -47,7 +47,14 @@ export interface UserChanges {
  * an address of their own, a leaked key holding `users:write` would otherwise take the
  * account (a reset mailed there, then a session). It is checked before anything changes.
  */
-export async function updateUser(deps: Deps, actorId: number, targetId: number, changes: UserChanges, links: AccountLinks, acting?: Acting) {
+export async function updateUser(
+  deps: Deps,
+  actorId: number,
+  targetId: number,
+  changes: UserChanges,
+  links: AccountLinks,
+  acting?: Acting,
+) {
   const current = await loadUser(deps, targetId);
   await requireSelf(deps, actorId, current);
   const email = changes.email === undefined ? current.email : normalizeEmail(changes.email);
@@ -82,7 +89,11 @@ export async function updateUser(deps: Deps, actorId: number, targetId: number, 
  * taken meanwhile (409); pressed again while its address is the account's, it answers
  * `already`. Pending invitations of the new address become the user's.
  */
-export async function confirmEmailChange(deps: Deps, userId: number, token: string): Promise<{ user: ReturnType<typeof userView>; already: boolean }> {
+export async function confirmEmailChange(
+  deps: Deps,
+  userId: number,
+  token: string,
+): Promise<{ user: ReturnType<typeof userView>; already: boolean }> {
   const change = await openAccountToken(deps, 'change-email', token, (item) => item.userId === userId);
   if (!change) throw new InvalidLink();
   const current = await loadUser(deps, userId);
@@ -96,27 +107,34 @@ export async function confirmEmailChange(deps: Deps, userId: number, token: stri
   const updated = { ...current, ...set };
   try {
     // Opened from a mailed link, with no credential: `live`.
-    await commitWithEvents(deps, personalEvents(updated, undefined, 'user.updated', userView(updated)), ({ user, userEmail, accountToken }) => [
-      accountToken
-        .patch({ digest: change.digest })
-        .set(spentToken(change, now))
-        .remove(['email'])
-        .where((attr, op) => op.notExists(attr.usedAt))
-        .commit(),
-      userEmail.create({ email: set.email, userId }).commit(),
-      // Both conditions fail the whole change if another one got there first.
-      userEmail.delete({ email: current.email }).where((attr, op) => op.eq(attr.userId, userId)).commit(),
-      // As read, so that the event reports the user as written; a change meanwhile voids the link (409 below).
-      user
-        .patch({ id: userId })
-        .set(set)
-        .remove(['pendingEmailChange'])
-        .where(
-          (attr, op) =>
-            `${op.eq(attr.email, current.email)} AND ${op.eq(attr.updatedAt, current.updatedAt)} AND ${op.eq(attr.pendingEmailChange, change.digest)}`,
-        )
-        .commit(),
-    ]);
+    await commitWithEvents(
+      deps,
+      personalEvents(updated, undefined, 'user.updated', userView(updated)),
+      ({ user, userEmail, accountToken }) => [
+        accountToken
+          .patch({ digest: change.digest })
+          .set(spentToken(change, now))
+          .remove(['email'])
+          .where((attr, op) => op.notExists(attr.usedAt))
+          .commit(),
+        userEmail.create({ email: set.email, userId }).commit(),
+        // Both conditions fail the whole change if another one got there first.
+        userEmail
+          .delete({ email: current.email })
+          .where((attr, op) => op.eq(attr.userId, userId))
+          .commit(),
+        // As read, so that the event reports the user as written; a change meanwhile voids the link (409 below).
+        user
+          .patch({ id: userId })
+          .set(set)
+          .remove(['pendingEmailChange'])
+          .where(
+            (attr, op) =>
+              `${op.eq(attr.email, current.email)} AND ${op.eq(attr.updatedAt, current.updatedAt)} AND ${op.eq(attr.pendingEmailChange, change.digest)}`,
+          )
+          .commit(),
+      ],
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const owner = await findUserIdByEmail(deps, set.email);

@@ -3,8 +3,8 @@ import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
 import type { AccountTokenPurpose } from '#core/store/entities/account-token';
-import { prunableFrom } from '#core/store/table';
 import type { AccountTokenItem } from '#core/store/items';
+import { prunableFrom } from '#core/store/table';
 
 export const accountTokenLifetimeSeconds = 60 * 60;
 

@@ -1,9 +1,9 @@
-import type { Deps } from '#core/ports/deps';
 import { ValidationFailed } from '#core/platform/errors';
-import { passwordMatches } from '#core/users/passwords';
-import { refundAttempt, reserveAttempt } from '#core/store/throttle-windows';
-import { accountThrottles } from './throttles.ts';
+import type { Deps } from '#core/ports/deps';
 import type { UserItem } from '#core/store/items';
+import { refundAttempt, reserveAttempt } from '#core/store/throttle-windows';
+import { passwordMatches } from '#core/users/passwords';
+import { accountThrottles } from './throttles.ts';
 
 /**
  * The account's password, typed again to confirm a change a stolen credential must not make
@@ -15,7 +15,9 @@ import type { UserItem } from '#core/store/items';
 export async function requireCurrentPassword(deps: Deps, user: UserItem, plain: string | undefined, requiredTo: string): Promise<void> {
   if (!user.passwordHash) {
     // Nothing to check it against (no route makes such an account): the mailed reset link sets one.
-    throw new ValidationFailed({ current_password: ['cannot be checked: the account has no password; set one with a password reset (POST /forgot-password) first'] });
+    throw new ValidationFailed({
+      current_password: ['cannot be checked: the account has no password; set one with a password reset (POST /forgot-password) first'],
+    });
   }
   if (plain === undefined) throw new ValidationFailed({ current_password: [`is required ${requiredTo}`] });
   const subject = `password:user:${user.id}`;

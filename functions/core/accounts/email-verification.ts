@@ -1,17 +1,16 @@
-import { isoNow } from '#core/platform/clock';
-import type { Deps } from '#core/ports/deps';
-import { InvalidLink } from '#core/platform/errors';
-import { isConditionFailure } from '#core/store/conditions';
-import { accountMail, type AccountLinks } from '#core/users/account-mail';
-import { issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
-import { type AccountTokenItem } from '#core/store/items';
 import { claimPendingInvitations } from '#core/members/pending-invitations';
+import { isoNow } from '#core/platform/clock';
+import { InvalidLink } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
+import { isConditionFailure } from '#core/store/conditions';
+import { type AccountTokenItem, type UserItem } from '#core/store/items';
 import { reserveAttempt } from '#core/store/throttle-windows';
-import { accountThrottles } from './throttles.ts';
+import { type AccountLinks, accountMail } from '#core/users/account-mail';
 import { changeUser } from '#core/users/user-changes';
-import { loadUser } from '#core/users/users';
-import { type UserItem } from '#core/store/items';
 import { userView } from '#core/users/user-view';
+import { loadUser } from '#core/users/users';
+import { issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
+import { accountThrottles } from './throttles.ts';
 
 /** Mails `user` a link that verifies their current email: `{base}/email/verify/{id}/{token}`. */
 export async function sendVerificationLink(deps: Deps, user: Pick<UserItem, 'id' | 'name' | 'email'>, links: AccountLinks): Promise<void> {
@@ -26,7 +25,12 @@ export async function sendVerificationLink(deps: Deps, user: Pick<UserItem, 'id'
 export async function resendVerificationLink(deps: Deps, userId: number, links: AccountLinks): Promise<boolean> {
   const user = await loadUser(deps, userId);
   if (user.emailVerifiedAt) return false;
-  await reserveAttempt(deps, `verify:user:${userId}`, accountThrottles.verificationMail, 'Too many verification mails; wait before asking again.');
+  await reserveAttempt(
+    deps,
+    `verify:user:${userId}`,
+    accountThrottles.verificationMail,
+    'Too many verification mails; wait before asking again.',
+  );
   await sendVerificationLink(deps, user, links);
   return true;
 }
@@ -38,7 +42,11 @@ export async function resendVerificationLink(deps: Deps, userId: number, links: 
  * twice changes nothing, so the answer is then `already` (whichever link verified it),
  * never an error.
  */
-export async function verifyEmail(deps: Deps, userId: number, token: string): Promise<{ user: ReturnType<typeof userView>; already: boolean }> {
+export async function verifyEmail(
+  deps: Deps,
+  userId: number,
+  token: string,
+): Promise<{ user: ReturnType<typeof userView>; already: boolean }> {
   const link = await openAccountToken(deps, 'verify-email', token, (item) => item.userId === userId);
   if (!link) throw new InvalidLink();
   const user = await loadUser(deps, userId);

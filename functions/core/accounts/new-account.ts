@@ -1,5 +1,5 @@
-import type { Deps } from '#core/ports/deps';
 import { newId } from '#core/platform/ids';
+import type { Deps } from '#core/ports/deps';
 import { createUser, type NewUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
 

@@ -1,18 +1,18 @@
+import { revokeApiKey } from '#core/api-keys/api-keys';
+import type { Acting } from '#core/events/origins';
+import { NotFound, ValidationFailed } from '#core/platform/errors';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
-import { NotFound, ValidationFailed } from '#core/platform/errors';
-import type { Acting } from '#core/events/origins';
-import { accountMail, type AccountLinks } from '#core/users/account-mail';
-import { revokeApiKey } from '#core/api-keys/api-keys';
-import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
-import { requireCurrentPassword } from './current-password.ts';
-import { hashPassword } from '#core/users/passwords';
-import { endSessionsOf } from './sessions.ts';
 import { reserveAttempt } from '#core/store/throttle-windows';
-import { accountThrottles } from './throttles.ts';
+import { type AccountLinks, accountMail } from '#core/users/account-mail';
+import { hashPassword } from '#core/users/passwords';
 import { changeUser } from '#core/users/user-changes';
 import { revokeUserToken } from '#core/users/user-tokens';
 import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from '#core/users/users';
+import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
+import { requireCurrentPassword } from './current-password.ts';
+import { endSessionsOf } from './sessions.ts';
+import { accountThrottles } from './throttles.ts';
 
 /**
  * Mails a reset link, `{base}/reset-password/{token}?email=...`, if the email has an
@@ -45,7 +45,8 @@ export async function resetPassword(deps: Deps, input: { token: string; email: s
   const passwordHash = await hashPassword(deps, input.password);
   const used = await takeAccountToken(deps, 'reset-password', input.token, (item) => item.email === email);
   const user = used && (await loadUser(deps, used.userId));
-  if (!used || !user || user.email !== email) throw new ValidationFailed({ token: ['is invalid, used or expired: ask for a new reset link'] });
+  if (!used || !user || user.email !== email)
+    throw new ValidationFailed({ token: ['is invalid, used or expired: ask for a new reset link'] });
   // Reset from a mailed link, with no credential: `live`. An email changed meanwhile voids the token.
   await changeUser(deps, user.id, undefined, (current) => {
     if (current.email !== email) throw new ValidationFailed({ token: ['is invalid, used or expired: ask for a new reset link'] });
@@ -66,7 +67,10 @@ async function revokeCredentialsOf(deps: Deps, userId: number): Promise<void> {
   // The reset proves the address: it acts with the account's whole authority.
   for (const token of tokens) await revokeUserToken(deps, { userId, scopes: ['*'] }, token.id).catch(skipGone);
   for (const workspaceId of await workspaceIdsOf(deps, userId)) {
-    const { data: keys } = await apiKey.query.byWorkspace({ workspaceId }).where((attr, op) => op.eq(attr.userId, userId)).go({ pages: 'all' });
+    const { data: keys } = await apiKey.query
+      .byWorkspace({ workspaceId })
+      .where((attr, op) => op.eq(attr.userId, userId))
+      .go({ pages: 'all' });
     for (const key of keys) await revokeApiKey(deps, { userId }, workspaceId, key.id).catch(skipGone);
   }
 }

@@ -1,12 +1,12 @@
-import type { Deps } from '#core/ports/deps';
 import { DuplicateResource } from '#core/platform/errors';
-import { accountMail, type AccountLinks } from '#core/users/account-mail';
-import { createAccount } from './new-account.ts';
-import { sendVerificationLink } from './email-verification.ts';
-import { hashPassword } from '#core/users/passwords';
+import type { Deps } from '#core/ports/deps';
 import { reserveAttempt } from '#core/store/throttle-windows';
-import { accountThrottles } from './throttles.ts';
+import { type AccountLinks, accountMail } from '#core/users/account-mail';
+import { hashPassword } from '#core/users/passwords';
 import { findUserIdByEmail, loadUser, normalizeEmail } from '#core/users/users';
+import { sendVerificationLink } from './email-verification.ts';
+import { createAccount } from './new-account.ts';
+import { accountThrottles } from './throttles.ts';
 
 export interface Registration {
   name: string;
@@ -23,7 +23,12 @@ export interface Registration {
  * hour per client address.
  */
 export async function register(deps: Deps, input: Registration, links: AccountLinks): Promise<void> {
-  await reserveAttempt(deps, `register:address:${input.sourceIp}`, accountThrottles.registrationAddress, 'Too many registrations from your address; wait before trying again.');
+  await reserveAttempt(
+    deps,
+    `register:address:${input.sourceIp}`,
+    accountThrottles.registrationAddress,
+    'Too many registrations from your address; wait before trying again.',
+  );
   const email = normalizeEmail(input.email);
   let ownerId = await findUserIdByEmail(deps, email);
   if (ownerId === undefined) {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { InvalidCredentials, InvalidToken } from '#core/platform/errors';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
-import { InvalidCredentials, InvalidToken } from '#core/platform/errors';
 import { refundAttempt, reserveAttempt, type ThrottlePolicy } from '#core/store/throttle-windows';
-import { loginThrottles } from './throttles.ts';
 import { passwordMatches } from '#core/users/passwords';
-import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from '#core/users/users';
 import { userView } from '#core/users/user-view';
+import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from '#core/users/users';
+import { loginThrottles } from './throttles.ts';
 
 export const sessionLifetimeMs = 24 * 3600 * 1000;
 

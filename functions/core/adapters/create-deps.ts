@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import bcrypt from 'bcryptjs';
+import { recordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
+import { sharedKeysOf } from '#core/adapters/gateway-keys/shared-keys';
 import { systemClock } from '#core/platform/clock';
 import type { GatewaySettings, StoreSettings } from '#core/platform/config';
 import type { Deps, Hasher } from '#core/ports/deps';
@@ -9,8 +11,6 @@ import type { EventRelay } from '#core/ports/webhook-delivery';
 import type { WebhookSecretBox } from '#core/ports/webhook-secrets';
 import { createDocumentClient } from '#core/store/client';
 import { createDatabase } from '#core/store/database';
-import { recordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
-import { sharedKeysOf } from '#core/adapters/gateway-keys/shared-keys';
 
 /** The spec's cost factor for key hashes. */
 export const bcryptCost = 10;
@@ -66,7 +66,9 @@ const noSecretBox: WebhookSecretBox = {
  */
 function defaultGatewayKeys(settings: Partial<GatewaySettings>): GatewayKeys {
   if (settings.GATEWAY_USAGE_PLANS) {
-    throw new Error('GATEWAY_USAGE_PLANS is set, but this process builds no API Gateway keys: wrap its deps with withGatewayKeys (gateway-runtime.ts).');
+    throw new Error(
+      'GATEWAY_USAGE_PLANS is set, but this process builds no API Gateway keys: wrap its deps with withGatewayKeys (gateway-runtime.ts).',
+    );
   }
   return recordingGatewayKeys({ budget: settings.GATEWAY_KEY_BUDGET, shared: sharedKeysOf(settings) });
 }

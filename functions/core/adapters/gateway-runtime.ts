@@ -1,6 +1,6 @@
+import { configuredGatewayKeys } from '#core/adapters/gateway-keys/configured-gateway-keys';
 import { config } from '#core/platform/config';
 import type { Deps } from '#core/ports/deps';
-import { configuredGatewayKeys } from '#core/adapters/gateway-keys/configured-gateway-keys';
 
 /**
  * A function's dependencies with API Gateway's keys, for the only functions that create,

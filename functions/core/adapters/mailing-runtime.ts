@@ -1,7 +1,7 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { createSesMailer } from '#core/adapters/mail/ses-mailer';
 import { config } from '#core/platform/config';
 import type { Deps } from '#core/ports/deps';
-import { createSesMailer } from '#core/adapters/mail/ses-mailer';
 import { runtimeDeps } from './runtime.ts';
 
 let deps: Deps | undefined;

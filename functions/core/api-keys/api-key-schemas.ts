@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { environments } from '#core/platform/environments';
-import { keyStatuses } from './api-key-status.ts';
 import { isIpRange } from '#core/access/ip-allowlist';
 import { isKnownScope } from '#core/access/scopes';
+import { idOf, resourceName, timestamp } from '#core/platform/common-schemas';
+import { environments } from '#core/platform/environments';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
-import { idOf, resourceName, timestamp } from '#core/platform/common-schemas';
+import { keyStatuses } from './api-key-status.ts';
 
 export const apiKeyId = idOf('apiKey', 'an API key id');
 
@@ -19,9 +19,7 @@ export const createApiKeyBody = z.strictObject({
   workspace_id: z.optional(z.string()),
   expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
   allowed_ips: z.optional(
-    z
-      .array(z.string().check(z.refine(isIpRange, { message: 'must be an IP address or CIDR range (v4 or v6)' })))
-      .check(z.maxLength(100)),
+    z.array(z.string().check(z.refine(isIpRange, { message: 'must be an IP address or CIDR range (v4 or v6)' }))).check(z.maxLength(100)),
   ),
 });
 
@@ -62,10 +60,9 @@ export const revokedApiKey = withMeta(
   { id: 'RevokedApiKey', description: 'An API key as it was when revoked (the data of `api_key.revoked`).' },
 );
 
-export const createdApiKey = withMeta(
-  z.extend(apiKey, { key: describe(z.string(), 'the full key; shown in this response only') }),
-  { id: 'CreatedApiKey' },
-);
+export const createdApiKey = withMeta(z.extend(apiKey, { key: describe(z.string(), 'the full key; shown in this response only') }), {
+  id: 'CreatedApiKey',
+});
 
 export const rotatedApiKey = withMeta(
   z.extend(createdApiKey, {
@@ -76,7 +73,10 @@ export const rotatedApiKey = withMeta(
     previous_key: describe(
       z.object({
         id: z.string(),
-        grace_period_ends_at: describe(timestamp, 'Until when the old key keeps working; now or earlier with grace_period_hours 0 (it is revoked).'),
+        grace_period_ends_at: describe(
+          timestamp,
+          'Until when the old key keeps working; now or earlier with grace_period_hours 0 (it is revoked).',
+        ),
       }),
       'The key this one replaces.',
     ),

@@ -1,36 +1,35 @@
-
-import { generateApiKey, parseApiKey } from './api-key-format.ts';
-import { type Environment } from '#core/platform/environments';
 import { isLive, retentionOf } from '#core/access/credential-lifecycle';
+import { commonIpRanges } from '#core/access/ip-allowlist';
 import {
   earlierExpiry,
   expiryWithin,
   ipListWithin,
   requireEnvironment,
   requireHeldScopes,
-  requireUnboundCredential,
   requireScope,
+  requireUnboundCredential,
 } from '#core/access/issuance-limits';
-import { commonIpRanges } from '#core/access/ip-allowlist';
 import type { Actor, Principal } from '#core/access/principal';
-import type { Deps } from '#core/ports/deps';
+import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf, withinLimit } from '#core/entitlements/limited-counts';
+import { forgetUsage } from '#core/entitlements/usage';
+import { type Acting, eventIn } from '#core/events/origins';
+import { commitWithEvents } from '#core/events/outbox';
+import type { ListSource } from '#core/lists/list-source';
+import { workspaceScope } from '#core/namespaces/workspace-scope';
+import { type Environment } from '#core/platform/environments';
 import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '#core/platform/errors';
 import { idsCreatedWithin, newId } from '#core/platform/ids';
-import type { ListSource } from '#core/lists/list-source';
-import { keyStatus } from './api-key-status.ts';
-import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
-import { forgetUsage } from '#core/entitlements/usage';
-import { requireRole, roleIn } from '#core/tenancy/membership';
-import { eventIn, type Acting } from '#core/events/origins';
-import { commitWithEvents } from '#core/events/outbox';
+import { type Tier, tierAbove } from '#core/platform/tiers';
+import type { Deps } from '#core/ports/deps';
 import { goneAsNotFound, isConditionFailure } from '#core/store/conditions';
+import type { ApiKeyItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
 import { prunableFrom } from '#core/store/table';
-import { tierAbove, type Tier } from '#core/platform/tiers';
-import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf, withinLimit } from '#core/entitlements/limited-counts';
-import { workspaceScope } from '#core/namespaces/workspace-scope';
-import type { ApiKeyItem } from '#core/store/items';
+import { requireRole, roleIn } from '#core/tenancy/membership';
+import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
+import { generateApiKey, parseApiKey } from './api-key-format.ts';
+import { keyStatus } from './api-key-status.ts';
 
 /** Whose api_keys count a key is in: its workspace's, in its environment. */
 export const keyOwner = (key: Pick<ApiKeyItem, 'workspaceId' | 'environment'>) =>
@@ -208,10 +207,17 @@ export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string
     requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], "revoke another member's key");
   }
   const now = deps.clock.now();
-  const revoked = eventIn(workspaceId, actor, 'api_key.revoked', { ...apiKeyView(key, now), status: 'revoked', revoked_at: now.toISOString() });
+  const revoked = eventIn(workspaceId, actor, 'api_key.revoked', {
+    ...apiKeyView(key, now),
+    status: 'revoked',
+    revoked_at: now.toISOString(),
+  });
   await goneAsNotFound('api_key', id, () =>
     commitWithEvents(deps, [revoked], ({ apiKey, counter, usageCounter }) => [
-      apiKey.delete({ workspaceId, id }).where((attr, op) => op.exists(attr.keyHash)).commit(),
+      apiKey
+        .delete({ workspaceId, id })
+        .where((attr, op) => op.exists(attr.keyHash))
+        .commit(),
       countOneFewer(counter, collections.apiKeysOfWorkspace(workspaceId)),
       countOneFewerOf(usageCounter, keyOwner(key), 'api_keys', now),
     ]),
@@ -233,7 +239,9 @@ function successorOf(principal: Principal, old: ApiKeyItem): NewApiKey {
   const own = principal.limits?.allowedIps;
   const allowedIps = own?.length && old.allowedIps?.length ? commonIpRanges(old.allowedIps, own) : (old.allowedIps ?? own);
   if (allowedIps && !allowedIps.length) {
-    throw new AccessDenied(`The key is used from ${old.allowedIps!.join(', ')}, none of which your credential may act from (${own!.join(', ')}).`);
+    throw new AccessDenied(
+      `The key is used from ${old.allowedIps!.join(', ')}, none of which your credential may act from (${own!.join(', ')}).`,
+    );
   }
   return {
     name: old.name,
@@ -260,7 +268,11 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   const now = deps.clock.now();
   const status = keyStatus(old, now);
   if (status === 'grace_period') {
-    throw new StateConflict('The key was rotated already and works only until its grace period ends; rotate the key that replaced it.', status, 'rotate');
+    throw new StateConflict(
+      'The key was rotated already and works only until its grace period ends; rotate the key that replaced it.',
+      status,
+      'rotate',
+    );
   }
   if (status === 'expired') throw new StateConflict('The key has expired and cannot be rotated; create a new key.', status, 'rotate');
   // The new key acts for the key's user and is shown to the caller: only that user may rotate.

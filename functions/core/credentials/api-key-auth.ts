@@ -1,19 +1,18 @@
-
-import type { Deps } from '#core/ports/deps';
-import { AccessDenied, InvalidApiKey, TokenExpired } from '#core/platform/errors';
-import { hotPath, } from '#core/store/database';
-import { tierAbove } from '#core/platform/tiers';
+import { hasExpired, isLive } from '#core/access/credential-lifecycle';
+import type { Principal } from '#core/access/principal';
 import { keyDigest, parseApiKey } from '#core/api-keys/api-key-format';
 import { BoundedCache } from '#core/platform/bounded-cache';
 import { ConcurrencyLimit } from '#core/platform/concurrency-limit';
-import { hasExpired, isLive } from '#core/access/credential-lifecycle';
-import { failedAuthenticationPolicy, guardedCompare } from './failed-authentications.ts';
+import { AccessDenied, InvalidApiKey, TokenExpired } from '#core/platform/errors';
+import { tierAbove } from '#core/platform/tiers';
+import type { Deps } from '#core/ports/deps';
+import { hotPath } from '#core/store/database';
+import type { ApiKeyItem } from '#core/store/items';
 import type { CredentialRequest } from './credential-header.ts';
+import { failedAuthenticationPolicy, guardedCompare } from './failed-authentications.ts';
 import { ipAllowed } from './ip-match.ts';
 import { recordUse } from './last-used.ts';
-import type { Principal } from '#core/access/principal';
 import { verifyCredential } from './verify-credential.ts';
-import type { ApiKeyItem } from '#core/store/items';
 
 interface KeyLocation {
   workspaceId: string;
@@ -57,7 +56,11 @@ async function findByPrefix(deps: Deps, key: string, prefix: string, sourceIp: s
   return match;
 }
 
-export async function authenticateApiKey(deps: Deps, key: string, request: Pick<CredentialRequest, 'sourceIp' | 'workspaceId'>): Promise<Principal> {
+export async function authenticateApiKey(
+  deps: Deps,
+  key: string,
+  request: Pick<CredentialRequest, 'sourceIp' | 'workspaceId'>,
+): Promise<Principal> {
   const parsed = parseApiKey(key);
   if (!parsed) throw new InvalidApiKey('The API key is malformed: expected sk_live_ or sk_test_ and 32 letters or digits.');
   return verifyCredential<KeyLocation, ApiKeyItem>(

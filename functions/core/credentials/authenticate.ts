@@ -1,10 +1,10 @@
-import { config } from '#core/platform/config';
-import type { Deps } from '#core/ports/deps';
-import { ApiError, InvalidToken } from '#core/platform/errors';
-import { authenticateApiKey } from './api-key-auth.ts';
-import { credentialOf, type Credential, type CredentialRequest } from './credential-header.ts';
-import { authenticateOAuth } from './oauth-auth.ts';
 import type { Principal } from '#core/access/principal';
+import { config } from '#core/platform/config';
+import { ApiError, InvalidToken } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
+import { authenticateApiKey } from './api-key-auth.ts';
+import { type Credential, type CredentialRequest, credentialOf } from './credential-header.ts';
+import { authenticateOAuth } from './oauth-auth.ts';
 import { authenticateSession } from './session-auth.ts';
 import { authenticateUserToken } from './user-token-auth.ts';
 

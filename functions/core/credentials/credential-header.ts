@@ -33,7 +33,9 @@ export function cookieValue(header: string | undefined, name: string): string | 
 function bearer(token: string): Credential {
   // A shell or config file quoting the key: nothing quoted is ever a credential, so say what is wrong.
   if (/^["'`]/.test(token)) {
-    throw new Unauthenticated('The bearer credential is in quotes: send it without them (an API key looks like sk_live_ and 32 letters or digits).');
+    throw new Unauthenticated(
+      'The bearer credential is in quotes: send it without them (an API key looks like sk_live_ and 32 letters or digits).',
+    );
   }
   if (token.startsWith('sk_')) return { type: 'api_key', key: token };
   const userToken = userTokenPattern.exec(token);
@@ -48,10 +50,14 @@ function bearer(token: string): Credential {
 function basic(value: string): Credential {
   const [user = '', password = ''] = Buffer.from(value, 'base64').toString('utf8').split(/:(.*)/s);
   if (user.includes('@')) {
-    throw new Unauthenticated('Basic with an email and password is not accepted: sign in with POST /login, or send an API key as the Basic user name with an empty password.');
+    throw new Unauthenticated(
+      'Basic with an email and password is not accepted: sign in with POST /login, or send an API key as the Basic user name with an empty password.',
+    );
   }
   if (user && password) {
-    throw new Unauthenticated('Basic takes the API key as the user name and an empty password: send "<key>:" (curl -u "$KEY:"), or the key as a Bearer token.');
+    throw new Unauthenticated(
+      'Basic takes the API key as the user name and an empty password: send "<key>:" (curl -u "$KEY:"), or the key as a Bearer token.',
+    );
   }
   if (user) return { type: 'api_key', key: user };
   throw new Unauthenticated('Basic takes the API key as the user name (and an empty password); the user name is empty.');

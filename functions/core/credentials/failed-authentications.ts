@@ -1,7 +1,7 @@
-import type { Deps } from '#core/ports/deps';
-import { RateLimited } from '#core/platform/errors';
-import { isConditionFailure } from '#core/store/conditions';
 import { BoundedCache } from '#core/platform/bounded-cache';
+import { RateLimited } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
+import { isConditionFailure } from '#core/store/conditions';
 import { clientOf } from './ip-match.ts';
 
 /**
@@ -111,7 +111,9 @@ const knownKey = (client: string, prefix: string) => `authok:${client}:${prefix}
 async function isKnownHere(deps: Deps, key: string, now: Date): Promise<boolean> {
   if ((knownHere.get(key) ?? 0) > now.getTime()) return true;
   const { start, end } = windowOf({ windowSeconds: failedAuthenticationPolicy.knownForSeconds }, now);
-  const { data } = await deps.db.entities.throttleWindow.get({ subject: key, windowStart: start }).go({ originalErr: true, consistent: true });
+  const { data } = await deps.db.entities.throttleWindow
+    .get({ subject: key, windowStart: start })
+    .go({ originalErr: true, consistent: true });
   if (data) knownHere.set(key, end * 1000);
   return !!data;
 }
@@ -119,7 +121,9 @@ async function isKnownHere(deps: Deps, key: string, now: Date): Promise<boolean>
 async function rememberKnown(deps: Deps, key: string, now: Date): Promise<void> {
   if ((knownHere.get(key) ?? 0) > now.getTime()) return;
   const { start, end } = windowOf({ windowSeconds: failedAuthenticationPolicy.knownForSeconds }, now);
-  await deps.db.entities.throttleWindow.put({ subject: key, windowStart: start, count: 1, ttl: end }).go({ originalErr: true, response: 'none' });
+  await deps.db.entities.throttleWindow
+    .put({ subject: key, windowStart: start, count: 1, ttl: end })
+    .go({ originalErr: true, response: 'none' });
   knownHere.set(key, end * 1000);
 }
 

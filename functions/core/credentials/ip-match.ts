@@ -59,5 +59,8 @@ export function clientOf(ip: string): string {
   if (isIP(ip) !== 6) return ip;
   const groups = ipv6Groups(ip);
   if (isMapped(groups)) return `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }

@@ -1,13 +1,12 @@
-
-import type { Deps } from '#core/ports/deps';
-import { InvalidToken } from '#core/platform/errors';
-import { hotPath, } from '#core/store/database';
-import { BoundedCache } from '#core/platform/bounded-cache';
 import { isLive } from '#core/access/credential-lifecycle';
 import type { Principal } from '#core/access/principal';
+import { BoundedCache } from '#core/platform/bounded-cache';
+import { InvalidToken } from '#core/platform/errors';
 import { sha256 } from '#core/platform/secrets';
-import { verifyCredential, type Location } from './verify-credential.ts';
+import type { Deps } from '#core/ports/deps';
+import { hotPath } from '#core/store/database';
 import type { OAuthTokenItem } from '#core/store/items';
+import { type Location, verifyCredential } from './verify-credential.ts';
 
 const knownTokens = new BoundedCache<Location>();
 

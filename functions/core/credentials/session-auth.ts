@@ -1,14 +1,13 @@
-
-import type { Deps } from '#core/ports/deps';
-import { AccessDenied, InvalidToken } from '#core/platform/errors';
-import { hotPath, } from '#core/store/database';
-import { BoundedCache } from '#core/platform/bounded-cache';
 import { hasExpired } from '#core/access/credential-lifecycle';
-import type { CredentialRequest } from './credential-header.ts';
 import type { Principal } from '#core/access/principal';
+import { BoundedCache } from '#core/platform/bounded-cache';
+import { AccessDenied, InvalidToken } from '#core/platform/errors';
 import { sameSecret, sha256 } from '#core/platform/secrets';
-import { verifyCredential, type Location } from './verify-credential.ts';
+import type { Deps } from '#core/ports/deps';
+import { hotPath } from '#core/store/database';
 import type { SessionItem } from '#core/store/items';
+import type { CredentialRequest } from './credential-header.ts';
+import { type Location, verifyCredential } from './verify-credential.ts';
 
 const knownSessions = new BoundedCache<Location>();
 

@@ -1,19 +1,22 @@
-
-import type { Deps } from '#core/ports/deps';
-import { InvalidToken } from '#core/platform/errors';
-import { hotPath, } from '#core/store/database';
-import { BoundedCache } from '#core/platform/bounded-cache';
 import { isLive } from '#core/access/credential-lifecycle';
-import { recordUse } from './last-used.ts';
 import type { Principal } from '#core/access/principal';
+import { BoundedCache } from '#core/platform/bounded-cache';
+import { InvalidToken } from '#core/platform/errors';
 import { sameSecret, sha256 } from '#core/platform/secrets';
-import { verifyCredential, type Location } from './verify-credential.ts';
+import type { Deps } from '#core/ports/deps';
+import { hotPath } from '#core/store/database';
 import type { UserTokenItem } from '#core/store/items';
+import { recordUse } from './last-used.ts';
+import { type Location, verifyCredential } from './verify-credential.ts';
 
 const verifiedTokens = new BoundedCache<Location>();
 
 /** A user token `<id>|<secret>`: its record by id, the secret's digest compared in constant time. */
-export function authenticateUserToken(deps: Deps, credential: { id: number; secret: string; token: string }, workspaceNamed?: string): Promise<Principal> {
+export function authenticateUserToken(
+  deps: Deps,
+  credential: { id: number; secret: string; token: string },
+  workspaceNamed?: string,
+): Promise<Principal> {
   return verifyCredential<Location, UserTokenItem>(
     deps,
     {

@@ -1,17 +1,16 @@
-
+import { hasExpired } from '#core/access/credential-lifecycle';
+import type { Principal } from '#core/access/principal';
+import { limitOf } from '#core/entitlements/limits';
+import { defaultNamespaceId } from '#core/namespaces/ids';
+import type { BoundedCache } from '#core/platform/bounded-cache';
+import { type ApiError, TokenExpired } from '#core/platform/errors';
+import { idInputPattern, normaliseId } from '#core/platform/ids';
 import type { Deps } from '#core/ports/deps';
-import { TokenExpired, type ApiError } from '#core/platform/errors';
 import { usageKeyOf } from '#core/ports/usage-key';
 import { readTogether } from '#core/store/conditions';
 import type { Database } from '#core/store/database';
-import { hasExpired } from '#core/access/credential-lifecycle';
-import type { BoundedCache } from '#core/platform/bounded-cache';
-import type { Principal } from '#core/access/principal';
-import { suspensionOf } from './workspace-state.ts';
-import { limitOf } from '#core/entitlements/limits';
-import { defaultNamespaceId } from '#core/namespaces/ids';
-import { idInputPattern, normaliseId } from '#core/platform/ids';
 import type { MembershipItem, NamespaceItem, WorkspaceItem } from '#core/store/items';
+import { suspensionOf } from './workspace-state.ts';
 
 type TransactionEntities = Parameters<Parameters<Database['transaction']['get']>[0]>[0];
 
@@ -42,7 +41,10 @@ export interface CredentialKind<L extends Location, R extends object> {
   /** The only workspace the credential may act in, if it is bound to one (an OAuth token: its client's). */
   boundTo?(location: L): string | undefined;
   /** The principal's credential-specific part; `workspace` is the one the request is metered in (its tier counts). */
-  principal(record: R, workspace: WorkspaceItem): Omit<Principal, 'userId' | 'workspaceId' | 'role' | 'suspension' | 'apiCallsLimit' | 'meteredWorkspaceId' | 'usageKey'>;
+  principal(
+    record: R,
+    workspace: WorkspaceItem,
+  ): Omit<Principal, 'userId' | 'workspaceId' | 'role' | 'suspension' | 'apiCallsLimit' | 'meteredWorkspaceId' | 'usageKey'>;
 }
 
 const workspaceIdPattern = idInputPattern('workspace');

@@ -1,7 +1,7 @@
+import type { Suspension } from '#core/access/principal';
+import type { Tier } from '#core/platform/tiers';
 import type { Deps } from '#core/ports/deps';
 import { readTogether } from '#core/store/conditions';
-import type { Tier } from '#core/platform/tiers';
-import type { Suspension } from '#core/access/principal';
 
 export interface WorkspaceState {
   exists: boolean;
@@ -18,10 +18,7 @@ export function suspensionOf(workspace: { suspendedAt?: string; suspendedReason?
 export async function workspaceState(deps: Deps, workspaceId: string, userId: number): Promise<WorkspaceState> {
   const data = await readTogether(() =>
     deps.db.transaction
-      .get(({ workspace, membership }) => [
-        workspace.get({ id: workspaceId }).commit(),
-        membership.get({ workspaceId, userId }).commit(),
-      ])
+      .get(({ workspace, membership }) => [workspace.get({ id: workspaceId }).commit(), membership.get({ workspaceId, userId }).commit()])
       .go(),
   );
   const [workspace, membership] = data;

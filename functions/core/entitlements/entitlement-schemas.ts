@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { countsIn, featureNames, type Feature } from './features.ts';
+import { timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
-import { timestamp } from '#core/platform/common-schemas';
+import { countsIn, type Feature, featureNames } from './features.ts';
 
 export const feature = describe(z.enum(featureNames), 'A metered feature (README, Entitlements).');
 
@@ -11,7 +11,10 @@ const maxQuantity = 1e15;
 
 /** In a query: digits only, up to 10^15. */
 const quantityText = z.pipe(
-  z._default(z.string().check(z.regex(/^(?:[1-9][0-9]{0,14}|1000000000000000)$/, 'must be a whole number from 1 to 1000000000000000')), '1'),
+  z._default(
+    z.string().check(z.regex(/^(?:[1-9][0-9]{0,14}|1000000000000000)$/, 'must be a whole number from 1 to 1000000000000000')),
+    '1',
+  ),
   z.transform(Number),
 );
 
@@ -50,9 +53,9 @@ export const usageBody = z.strictObject({
   quantity: describe(usageQuantity, 'How much was used. Negative only for storage, to release what was freed.'),
   metadata: describe(
     z.optional(
-      z.record(z.string(), z.unknown()).check(
-        z.refine((value) => jsonBytes(value) <= metadataBytes, `must be at most ${metadataBytes} bytes as JSON`),
-      ),
+      z
+        .record(z.string(), z.unknown())
+        .check(z.refine((value) => jsonBytes(value) <= metadataBytes, `must be at most ${metadataBytes} bytes as JSON`)),
     ),
     'Anything to keep with the record, echoed in the answer; at most 4 KiB as JSON.',
   ),
@@ -93,7 +96,9 @@ export const standing = withMeta(
 
 /** A feature that only some namespaces count (workspaces: a user's own) is absent elsewhere. */
 const standingOf = (name: Feature) =>
-  countsIn(name, 'Workspace') && countsIn(name, 'User') ? standing : describe(z.optional(standing), `Only in namespaces that count ${name} (a user's own).`);
+  countsIn(name, 'Workspace') && countsIn(name, 'User')
+    ? standing
+    : describe(z.optional(standing), `Only in namespaces that count ${name} (a user's own).`);
 
 export const standings = withMeta(
   z.object(Object.fromEntries(featureNames.map((name) => [name, standingOf(name)])) as Record<Feature, typeof standing>),

@@ -1,11 +1,11 @@
 import { config } from '#core/platform/config';
 import { ValidationFailed } from '#core/platform/errors';
-import type { Deps } from '#core/ports/deps';
-import { countsIn, featureNames, features, type Feature } from './features.ts';
-import { limitOf } from './limits.ts';
-import type { EntitlementScope } from './entitlement-scope.ts';
 import { monthOf } from '#core/platform/periods';
+import type { Deps } from '#core/ports/deps';
 import type { MeterItem } from '#core/store/meter-items';
+import type { EntitlementScope } from './entitlement-scope.ts';
+import { countsIn, type Feature, featureNames, features } from './features.ts';
+import { limitOf } from './limits.ts';
 import { usageOf } from './usage.ts';
 
 /** A feature as it stands: `limit` and `available` are null when unlimited. */
@@ -75,7 +75,9 @@ export async function standingsOf(deps: Deps, scope: EntitlementScope, meter?: M
 export function requireCountedIn(feature: Feature, scope: Pick<EntitlementScope, 'ownerType'>): void {
   if (countsIn(feature, scope.ownerType)) return;
   throw new ValidationFailed({
-    feature: [`${feature} is counted per user, in your own namespace: name it with X-Namespace-ID (GET /namespaces?owner_type=User shows its id)`],
+    feature: [
+      `${feature} is counted per user, in your own namespace: name it with X-Namespace-ID (GET /namespaces?owner_type=User shows its id)`,
+    ],
   });
 }
 
@@ -84,7 +86,14 @@ export function checkResult(feature: Feature, quantity: number, current: Standin
   const allowed = current.limit === null || current.used + quantity <= current.limit;
   const { limit, available, unit } = current;
   const counts = countsOf(current);
-  if (allowed) return { allowed, feature, message: current.limit === null ? `${feature} is unlimited.` : `${feature}: ${quantity} more fits within the limit of ${limit} ${unit}.`, ...counts };
+  if (allowed)
+    return {
+      allowed,
+      feature,
+      message:
+        current.limit === null ? `${feature} is unlimited.` : `${feature}: ${quantity} more fits within the limit of ${limit} ${unit}.`,
+      ...counts,
+    };
   return {
     allowed,
     feature,

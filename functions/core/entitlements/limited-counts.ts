@@ -1,6 +1,6 @@
-import type { Deps } from '#core/ports/deps';
-import { FeatureLimitReached } from '#core/platform/errors';
 import { config } from '#core/platform/config';
+import { FeatureLimitReached } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
 import type { Database } from '#core/store/database';
 import type { EntitlementScope } from './entitlement-scope.ts';
@@ -17,7 +17,13 @@ type TransactionUsageCounter = Parameters<WriteTransaction>[0]['usageCounter'];
  * count, in the same transaction as the create: +1, on condition that the count is below
  * the limit, so racing creates can never pass it. `limit` null: unlimited, no condition.
  */
-export function countOneMoreWithin(usageCounter: TransactionUsageCounter, scope: EntitlementScope, feature: Feature, limit: number | null, now: Date) {
+export function countOneMoreWithin(
+  usageCounter: TransactionUsageCounter,
+  scope: EntitlementScope,
+  feature: Feature,
+  limit: number | null,
+  now: Date,
+) {
   const update = usageCounter.update(counterKey(scope, feature, now)).add({ used: 1 });
   if (limit === null) return update.commit();
   return update.where((attr, op) => `${op.notExists(attr.used)} OR ${op.lt(attr.used, limit)}`).commit();
@@ -25,10 +31,12 @@ export function countOneMoreWithin(usageCounter: TransactionUsageCounter, scope:
 
 type CounterOwner = Pick<EntitlementScope, 'ownerType' | 'ownerId' | 'environment'>;
 
-
 /** -1 with the delete of a limited thing. Unconditional: reads floor a count at 0. */
 export const countOneFewerOf = (usageCounter: TransactionUsageCounter, owner: CounterOwner, feature: Feature, now: Date) =>
-  usageCounter.update(counterKey(owner, feature, now)).add({ used: -1 }).commit();
+  usageCounter
+    .update(counterKey(owner, feature, now))
+    .add({ used: -1 })
+    .commit();
 
 /** The limit a create is held to now. */
 export const limitNow = (scope: EntitlementScope, feature: Feature, now: Date) => limitOf(scope.tier, feature, scope.packages, now);

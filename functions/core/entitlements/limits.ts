@@ -1,5 +1,5 @@
 import type { Tier } from '#core/platform/tiers';
-import { tierLimit, type Feature } from './features.ts';
+import { type Feature, tierLimit } from './features.ts';
 
 /** A bundle of extra entitlements on a namespace, until `expiresAt` if set. */
 export interface PackageGrant {

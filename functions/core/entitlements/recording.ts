@@ -1,14 +1,14 @@
 import { config } from '#core/platform/config';
-import type { Deps } from '#core/ports/deps';
 import { ValidationFailed } from '#core/platform/errors';
-import { isConditionFailure } from '#core/store/conditions';
 import { monthlyCounterTtl, monthOf } from '#core/platform/periods';
-import { countsOf, standing } from './entitlements.ts';
-import { limitOf } from './limits.ts';
-import { type EntitlementScope } from './entitlement-scope.ts';
-import { features, type Feature } from './features.ts';
-import { counterKey, forgetUsage } from './usage.ts';
+import type { Deps } from '#core/ports/deps';
+import { isConditionFailure } from '#core/store/conditions';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
+import { type EntitlementScope } from './entitlement-scope.ts';
+import { countsOf, standing } from './entitlements.ts';
+import { type Feature, features } from './features.ts';
+import { limitOf } from './limits.ts';
+import { counterKey, forgetUsage } from './usage.ts';
 
 export interface UsageRecord {
   feature: Feature;
@@ -54,7 +54,9 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
         .go({ response: 'all_new' });
     try {
       // A workspace's count must not outlive the workspace, should a delete be emptying it now.
-      const { data } = await (scope.ownerType === 'Workspace' ? madeInOpenWorkspace(deps, scope.ownerId, count, () => forgetUsage(deps, scope.ownerId)) : count());
+      const { data } = await (scope.ownerType === 'Workspace'
+        ? madeInOpenWorkspace(deps, scope.ownerId, count, () => forgetUsage(deps, scope.ownerId))
+        : count());
       used = data.used;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -72,5 +74,10 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
     quantity < 0
       ? `${feature}: cannot release ${-quantity} ${unit}; ${used} are in use.`
       : `${feature}: ${quantity} more would pass the limit of ${ceiling} ${unit}; nothing was recorded.`;
-  return { recorded, ...counts, ...(quantity > 0 ? { reason: 'LIMIT_EXCEEDED' as const, upgrade_url: config().UPGRADE_URL } : {}), message };
+  return {
+    recorded,
+    ...counts,
+    ...(quantity > 0 ? { reason: 'LIMIT_EXCEEDED' as const, upgrade_url: config().UPGRADE_URL } : {}),
+    message,
+  };
 }

@@ -1,9 +1,9 @@
-import type { Deps } from '#core/ports/deps';
-import { standingsOf } from './entitlements.ts';
-import { type EntitlementScope } from './entitlement-scope.ts';
 import { monthOf } from '#core/platform/periods';
-import { meterItemsOf } from './usage.ts';
+import type { Deps } from '#core/ports/deps';
 import type { SubjectWindow } from '#core/store/meter-items';
+import { type EntitlementScope } from './entitlement-scope.ts';
+import { standingsOf } from './entitlements.ts';
+import { meterItemsOf } from './usage.ts';
 
 const userSubject = /^user:(\d+)$/;
 

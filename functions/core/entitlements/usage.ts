@@ -1,11 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { monthOf } from '#core/platform/periods';
 import type { Deps } from '#core/ports/deps';
-import { meterPartition, type MeterItem } from '#core/store/meter-items';
 import { hotPath } from '#core/store/database';
 import { collections, counted } from '#core/store/list-counts';
+import { type MeterItem, meterPartition } from '#core/store/meter-items';
 import type { EntitlementScope } from './entitlement-scope.ts';
-import { featureNames, features, type Feature } from './features.ts';
-import { monthOf } from '#core/platform/periods';
+import { type Feature, featureNames, features } from './features.ts';
 
 /** The counter period a feature counts in at `now`: the month's key, or `total`. */
 export const periodOf = (feature: Feature, now: Date): string => (features[feature].period === 'month' ? monthOf(now).key : 'total');

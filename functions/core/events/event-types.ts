@@ -17,7 +17,9 @@ export const eventTypes = {
     description:
       'A workspace was deleted with all it held (no events of their own); `data` is the workspace as it was. Sent to its endpoints and to those of the workspace the deleting request acted in.',
   },
-  'workspace.suspended': { description: 'A platform admin suspended the workspace, or gave its suspension a new reason (`suspended_at` stays).' },
+  'workspace.suspended': {
+    description: 'A platform admin suspended the workspace, or gave its suspension a new reason (`suspended_at` stays).',
+  },
   'workspace.resumed': { description: 'A platform admin lifted the suspension.' },
   'api_key.created': { description: 'An API key was created; `data` never holds the key itself.' },
   'api_key.rotated': { description: 'An API key was rotated; `data` is the new key, without the key itself.' },
@@ -26,7 +28,10 @@ export const eventTypes = {
   'invitation.created': { description: 'Someone was invited (POST /users), or invited again; `data` is what POST /users answered.' },
   'invitation.declined': { description: 'An invited user declined the invitation.' },
   'user.updated': { description: "A user's name, email, verification, password or tier changed; sent to their personal workspace." },
-  'namespace.updated': { description: "A platform admin granted or revoked a package of the workspace's namespace (a user's own: sent to their personal workspace)." },
+  'namespace.updated': {
+    description:
+      "A platform admin granted or revoked a package of the workspace's namespace (a user's own: sent to their personal workspace).",
+  },
   'webhook.created': { description: 'A webhook endpoint was created; `data` never holds its secret.' },
   'webhook.updated': { description: 'A webhook endpoint was changed (PATCH).' },
   'webhook.deleted': { description: 'A webhook endpoint was deleted.' },
@@ -40,7 +45,8 @@ export const eventTypes = {
  * is refused with the reason, rather than accepted to wait forever.
  */
 export const unsentEventTypes: Record<string, string> = {
-  'user.created': 'a new account belongs to no workspace yet, so no endpoint could hear of it; a workspace hears of a user joining through member.added',
+  'user.created':
+    'a new account belongs to no workspace yet, so no endpoint could hear of it; a workspace hears of a user joining through member.added',
   'link.clicked': 'this service has no tracked links',
   'qrcode.scanned': 'this service has no QR codes',
 };

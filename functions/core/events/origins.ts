@@ -19,5 +19,9 @@ export const eventIn = (workspaceId: string, acting: Acting | undefined, type: E
  * it goes to the user's personal workspace. An account without one (made by createUser
  * alone, or before accounts recorded it) emits none.
  */
-export const personalEvents = (user: { personalWorkspaceId?: string }, acting: Acting | undefined, type: EventType, data: object): NewEvent[] =>
-  user.personalWorkspaceId ? [eventIn(user.personalWorkspaceId, acting, type, data)] : [];
+export const personalEvents = (
+  user: { personalWorkspaceId?: string },
+  acting: Acting | undefined,
+  type: EventType,
+  data: object,
+): NewEvent[] => (user.personalWorkspaceId ? [eventIn(user.personalWorkspaceId, acting, type, data)] : []);

@@ -1,12 +1,11 @@
-
 import type { Environment } from '#core/platform/environments';
-import type { Deps } from '#core/ports/deps';
 import { newId } from '#core/platform/ids';
+import { telemetry } from '#core/platform/telemetry';
+import type { Deps } from '#core/ports/deps';
 import { commitOrThrow } from '#core/store/conditions';
 import type { Database } from '#core/store/database';
-import { telemetry } from '#core/platform/telemetry';
-import type { EventType } from './event-types.ts';
 import type { WebhookEventItem } from '#core/store/items';
+import type { EventType } from './event-types.ts';
 
 /** How long an event, and each of its deliveries, is kept: well past the last rung of the retry ladder. */
 export const eventRetentionDays = 30;
@@ -53,7 +52,11 @@ export function eventRecordOf(event: NewEvent, now: Date): WebhookEventItem {
  * Every write site that emits events goes through here (or `emitEvents` for a change with
  * no other item); none writes event records of its own.
  */
-export async function commitWithEvents(deps: Deps, events: readonly NewEvent[], build: (entities: TransactionEntities) => TransactionItems) {
+export async function commitWithEvents(
+  deps: Deps,
+  events: readonly NewEvent[],
+  build: (entities: TransactionEntities) => TransactionItems,
+) {
   const now = deps.clock.now();
   const records = events.map((event) => eventRecordOf(event, now));
   await commitOrThrow(() =>

@@ -1,4 +1,4 @@
-import { eventTypeNames, eventTypes, isEventType, readScopeOfType, resourceOf, unsentEventTypes, type EventType } from './event-types.ts';
+import { type EventType, eventTypeNames, eventTypes, isEventType, readScopeOfType, resourceOf, unsentEventTypes } from './event-types.ts';
 
 /** Why a subscription pattern is refused (an unknown type or resource, or one never sent), or undefined when it names something that exists. */
 export function subscriptionProblem(pattern: string): string | undefined {

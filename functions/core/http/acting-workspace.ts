@@ -1,8 +1,8 @@
 import type { Principal } from '#core/access/principal';
 import { workspaceState } from '#core/credentials/workspace-state';
-import type { Deps } from '#core/ports/deps';
 import { AccessDenied, WorkspaceSuspended } from '#core/platform/errors';
 import { idInputPattern, normaliseId } from '#core/platform/ids';
+import type { Deps } from '#core/ports/deps';
 
 const workspaceIdPattern = idInputPattern('workspace');
 

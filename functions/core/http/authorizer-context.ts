@@ -1,5 +1,5 @@
-import { ApiError, Unauthenticated } from '#core/platform/errors';
 import type { Principal } from '#core/access/principal';
+import { ApiError, Unauthenticated } from '#core/platform/errors';
 
 /**
  * The authorizer's verdict travels to the function in the authorizer context, whose values

@@ -7,7 +7,8 @@ import { AccessDenied } from '#core/platform/errors';
  * API key or token in `Authorization`; credentials (the session cookie) are never allowed
  * cross-origin, so sessions stay first-party and their XSRF defence stays whole.
  */
-const exposedHeaders = 'X-Request-ID, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed, Location';
+const exposedHeaders =
+  'X-Request-ID, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed, Location';
 const allowedRequestHeaders = 'Authorization, Content-Type, Idempotency-Key, X-Workspace-ID, X-Namespace-ID, X-Request-ID';
 const preflightMaxAgeSeconds = 600;
 
@@ -34,14 +35,22 @@ export function corsHeaders(event: Pick<APIGatewayProxyEvent, 'headers'>): Recor
 
 /** A browser's preflight: OPTIONS with the method it wants to send. */
 export const isPreflight = (event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'headers'>) =>
-  event.httpMethod === 'OPTIONS' && headerOf(event, 'origin') !== undefined && headerOf(event, 'access-control-request-method') !== undefined;
+  event.httpMethod === 'OPTIONS' &&
+  headerOf(event, 'origin') !== undefined &&
+  headerOf(event, 'access-control-request-method') !== undefined;
 
 /** The answer to a preflight for a path that serves `methods`; a refused origin is a 403 that says why. */
-export function preflightAnswer(event: Pick<APIGatewayProxyEvent, 'headers'>, methods: readonly string[], requestId: string): APIGatewayProxyResult {
+export function preflightAnswer(
+  event: Pick<APIGatewayProxyEvent, 'headers'>,
+  methods: readonly string[],
+  requestId: string,
+): APIGatewayProxyResult {
   const origin = headerOf(event, 'origin')!;
   const allowOrigin = allowOriginFor(origin);
   if (!allowOrigin) {
-    throw new AccessDenied(`Cross-origin requests from ${origin.slice(0, 200)} are not allowed; the operator lists allowed origins in CORS_ALLOWED_ORIGINS.`);
+    throw new AccessDenied(
+      `Cross-origin requests from ${origin.slice(0, 200)} are not allowed; the operator lists allowed origins in CORS_ALLOWED_ORIGINS.`,
+    );
   }
   return {
     statusCode: 204,

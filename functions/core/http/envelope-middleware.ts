@@ -60,7 +60,12 @@ export function jsonResponse(
 }
 
 /** An HTML page (OAuth's consent page) with the headers every answer carries. */
-export function htmlResponse(event: APIGatewayProxyEvent, status: number, html: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
+export function htmlResponse(
+  event: APIGatewayProxyEvent,
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
   return { ...jsonResponse(event, status, undefined, { 'Content-Type': 'text/html; charset=utf-8', ...headers }), body: html };
 }
 

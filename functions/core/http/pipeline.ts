@@ -2,27 +2,27 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { grants } from '#core/access/scopes';
 import { requireUnboundCredential } from '#core/access/issuance-limits';
+import type { Principal } from '#core/access/principal';
+import { grants } from '#core/access/scopes';
 import type { IdempotencyRunner } from '#core/http/idempotency/idempotent-requests';
 import { idempotentRequestOf, takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import { config } from '#core/platform/config';
-import type { Deps } from '#core/ports/deps';
 import { AccessDenied, EndpointNotFound, InsufficientPermissions } from '#core/platform/errors';
-import type { Principal } from '#core/access/principal';
-import { routeMethodOf } from './route-match.ts';
-import { routePath, type CredentialRoute, type RouteSpec } from './route-types.ts';
+import { validate } from '#core/platform/validation';
+import type { Deps } from '#core/ports/deps';
 import { requirePlatformAdmin } from '#core/workspaces/suspension';
+import { resolveWorkspace } from './acting-workspace.ts';
 import { decodeVerdict } from './authorizer-context.ts';
 import { envelopeMiddleware, headerValue, htmlResponse, jsonResponse, requestIdOf } from './envelope-middleware.ts';
 import { formFields } from './form-body.ts';
 import { singleValuedQuery } from './query.ts';
-import { assertStrictJson } from './strict-json.ts';
 import { actsIn, requestLog } from './request-log.ts';
+import { routeMethodOf } from './route-match.ts';
+import { type CredentialRoute, type RouteSpec, routePath } from './route-types.ts';
+import { assertStrictJson } from './strict-json.ts';
 import type { ApiRequest, HandlersFor, RouteHandler } from './types.ts';
 import { assertUnicodeParameters, bodyText } from './unicode-text.ts';
-import { validate } from '#core/platform/validation';
-import { resolveWorkspace } from './acting-workspace.ts';
 
 type Handler = middy.MiddyfiedHandler<APIGatewayProxyEvent, APIGatewayProxyResult>;
 
@@ -138,7 +138,9 @@ export function createFunction<R extends RouteSpec>(options: {
 }): Handler {
   const { idempotency } = options;
   if (!idempotency && options.routes.some(takesIdempotencyKey)) {
-    throw new Error('A function with routes that take an Idempotency-Key needs the idempotency runner (createFunction option idempotency).');
+    throw new Error(
+      'A function with routes that take an Idempotency-Key needs the idempotency runner (createFunction option idempotency).',
+    );
   }
   const prefix = config().API_PREFIX;
   const owned = new Map<string, RouteSpec>();

@@ -2,7 +2,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '#core/platform/errors';
-import { telemetry, type Telemetry } from '#core/platform/telemetry';
+import { type Telemetry, telemetry } from '#core/platform/telemetry';
 import { acceptedPrincipal } from './authorizer-context.ts';
 import { requestIdOf } from './envelope-middleware.ts';
 
@@ -46,11 +46,14 @@ export function requestLog(sink: () => Telemetry = telemetry): middy.MiddlewareO
       route: `${event.httpMethod} ${event.resource}`,
       status,
       latency_ms: Math.round(performance.now() - (started.get(event) ?? performance.now())),
-      ...(principal ? { workspace_id: actingWorkspaces.get(event) ?? principal.workspaceId, credential_type: principal.credential.type } : {}),
+      ...(principal
+        ? { workspace_id: actingWorkspaces.get(event) ?? principal.workspaceId, credential_type: principal.credential.type }
+        : {}),
       ...(error instanceof ApiError && status < 500 ? { error_code: error.errorCode } : {}),
     };
     const { logger, metrics } = sink();
-    if (status >= 500) logger.error('request', { ...entry, error: error instanceof Error ? error : new Error(String(error ?? 'no response')) });
+    if (status >= 500)
+      logger.error('request', { ...entry, error: error instanceof Error ? error : new Error(String(error ?? 'no response')) });
     else logger.info('request', { ...entry });
     if (metrics) {
       metrics.addDimensions({ route: entry.route, status_class: statusClass(status) });

@@ -1,4 +1,4 @@
-import { routePath, type HttpMethod, type RouteSpec } from './route-types.ts';
+import { type HttpMethod, type RouteSpec, routePath } from './route-types.ts';
 
 /** Every GET route also answers HEAD: the same handler, headers without the body. */
 export type ServedMethod = HttpMethod | 'HEAD';

@@ -1,9 +1,9 @@
 import type { ZodMiniObject, ZodMiniType } from 'zod/mini';
 import type { CredentialType } from '#core/access/principal';
 import type { KnownScope } from '#core/access/scopes';
+import type { ListSpec } from '#core/lists/list-query';
 import type { ConfigFlag } from '#core/platform/config';
 import type { ErrorCode } from '#core/platform/error-catalogue';
-import type { ListSpec } from '#core/lists/list-query';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

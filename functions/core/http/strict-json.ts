@@ -8,7 +8,8 @@ interface Frame {
   expectsKey: boolean;
 }
 
-const pathOf = (frames: readonly Frame[]) => frames.map((frame) => (typeof frame.at === 'number' ? String(frame.at) : shown(frame.at))).join('.') || 'body';
+const pathOf = (frames: readonly Frame[]) =>
+  frames.map((frame) => (typeof frame.at === 'number' ? String(frame.at) : shown(frame.at))).join('.') || 'body';
 
 function refuse(frames: readonly Frame[], problem: string, message: (path: string) => string): never {
   const path = pathOf(frames);
@@ -41,13 +42,18 @@ export function assertStrictJson(text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const frame = frames.at(-1);
-    if (c === 0x7b) frames.push({ keys: new Set(), at: '', expectsKey: true }); // {
-    else if (c === 0x5b) frames.push({ keys: undefined, at: 0, expectsKey: false }); // [
-    else if (c === 0x7d || c === 0x5d) frames.pop(); // } ]
-    else if (c === 0x2c) { // , (always inside an object or an array)
+    if (c === 0x7b)
+      frames.push({ keys: new Set(), at: '', expectsKey: true }); // {
+    else if (c === 0x5b)
+      frames.push({ keys: undefined, at: 0, expectsKey: false }); // [
+    else if (c === 0x7d || c === 0x5d)
+      frames.pop(); // } ]
+    else if (c === 0x2c) {
+      // , (always inside an object or an array)
       if (frame!.keys) frame!.expectsKey = true;
       else frame!.at = (frame!.at as number) + 1;
-    } else if (c === 0x22) { // "
+    } else if (c === 0x22) {
+      // "
       const end = stringEnd(text, i);
       if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf('\\', i);
       const escaped = nextBackslash !== -1 && nextBackslash < end;
@@ -60,12 +66,20 @@ export function assertStrictJson(text: string): void {
         frame!.at = value;
         frame!.expectsKey = false;
         if (keys.has(value)) {
-          refuse(frames, 'is given more than once in its object', (path) => `The body gives the key "${shown(value)}" more than once in one object (at ${path}).`);
+          refuse(
+            frames,
+            'is given more than once in its object',
+            (path) => `The body gives the key "${shown(value)}" more than once in one object (at ${path}).`,
+          );
         }
         keys.add(value);
       }
       if (loneSurrogate.test(value)) {
-        refuse(frames, 'is not valid Unicode text (a lone UTF-16 surrogate)', (path) => `The body has text that is not valid Unicode (a lone UTF-16 surrogate) at ${path}.`);
+        refuse(
+          frames,
+          'is not valid Unicode text (a lone UTF-16 surrogate)',
+          (path) => `The body has text that is not valid Unicode (a lone UTF-16 surrogate) at ${path}.`,
+        );
       }
     }
   }

@@ -29,7 +29,11 @@ export function signCursor(binding: string, at: CursorPosition): string {
 
 const refused = () =>
   new ValidationFailed(
-    { cursor: ['is not a cursor of this list and order: it was altered, or given by another list or query; start again from the first page'] },
+    {
+      cursor: [
+        'is not a cursor of this list and order: it was altered, or given by another list or query; start again from the first page',
+      ],
+    },
     'The cursor is not valid here.',
   );
 

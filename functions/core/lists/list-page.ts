@@ -1,8 +1,8 @@
 import { ValidationFailed } from '#core/platform/errors';
-import { pageWindow, searchWindow, type ListQuery, type ListSpec } from './list-query.ts';
 import type { KeyRange } from '#core/store/key-order';
 import { readCursor, signCursor } from './cursor.ts';
 import { listUrls } from './links.ts';
+import { type ListQuery, type ListSpec, pageWindow, searchWindow } from './list-query.ts';
 import type { ListSource } from './list-source.ts';
 import { fieldFiltersOf, selectInWindow } from './window.ts';
 
@@ -73,7 +73,11 @@ async function indexedPage<Row, T extends Item>(source: ListSource<Row, T>, quer
   const page = query.page ?? 1;
   if (query.cursor === undefined && page * perPage > pageWindow) {
     throw new ValidationFailed(
-      { page: [`with per_page ${perPage} reaches item ${page * perPage}; page numbers reach the first ${pageWindow} items: go on with cursor, as links.next gives it`] },
+      {
+        page: [
+          `with per_page ${perPage} reaches item ${page * perPage}; page numbers reach the first ${pageWindow} items: go on with cursor, as links.next gives it`,
+        ],
+      },
       `Page numbers reach the first ${pageWindow.toLocaleString('en-US')} items of a list; page further with cursor.`,
     );
   }
@@ -108,7 +112,15 @@ async function indexedPage<Row, T extends Item>(source: ListSource<Row, T>, quer
 }
 
 /** meta of a page that shows `shown` items from position `start` (0-based) of the list. */
-function pageMeta(currentPage: number | null, perPage: number, total: number, lastPage: number, start: number, shown: number, window: { size: number; complete: boolean } | null) {
+function pageMeta(
+  currentPage: number | null,
+  perPage: number,
+  total: number,
+  lastPage: number,
+  start: number,
+  shown: number,
+  window: { size: number; complete: boolean } | null,
+) {
   return {
     current_page: currentPage,
     per_page: perPage,
@@ -123,7 +135,9 @@ function pageMeta(currentPage: number | null, perPage: number, total: number, la
 async function windowedPage<Row, T extends Item>(source: ListSource<Row, T>, query: ListQuery, spec: ListSpec, url: URL) {
   if (query.cursor !== undefined) {
     throw new ValidationFailed({
-      cursor: [`pages a list in its own order (sort by ${source.orderedBy}, no search or filters); this query runs over a window: use page`],
+      cursor: [
+        `pages a list in its own order (sort by ${source.orderedBy}, no search or filters); this query runs over a window: use page`,
+      ],
     });
   }
   const first = query.sort?.[0];

@@ -52,20 +52,36 @@ const isoDateShape = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(
 function isIsoDate(value: string): boolean {
   const parts = isoDateShape.exec(value);
   if (!parts) return false;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part)));
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts
+    .slice(1, 7)
+    .map((part) => (part === undefined ? undefined : Number(part)));
   const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
-  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59 && !Number.isNaN(Date.parse(value));
+  return (
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    !Number.isNaN(Date.parse(value))
+  );
 }
 
-const isoDate = z.string().check(
-  z.refine(isIsoDate, { message: 'must be an ISO 8601 date (2026-11-23) or a date-time with its zone (2026-11-23T08:00:00Z)' }),
-);
+const isoDate = z
+  .string()
+  .check(z.refine(isIsoDate, { message: 'must be an ISO 8601 date (2026-11-23) or a date-time with its zone (2026-11-23T08:00:00Z)' }));
 
 const csv = (allowed: readonly string[], what: string, allowDescending = false) =>
   z
     .pipe(
       z.string(),
-      z.transform((v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+      z.transform((v: string) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     )
     .check(
       z.superRefine((items, ctx) => {
@@ -90,54 +106,57 @@ const dateFiltersWithoutField = (spec: ListSpec) =>
     for (const field of ['created', 'updated'] as const) {
       if (spec.fields.includes(`${field}_at`)) continue;
       for (const param of [`${field}_after`, `${field}_before`]) {
-        if (query[param] !== undefined) ctx.addIssue({ code: 'custom', path: [param], message: `is not a filter of this list: its items have no ${field}_at` });
+        if (query[param] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [param], message: `is not a filter of this list: its items have no ${field}_at` });
       }
     }
   });
 
 /** The query schema of a list endpoint: strict, so an unknown parameter is a 422. */
 export function listQuerySchema(spec: ListSpec) {
-  return z.strictObject({
-    page: describe(
-      z.optional(positiveInt),
-      `Page number, from 1; default 1. Pages reach the first ${pageWindow.toLocaleString('en-US')} items; beyond them, use cursor.`,
-    ),
-    cursor: describe(
-      z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
-      'Where the previous page ended, as its links.next gives it (opaque). Not with page.',
-    ),
-    per_page: describe(
-      z._default(
-        z.pipe(
-          positiveInt,
-          z.transform((n: number) => Math.min(n, maxPerPage)),
-        ),
-        defaultPerPage,
+  return z
+    .strictObject({
+      page: describe(
+        z.optional(positiveInt),
+        `Page number, from 1; default 1. Pages reach the first ${pageWindow.toLocaleString('en-US')} items; beyond them, use cursor.`,
       ),
-      `Items per page; default ${defaultPerPage}, larger values are clamped to ${maxPerPage}.`,
-    ),
-    sort: describe(
-      z.optional(csv(spec.sortable, 'sort field', true)),
-      `Comma-separated fields, "-" for descending: ${spec.sortable.join(', ')}. Any order but the list's own runs over a window (meta.window).`,
-    ),
-    fields: describe(z.optional(csv(spec.fields, 'field')), `Comma-separated fields to return (id always): ${spec.fields.join(', ')}.`),
-    include: describe(
-      z.optional(csv(spec.includes ?? [], 'include')),
-      `Related resources to load: ${spec.includes?.join(', ') || 'none on this list'}.`,
-    ),
-    search: describe(
-      z.optional(z.string().check(singleLine(), z.minLength(1), z.maxLength(200))),
-      `Case-insensitive text in ${spec.searchable.join(' or ')}, over the first ${searchWindow.toLocaleString('en-US')} items (meta.window).`,
-    ),
-    ...(spec.statusField ? { status: z.optional(z.enum(spec.statusValues as [string, ...string[]])) } : {}),
-    ...fieldFilterParams(spec),
-    created_after: describe(z.optional(isoDate), 'Only items created after this ISO 8601 date or date-time.'),
-    created_before: describe(z.optional(isoDate), 'Only items created before this ISO 8601 date or date-time.'),
-    updated_after: describe(z.optional(isoDate), 'Only items updated after this ISO 8601 date or date-time.'),
-    updated_before: describe(z.optional(isoDate), 'Only items updated before this ISO 8601 date or date-time.'),
-    workspace_id: describe(z.optional(z.string()), 'Act in this workspace of yours (like X-Workspace-ID).'),
-    namespace_id: describe(z.optional(z.string()), 'Namespace context.'),
-  }).check(dateFiltersWithoutField(spec));
+      cursor: describe(
+        z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+        'Where the previous page ended, as its links.next gives it (opaque). Not with page.',
+      ),
+      per_page: describe(
+        z._default(
+          z.pipe(
+            positiveInt,
+            z.transform((n: number) => Math.min(n, maxPerPage)),
+          ),
+          defaultPerPage,
+        ),
+        `Items per page; default ${defaultPerPage}, larger values are clamped to ${maxPerPage}.`,
+      ),
+      sort: describe(
+        z.optional(csv(spec.sortable, 'sort field', true)),
+        `Comma-separated fields, "-" for descending: ${spec.sortable.join(', ')}. Any order but the list's own runs over a window (meta.window).`,
+      ),
+      fields: describe(z.optional(csv(spec.fields, 'field')), `Comma-separated fields to return (id always): ${spec.fields.join(', ')}.`),
+      include: describe(
+        z.optional(csv(spec.includes ?? [], 'include')),
+        `Related resources to load: ${spec.includes?.join(', ') || 'none on this list'}.`,
+      ),
+      search: describe(
+        z.optional(z.string().check(singleLine(), z.minLength(1), z.maxLength(200))),
+        `Case-insensitive text in ${spec.searchable.join(' or ')}, over the first ${searchWindow.toLocaleString('en-US')} items (meta.window).`,
+      ),
+      ...(spec.statusField ? { status: z.optional(z.enum(spec.statusValues as [string, ...string[]])) } : {}),
+      ...fieldFilterParams(spec),
+      created_after: describe(z.optional(isoDate), 'Only items created after this ISO 8601 date or date-time.'),
+      created_before: describe(z.optional(isoDate), 'Only items created before this ISO 8601 date or date-time.'),
+      updated_after: describe(z.optional(isoDate), 'Only items updated after this ISO 8601 date or date-time.'),
+      updated_before: describe(z.optional(isoDate), 'Only items updated before this ISO 8601 date or date-time.'),
+      workspace_id: describe(z.optional(z.string()), 'Act in this workspace of yours (like X-Workspace-ID).'),
+      namespace_id: describe(z.optional(z.string()), 'Namespace context.'),
+    })
+    .check(dateFiltersWithoutField(spec));
 }
 
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;

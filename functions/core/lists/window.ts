@@ -36,7 +36,11 @@ function matches(item: Item, query: ListQuery, spec: ListSpec): boolean {
   }
   if (query.search) {
     const needle = query.search.toLowerCase();
-    return spec.searchable.some((field) => String(item[field] ?? '').toLowerCase().includes(needle));
+    return spec.searchable.some((field) =>
+      String(item[field] ?? '')
+        .toLowerCase()
+        .includes(needle),
+    );
   }
   return true;
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { withMeta } from '#core/platform/schema-meta';
 import { timestamp } from '#core/platform/common-schemas';
+import { withMeta } from '#core/platform/schema-meta';
 import { workspaceSummary } from '#core/tenancy/workspace-schemas';
 
 const invitedRole = z.enum(['admin', 'member']);
@@ -18,7 +18,10 @@ export const invitation = withMeta(
 
 export const sentInvitation = withMeta(
   z.object({ email: z.string(), role: invitedRole, workspace_id: z.string(), status: z.literal('invited'), expires_at: timestamp }),
-  { id: 'SentInvitation', description: 'An invitation sent by email: its person joins once they accept (with a verified account of that email).' },
+  {
+    id: 'SentInvitation',
+    description: 'An invitation sent by email: its person joins once they accept (with a verified account of that email).',
+  },
 );
 
 export const joinedWorkspace = withMeta(z.extend(workspaceSummary, { role: invitedRole }), { id: 'JoinedWorkspace' });

@@ -1,21 +1,20 @@
-
-import type { Deps } from '#core/ports/deps';
-import { EmailNotVerified, NotFound } from '#core/platform/errors';
-import type { ListSource } from '#core/lists/list-source';
-import { eventIn, type Acting } from '#core/events/origins';
+import { withinLimit } from '#core/entitlements/limited-counts';
+import { type Acting, eventIn } from '#core/events/origins';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
+import type { ListSource } from '#core/lists/list-source';
+import { workspaceScope } from '#core/namespaces/workspace-scope';
+import { EmailNotVerified, NotFound } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 import { ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
+import type { Role } from '#core/store/entities/membership';
+import type { InvitationItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, countOneMoreBelow } from '#core/store/list-counts';
-import { withinLimit } from '#core/entitlements/limited-counts';
-import { workspaceScope } from '#core/namespaces/workspace-scope';
 import { prunableFrom } from '#core/store/table';
-import type { Role } from '#core/store/entities/membership';
-import { memberView } from '#core/users/user-view';
-import { workspaceSummaryView } from '#core/tenancy/workspace-view';
 import { undoJoin } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
-import type { InvitationItem } from '#core/store/items';
+import { workspaceSummaryView } from '#core/tenancy/workspace-view';
+import { memberView } from '#core/users/user-view';
 
 export const invitationLifetimeSeconds = 7 * 24 * 3600;
 
@@ -47,7 +46,13 @@ export async function invite(
 async function createOrRenew(deps: Deps, invitation: Parameters<typeof invite>[1], reported: InvitationEvents) {
   const now = deps.clock.now();
   const ttl = Math.floor(now.getTime() / 1000) + invitationLifetimeSeconds;
-  const fields = { role: invitation.role, invitedBy: invitation.invitedBy, createdAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) };
+  const fields = {
+    role: invitation.role,
+    invitedBy: invitation.invitedBy,
+    createdAt: now.toISOString(),
+    ttl,
+    prunableAt: prunableFrom(ttl),
+  };
   const key = { userId: invitation.userId, workspaceId: invitation.workspaceId };
   const events = reported(new Date(ttl * 1000));
   // The pruning job may delete a lapsed one between the two attempts: then create again.
@@ -134,7 +139,10 @@ export async function acceptInvitation(deps: Deps, userId: number, workspaceId: 
         (limit) =>
           commitWithEvents(deps, [joined], ({ membership, invitation: invitations, counter }) => [
             membership.create({ workspaceId, userId, role: invitation.role, createdAt: deps.clock.now().toISOString() }).commit(),
-            invitations.delete({ userId, workspaceId }).where((attr, op) => op.exists(attr.role)).commit(),
+            invitations
+              .delete({ userId, workspaceId })
+              .where((attr, op) => op.exists(attr.role))
+              .commit(),
             countOneFewer(counter, collections.invitationsOfUser(userId)),
             countOneMore(counter, collections.workspacesOfUser(userId)),
             countOneMoreBelow(counter, members, limit),
@@ -166,9 +174,16 @@ export async function declineInvitation(deps: Deps, userId: number, workspaceId:
  * survives) and counts it out: declining (with its event), pruning and deleting the
  * workspace all do this.
  */
-export function removeInvitation(deps: Deps, item: Pick<InvitationItem, 'userId' | 'workspaceId' | 'prunableAt'>, events: readonly NewEvent[] = []) {
+export function removeInvitation(
+  deps: Deps,
+  item: Pick<InvitationItem, 'userId' | 'workspaceId' | 'prunableAt'>,
+  events: readonly NewEvent[] = [],
+) {
   return commitWithEvents(deps, events, ({ invitation, counter }) => [
-    invitation.delete({ userId: item.userId, workspaceId: item.workspaceId }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt)).commit(),
+    invitation
+      .delete({ userId: item.userId, workspaceId: item.workspaceId })
+      .where((attr, op) => op.eq(attr.prunableAt, item.prunableAt))
+      .commit(),
     countOneFewer(counter, collections.invitationsOfUser(item.userId)),
   ]);
 }

@@ -1,24 +1,23 @@
-
 import { requireUnboundCredential } from '#core/access/issuance-limits';
 import type { Actor } from '#core/access/principal';
-import type { Deps } from '#core/ports/deps';
-import { DuplicateResource, NotFound } from '#core/platform/errors';
-import type { ListSource } from '#core/lists/list-source';
+import { limitNow, requireBelow } from '#core/entitlements/limited-counts';
 import { eventIn } from '#core/events/origins';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
-import { limitNow, requireBelow } from '#core/entitlements/limited-counts';
+import type { ListSource } from '#core/lists/list-source';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
+import { DuplicateResource, NotFound } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 import type { Role } from '#core/store/entities/membership';
+import type { MembershipItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneMore } from '#core/store/list-counts';
-import { accountMail, type AccountLinks, type Paragraph } from '#core/users/account-mail';
-import { invite } from './invitations.ts';
 import { requireRole, roleIn, undoJoin } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
-import { invitePendingEmail } from './pending-invitations.ts';
-import { findUserIdByEmail, loadUser, normalizeEmail } from '#core/users/users';
+import { type AccountLinks, accountMail, type Paragraph } from '#core/users/account-mail';
 import { memberView, userView } from '#core/users/user-view';
-import type { MembershipItem } from '#core/store/items';
+import { findUserIdByEmail, loadUser, normalizeEmail } from '#core/users/users';
+import { invite } from './invitations.ts';
+import { invitePendingEmail } from './pending-invitations.ts';
 
 /**
  * The members of a workspace with their roles, in user id order, which is the order the
@@ -82,7 +81,13 @@ export interface SentInvitation {
  * the answer does not tell whether the email has an account. An OAuth token invites nobody:
  * the membership would outlive the token's revocation.
  */
-export async function addMember(deps: Deps, actor: Actor, workspaceId: string, input: NewMember, links: AccountLinks): Promise<SentInvitation> {
+export async function addMember(
+  deps: Deps,
+  actor: Actor,
+  workspaceId: string,
+  input: NewMember,
+  links: AccountLinks,
+): Promise<SentInvitation> {
   requireUnboundCredential(actor, 'invite people (the membership would outlive the token)');
   requireRole(await roleIn(deps, workspaceId, actor), ['owner', 'admin'], 'add members');
   const email = normalizeEmail(input.email);
@@ -90,13 +95,19 @@ export async function addMember(deps: Deps, actor: Actor, workspaceId: string, i
   if (!workspace) throw new NotFound('workspace', workspaceId);
   // Early, for the inviter; accepting checks again, atomically.
   const scope = await workspaceScope(deps, workspace, 'live');
-  requireBelow('members', limitNow(scope, 'members', deps.clock.now()), await counted(deps.db, collections.membersOfWorkspace(workspaceId)).count());
+  requireBelow(
+    'members',
+    limitNow(scope, 'members', deps.clock.now()),
+    await counted(deps.db, collections.membersOfWorkspace(workspaceId)).count(),
+  );
   const existingId = await findUserIdByEmail(deps, email);
   const accept = `POST ${links.api}/user/invitations/${workspaceId}/accept`;
   let expiresAt: Date;
   let nextSteps: Paragraph[];
   // The invitation as this answers it, in the inviter's environment.
-  const invited = (expiresAt: Date): NewEvent[] => [eventIn(workspaceId, actor, 'invitation.created', sentInvitationView(email, input.role, workspaceId, expiresAt))];
+  const invited = (expiresAt: Date): NewEvent[] => [
+    eventIn(workspaceId, actor, 'invitation.created', sentInvitationView(email, input.role, workspaceId, expiresAt)),
+  ];
   if (existingId === undefined) {
     expiresAt = await invitePendingEmail(deps, { email, workspaceId, role: input.role, invitedBy: actor.userId }, invited);
     nextSteps = [
@@ -109,7 +120,11 @@ export async function addMember(deps: Deps, actor: Actor, workspaceId: string, i
     // The actor may list the members anyway: saying so discloses nothing.
     if (member) throw new DuplicateResource('membership', 'email');
     expiresAt = await invite(deps, { userId: existingId, workspaceId, role: input.role, invitedBy: actor.userId }, invited);
-    nextSteps = [`Sign in and accept it (your email must be verified): ${accept}`, 'Your invitations:', { link: `${links.api}/user/invitations` }];
+    nextSteps = [
+      `Sign in and accept it (your email must be verified): ${accept}`,
+      'Your invitations:',
+      { link: `${links.api}/user/invitations` },
+    ];
   }
   await deps.mailer.send(accountMail.invitation(email, workspace.name, input.role, nextSteps));
   return sentInvitationView(email, input.role, workspaceId, expiresAt);

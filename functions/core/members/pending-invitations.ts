@@ -1,11 +1,11 @@
+import { commitWithEvents } from '#core/events/outbox';
+import { NotFound } from '#core/platform/errors';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
-import { NotFound } from '#core/platform/errors';
 import type { Role } from '#core/store/entities/membership';
 import { prunableFrom } from '#core/store/table';
-import { commitWithEvents } from '#core/events/outbox';
-import { invitationIsOpen, invitationLifetimeSeconds, invite, type InvitationEvents } from './invitations.ts';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
+import { type InvitationEvents, invitationIsOpen, invitationLifetimeSeconds, invite } from './invitations.ts';
 
 /** Pending invitations are found by the digest of the normalized email (the caller normalizes). */
 const emailDigestOf = (email: string) => sha256(email);
@@ -28,7 +28,14 @@ export async function invitePendingEmail(
     () =>
       commitWithEvents(deps, reported(new Date(ttl * 1000)), ({ pendingInvitation }) => [
         pendingInvitation
-          .put({ ...key, role: invitation.role, invitedBy: invitation.invitedBy, createdAt: now.toISOString(), ttl, prunableAt: prunableFrom(ttl) })
+          .put({
+            ...key,
+            role: invitation.role,
+            invitedBy: invitation.invitedBy,
+            createdAt: now.toISOString(),
+            ttl,
+            prunableAt: prunableFrom(ttl),
+          })
           .commit(),
       ]),
     () => deps.db.entities.pendingInvitation.delete(key).go(),
@@ -59,10 +66,12 @@ export async function claimPendingInvitations(deps: Deps, userId: number, email:
         membership.get({ workspaceId: pending.workspaceId, userId }).go(),
       ]);
       if (target && !target.deletingAt && !member) {
-        await invite(deps, { userId, workspaceId: pending.workspaceId, role: pending.role, invitedBy: pending.invitedBy }).catch((error: unknown) => {
-          // The workspace began to go meanwhile: the invitation ends with it.
-          if (!(error instanceof NotFound)) throw error;
-        });
+        await invite(deps, { userId, workspaceId: pending.workspaceId, role: pending.role, invitedBy: pending.invitedBy }).catch(
+          (error: unknown) => {
+            // The workspace began to go meanwhile: the invitation ends with it.
+            if (!(error instanceof NotFound)) throw error;
+          },
+        );
       }
     }
     await pendingInvitation.delete({ emailDigest: pending.emailDigest, workspaceId: pending.workspaceId }).go();

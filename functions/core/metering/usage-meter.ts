@@ -1,12 +1,12 @@
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { BoundedCache } from '#core/platform/bounded-cache';
 import type { Principal } from '#core/access/principal';
-import type { Deps } from '#core/ports/deps';
-import { monthlyCounterTtl, monthOf } from '#core/platform/periods';
+import { BoundedCache } from '#core/platform/bounded-cache';
 import { QuotaExceeded, RateLimited } from '#core/platform/errors';
+import { monthlyCounterTtl, monthOf } from '#core/platform/periods';
+import { allowanceOf, type RateLimitState, rateLimitHeaders, rateWindowOf, rateWindowSeconds } from '#core/platform/rate-limits';
+import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
-import { allowanceOf, rateLimitHeaders, rateWindowOf, rateWindowSeconds, type RateLimitState } from '#core/platform/rate-limits';
-import { dayAttribute, meterKey, windowAttribute, type MeterItem, type SubjectWindow } from '#core/store/meter-items';
+import { dayAttribute, type MeterItem, meterKey, type SubjectWindow, windowAttribute } from '#core/store/meter-items';
 
 /** Who a request is counted for: an API key by itself; a user's sessions, user tokens and OAuth tokens together. */
 export const meterSubject = (principal: Pick<Principal, 'credential' | 'userId'>): string =>
@@ -44,7 +44,6 @@ const updates: Record<WindowCase, { set: string; condition: string }> = {
   older: { set: '#w.s = :win, #w.n = :one, #w.t = #w.t + :one', condition: '#w.s < :win' },
   none: { set: '#w = :fresh', condition: 'attribute_not_exists(#w)' },
 };
-
 
 export interface MeterUpdate {
   table: string;
@@ -104,7 +103,11 @@ export async function meterRequest(deps: Deps, input: MeterInput): Promise<Meter
   const key = meterKey(input.workspaceId, input.environment, month.key, shard);
   const quotaPerShard = input.apiCallsLimit === null ? null : Math.ceil(input.apiCallsLimit / shards);
   const cacheKey = `${key.pk}|${key.sk}|${subject}`;
-  const rateState = (count: number): RateLimitState => ({ limit, remaining: Math.max(0, (perShard - count) * shards), resetAt: window.end });
+  const rateState = (count: number): RateLimitState => ({
+    limit,
+    remaining: Math.max(0, (perShard - count) * shards),
+    resetAt: window.end,
+  });
   const { client, name: table } = deps.db.table;
 
   const quotaKey = `${key.pk}|${key.sk}|quota:${quotaPerShard}`;
@@ -142,14 +145,20 @@ export async function meterRequest(deps: Deps, input: MeterInput): Promise<Meter
     if (quotaPerShard !== null && (item.calls ?? 0) >= quotaPerShard) {
       const used = (item.calls ?? 0) * shards;
       const state = rateState(current && current.s >= window.start ? current.n : 0);
-      throw refuseUntil(quotaKey, month.end, (at) => new QuotaExceeded('api_calls', input.apiCallsLimit!, used, month.end, at, rateLimitHeaders(state)), now);
+      throw refuseUntil(
+        quotaKey,
+        month.end,
+        (at) => new QuotaExceeded('api_calls', input.apiCallsLimit!, used, month.end, at, rateLimitHeaders(state)),
+        now,
+      );
     }
     // Another process may run a little ahead of our clock: its window is the current one.
     windowStart = Math.max(window.start, current?.s ?? 0);
     if (current && current.s >= windowStart && current.n >= perShard) {
       const state = rateState(current.n);
       const windowEnd = new Date((windowStart + rateWindowSeconds) * 1000);
-      const refuse = (at: Date) => new RateLimited(`Rate limit of ${limit} requests per minute exceeded.`, limit, windowEnd, at, rateLimitHeaders(state));
+      const refuse = (at: Date) =>
+        new RateLimited(`Rate limit of ${limit} requests per minute exceeded.`, limit, windowEnd, at, rateLimitHeaders(state));
       throw refuseUntil(cacheKey, windowEnd, refuse, now);
     }
     windowCase = !current ? 'none' : current.s >= windowStart ? 'same' : 'older';

@@ -1,11 +1,10 @@
-
 import type { Actor, Principal } from '#core/access/principal';
-import type { Deps } from '#core/ports/deps';
 import { NamespaceAccessDenied, NotFound } from '#core/platform/errors';
 import { idInputPattern, normaliseId } from '#core/platform/ids';
-import { hotPath, } from '#core/store/database';
-import { defaultNamespaceId } from './ids.ts';
+import type { Deps } from '#core/ports/deps';
+import { hotPath } from '#core/store/database';
 import type { NamespaceItem } from '#core/store/items';
+import { defaultNamespaceId } from './ids.ts';
 
 /** What acting in a namespace needs of it: whose it is, whether it is active, its packages. */
 export type NamespaceContext = Pick<NamespaceItem, 'id' | 'ownerType' | 'ownerId' | 'workspaceId' | 'isDefault' | 'isActive' | 'packages'>;
@@ -45,7 +44,8 @@ export const namedNamespace = (request: { headers: Record<string, string>; query
   request.headers['x-namespace-id'] || (request.query as { namespace_id?: string } | undefined)?.namespace_id || undefined;
 
 function requireActive<N extends NamespaceContext>(namespace: N): N {
-  if (!namespace.isActive) throw new NamespaceAccessDenied(namespace.id, `Namespace "${namespace.id}" is inactive: nothing can be done in it.`);
+  if (!namespace.isActive)
+    throw new NamespaceAccessDenied(namespace.id, `Namespace "${namespace.id}" is inactive: nothing can be done in it.`);
   return namespace;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '#core/ports/deps';
 import { newId } from '#core/platform/ids';
+import type { Deps } from '#core/ports/deps';
 import type { Database } from '#core/store/database';
 import { defaultNamespaceId } from './ids.ts';
 

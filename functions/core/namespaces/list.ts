@@ -1,11 +1,11 @@
 import type { Actor } from '#core/access/principal';
-import type { Deps } from '#core/ports/deps';
-import { idsCreatedWithin } from '#core/platform/ids';
 import type { ListSource } from '#core/lists/list-source';
+import { idsCreatedWithin } from '#core/platform/ids';
+import type { Deps } from '#core/ports/deps';
 import { hotPath } from '#core/store/database';
+import type { NamespaceItem } from '#core/store/items';
 import type { KeyRange } from '#core/store/key-order';
 import { collections, counted } from '#core/store/list-counts';
-import type { NamespaceItem } from '#core/store/items';
 import { defaultNamespaceId } from './ids.ts';
 import { namespaceView } from './view.ts';
 
@@ -20,7 +20,11 @@ const asWorkspaceBound = (namespaceBound: string) => `wks_${namespaceBound.slice
  * A credential bound to one workspace (an OAuth token), or a `workspace_id` filter, sees
  * that workspace's namespace alone.
  */
-export function namespacesOf(deps: Deps, actor: Actor, filter: { workspaceId?: string } = {}): ListSource<string, ReturnType<typeof namespaceView>> {
+export function namespacesOf(
+  deps: Deps,
+  actor: Actor,
+  filter: { workspaceId?: string } = {},
+): ListSource<string, ReturnType<typeof namespaceView>> {
   const { membership, namespace } = deps.db.entities;
   const { userId } = actor;
   const only = filter.workspaceId ?? actor.limits?.workspaceId;
@@ -51,8 +55,7 @@ export function namespacesOf(deps: Deps, actor: Actor, filter: { workspaceId?: s
     createdRange: (after, before) => idsCreatedWithin('namespace', after, before),
     async read({ skip, take, descending, after, range }) {
       const wanted = skip + take + 1;
-      const within = (id: string) =>
-        (!range || (id >= range.from && id <= range.to)) && (!after || (descending ? id < after : id > after));
+      const within = (id: string) => (!range || (id >= range.from && id <= range.to)) && (!after || (descending ? id < after : id > after));
       const candidates = only
         ? [defaultNamespaceId(only)]
         : [...(await ownIds()), ...(await workspaceNamespaceIds(wanted, descending, after, range))];

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { featureNames, type Feature } from '#core/entitlements/features';
-import { describe, withMeta } from '#core/platform/schema-meta';
-import { idOf, resourceName, timestamp } from '#core/platform/common-schemas';
 import { standings } from '#core/entitlements/entitlement-schemas';
+import { type Feature, featureNames } from '#core/entitlements/features';
+import { idOf, resourceName, timestamp } from '#core/platform/common-schemas';
+import { describe, withMeta } from '#core/platform/schema-meta';
 
 export const namespaceId = idOf('namespace', 'a namespace id');
 export const packageId = idOf('package', 'a package id');
@@ -14,7 +14,10 @@ export const namespace = withMeta(
     name: z.string(),
     slug: z.string(),
     owner_type: z.enum(['User', 'Workspace']),
-    owner_id: describe(z.union([z.int(), z.string()]), "The user's id (an integer) for a user's namespace; the workspace's id for a workspace's."),
+    owner_id: describe(
+      z.union([z.int(), z.string()]),
+      "The user's id (an integer) for a user's namespace; the workspace's id for a workspace's.",
+    ),
     workspace_id: describe(z.nullable(z.string()), "The workspace of a workspace's namespace; null for a user's own."),
     is_default: z.boolean(),
     is_active: describe(z.boolean(), 'An inactive namespace cannot be acted in: naming it answers 403 NAMESPACE_ACCESS_DENIED.'),
@@ -45,18 +48,21 @@ export const namespacePackage = withMeta(
 export const namespaceDetail = withMeta(
   z.extend(namespace, {
     packages: describe(z.array(namespacePackage), 'The packages in force; expired ones are absent.'),
-    entitlements: describe(standings, "Every feature the namespace counts, in the credential's environment: used, limit (tier plus packages), unit, reset_at."),
+    entitlements: describe(
+      standings,
+      "Every feature the namespace counts, in the credential's environment: used, limit (tier plus packages), unit, reset_at.",
+    ),
   }),
   { id: 'NamespaceDetail' },
 );
 
 export const grantPackageBody = z.strictObject({
   name: resourceName,
-  entitlements: describe(
-    packageEntitlements,
-    `Positive amounts to add, by feature: ${featureNames.join(', ')}; at least one.`,
+  entitlements: describe(packageEntitlements, `Positive amounts to add, by feature: ${featureNames.join(', ')}; at least one.`),
+  expires_at: describe(
+    z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+    'When the package stops counting (ISO 8601, in the future); absent or null: never.',
   ),
-  expires_at: describe(z.optional(z.nullable(z.iso.datetime({ offset: true }))), 'When the package stops counting (ISO 8601, in the future); absent or null: never.'),
 });
 
 export const grantedPackage = withMeta(z.extend(namespacePackage, { namespace_id: z.string() }), { id: 'GrantedPackage' });

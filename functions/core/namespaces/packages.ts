@@ -1,10 +1,10 @@
-import type { Deps } from '#core/ports/deps';
 import { activePackages, type PackageGrant } from '#core/entitlements/limits';
-import { changeAsRead } from '#core/store/change-as-read';
 import { eventIn, personalEvents } from '#core/events/origins';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
 import { NotFound, StateConflict, ValidationFailed } from '#core/platform/errors';
 import { newId } from '#core/platform/ids';
+import type { Deps } from '#core/ports/deps';
+import { changeAsRead } from '#core/store/change-as-read';
 import type { NamespaceItem } from '#core/store/items';
 import { namespaceWithPackagesView, packageView } from './view.ts';
 
@@ -28,7 +28,11 @@ async function loadNamespace(deps: Deps, id: string): Promise<NamespaceItem> {
  * packages are dropped on the way), on the condition that nobody changed them since they
  * were read, with its `namespace.updated` event: the namespace with the packages now in force.
  */
-function changePackages<T>(deps: Deps, namespaceId: string, change: (inForce: PackageGrant[], now: Date) => { packages: PackageGrant[]; result: T }) {
+function changePackages<T>(
+  deps: Deps,
+  namespaceId: string,
+  change: (inForce: PackageGrant[], now: Date) => { packages: PackageGrant[]; result: T },
+) {
   return changeAsRead(async () => {
     const current = await loadNamespace(deps, namespaceId);
     const now = deps.clock.now();

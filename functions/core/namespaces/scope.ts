@@ -1,9 +1,9 @@
-import type { Environment } from '#core/platform/environments';
-import type { Deps } from '#core/ports/deps';
 import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
+import type { Environment } from '#core/platform/environments';
 import { NotFound } from '#core/platform/errors';
-import { hotPath } from '#core/store/database';
 import type { Tier } from '#core/platform/tiers';
+import type { Deps } from '#core/ports/deps';
+import { hotPath } from '#core/store/database';
 import type { NamespaceContext } from './access.ts';
 
 /**

@@ -1,7 +1,7 @@
+import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
+import type { Tier } from '#core/platform/tiers';
 import type { Deps } from '#core/ports/deps';
 import { entitlementScopeOf } from './scope.ts';
-import type { Tier } from '#core/platform/tiers';
-import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
 
 /**
  * A user's own entitlements (the workspaces they may own): their personal namespace's, at

@@ -1,6 +1,6 @@
 import { type Standing } from '#core/entitlements/entitlements';
-import { activePackages, type PackageGrant } from '#core/entitlements/limits';
 import type { Feature } from '#core/entitlements/features';
+import { activePackages, type PackageGrant } from '#core/entitlements/limits';
 import type { NamespaceItem } from '#core/store/items';
 
 /**

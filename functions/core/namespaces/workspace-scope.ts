@@ -1,11 +1,15 @@
+import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
 import type { Environment } from '#core/platform/environments';
+import type { Tier } from '#core/platform/tiers';
 import type { Deps } from '#core/ports/deps';
 import { defaultNamespaceOf } from './access.ts';
 import { entitlementScopeOf } from './scope.ts';
-import type { Tier } from '#core/platform/tiers';
-import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
 
 /** A workspace's own entitlements: its default namespace's, at its tier. */
-export async function workspaceScope(deps: Deps, workspace: { id: string; tier: Tier }, environment: Environment): Promise<EntitlementScope> {
+export async function workspaceScope(
+  deps: Deps,
+  workspace: { id: string; tier: Tier },
+  environment: Environment,
+): Promise<EntitlementScope> {
   return entitlementScopeOf(await defaultNamespaceOf(deps, workspace.id), environment, workspace.tier);
 }

@@ -31,10 +31,18 @@ export function requireOneClientAuthentication(form: ClientCredentialFields, aut
   const basic = basicCredentials(authorization);
   if (!basic) return;
   if (form.client_secret !== undefined) {
-    throw new OAuthRefusal(400, 'invalid_request', 'Authenticate the client one way: HTTP Basic or `client_secret` in the form, not both (RFC 6749 section 2.3).');
+    throw new OAuthRefusal(
+      400,
+      'invalid_request',
+      'Authenticate the client one way: HTTP Basic or `client_secret` in the form, not both (RFC 6749 section 2.3).',
+    );
   }
   if (form.client_id !== undefined && form.client_id !== basic.id) {
-    throw new OAuthRefusal(400, 'invalid_request', "The form's `client_id` names another client than HTTP Basic does: send one client's credentials (RFC 6749 section 2.3).");
+    throw new OAuthRefusal(
+      400,
+      'invalid_request',
+      "The form's `client_id` names another client than HTTP Basic does: send one client's credentials (RFC 6749 section 2.3).",
+    );
   }
 }
 

@@ -1,14 +1,13 @@
-
 import * as z from 'zod/mini';
 import { isKnownScope } from '#core/access/scopes';
-import { randomBase62, sha256 } from '#core/platform/secrets';
-import type { Deps } from '#core/ports/deps';
-import { roleIn } from '#core/tenancy/membership';
-import { validate } from '#core/platform/validation';
 import { idPattern, newId } from '#core/platform/ids';
-import { oauthGrants } from '#core/store/entities/oauth-client';
+import { randomBase62, sha256 } from '#core/platform/secrets';
 import { singleLine } from '#core/platform/text-rules';
+import { validate } from '#core/platform/validation';
+import type { Deps } from '#core/ports/deps';
+import { oauthGrants } from '#core/store/entities/oauth-client';
 import type { OAuthClientItem } from '#core/store/items';
+import { roleIn } from '#core/tenancy/membership';
 
 const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
@@ -32,7 +31,10 @@ const newClientSchema = z
       .array(
         z
           .string()
-          .check(singleLine(), z.refine(isRedirectUri, 'must be an absolute https:// URL without a fragment (http:// only on a loopback host)')),
+          .check(
+            singleLine(),
+            z.refine(isRedirectUri, 'must be an absolute https:// URL without a fragment (http:// only on a loopback host)'),
+          ),
       )
       .check(z.maxLength(20)),
     grants: z.pipe(

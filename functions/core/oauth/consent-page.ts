@@ -1,7 +1,13 @@
 import { escapeHtml, htmlPage } from '#core/platform/html';
 import type { ConsentPage } from './consent.ts';
 
-const actions: Record<string, string> = { read: 'Read', write: 'Create and change', delete: 'Delete', '*': 'Do anything with', 'read-content': 'Read the content of' };
+const actions: Record<string, string> = {
+  read: 'Read',
+  write: 'Create and change',
+  delete: 'Delete',
+  '*': 'Do anything with',
+  'read-content': 'Read the content of',
+};
 
 /** A scope in words: `api-keys:read` is "Read API keys". */
 export function describeScope(scope: string): string {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { cookieValue, sessionCookie } from '#core/credentials/credential-header';
 import { sessionScopes } from '#core/credentials/session-auth';
+import { OAuthRefusal } from '#core/platform/errors';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
-import { OAuthRefusal } from '#core/platform/errors';
 import { isConditionFailure } from '#core/store/conditions';
-import { approveAuthorization, deniedRedirect, reviewAuthorization, type ConsentRequest, type OAuthParameters } from './server.ts';
+import { approveAuthorization, type ConsentRequest, deniedRedirect, type OAuthParameters, reviewAuthorization } from './server.ts';
 
 /** Long enough to read a page and decide; a ticket older than this answers nothing. */
 export const consentLifetimeSeconds = 10 * 60;
@@ -64,8 +64,17 @@ export async function answerConsent(deps: Deps, answer: { ticket: string; decisi
     deps.db.entities.session.get({ digest: sha256(sessionId) }).go({ consistent: true }),
   ]);
   if (!consent || consent.ttl * 1000 <= now.getTime()) throw spent();
-  if (!session || Date.parse(session.expiresAt) <= now.getTime() || session.digest !== consent.sessionDigest || session.userId !== consent.userId) {
-    throw new OAuthRefusal(400, 'invalid_request', 'This consent page was shown to another session: sign in as that user, and open the authorization link again.');
+  if (
+    !session ||
+    Date.parse(session.expiresAt) <= now.getTime() ||
+    session.digest !== consent.sessionDigest ||
+    session.userId !== consent.userId
+  ) {
+    throw new OAuthRefusal(
+      400,
+      'invalid_request',
+      'This consent page was shown to another session: sign in as that user, and open the authorization link again.',
+    );
   }
   try {
     await deps.db.entities.oauthConsent.remove({ digest }).go();

@@ -3,11 +3,11 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import { sameSecret, sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
 import { commitOrThrow, isConditionFailure } from '#core/store/conditions';
-import { findOAuthClient } from './clients.ts';
 import { type OAuthClientItem } from '#core/store/items';
+import { findOAuthClient } from './clients.ts';
 import { revokeFamily } from './families.ts';
-import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from './token-lifetimes.ts';
 import { narrowScopes } from './scopes.ts';
+import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from './token-lifetimes.ts';
 
 /**
  * Whom a code or token acts for. `scopes` is what the approving user's credential holds;
@@ -37,10 +37,18 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * The token endpoint authenticates it: a confidential client with its secret, while a
  * public one has no secret to send and proves itself with the PKCE verifier instead.
  */
-export async function clientFor(deps: Deps, endpoint: 'authorize' | 'token', id: string, secret?: string | null): Promise<Client | undefined> {
+export async function clientFor(
+  deps: Deps,
+  endpoint: 'authorize' | 'token',
+  id: string,
+  secret?: string | null,
+): Promise<Client | undefined> {
   const found = await findOAuthClient(deps, id);
   // A refresh token belongs to the code grant: a client of that grant may use it.
-  const client = found && { ...found, grants: found.grants.includes('authorization_code') ? [...found.grants, 'refresh_token'] : found.grants };
+  const client = found && {
+    ...found,
+    grants: found.grants.includes('authorization_code') ? [...found.grants, 'refresh_token'] : found.grants,
+  };
   if (!client || endpoint === 'authorize') return client;
   const authentic = client.secretDigest ? !!secret && sameSecret(sha256(secret), client.secretDigest) : !secret;
   return authentic ? client : undefined;
@@ -76,7 +84,7 @@ export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token', sink?: C
       }
       // The token acts in the client's workspace only: its members alone may authorize it.
       const { data: member } = await deps.db.entities.membership.get({ workspaceId: client.workspaceId, userId: user.userId }).go();
-      if (!member) throw new OAuth2Server.AccessDeniedError('Only members of the client\'s workspace may authorize it.');
+      if (!member) throw new OAuth2Server.AccessDeniedError("Only members of the client's workspace may authorize it.");
       const expiresAt = after(authorizationCodeLifetimeSeconds);
       if (sink) {
         await sink({ scopes: code.scope ?? [], redirectUri: code.redirectUri }, client);
@@ -174,14 +182,18 @@ export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token', sink?: C
                       .set({ usedAt: now().toISOString() })
                       .where((attr, op) => op.notExists(attr.usedAt))
                       .commit(),
-                    oauthFamily.check({ familyId: refreshed.familyId }).where((attr, op) => op.notExists(attr.revokedAt)).commit(),
+                    oauthFamily
+                      .check({ familyId: refreshed.familyId })
+                      .where((attr, op) => op.notExists(attr.revokedAt))
+                      .commit(),
                   ]
                 : []),
             ])
             .go(),
         );
       } catch (error) {
-        if (isConditionFailure(error)) throw new OAuth2Server.InvalidGrantError('Invalid grant: refresh token was used or revoked meanwhile');
+        if (isConditionFailure(error))
+          throw new OAuth2Server.InvalidGrantError('Invalid grant: refresh token was used or revoked meanwhile');
         throw error;
       }
       if (!refresh) return { accessToken: token.accessToken, accessTokenExpiresAt: expiresAt, scope: token.scope, client, user };

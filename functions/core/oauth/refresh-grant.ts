@@ -25,7 +25,8 @@ export class RefreshTokenGrant extends OAuth2Server.AbstractGrantType {
     const requested = this.getScope(request) as string[] | undefined;
     // Any narrower scopes the grant covers by the grammar: a `*` grant may become `workspaces:read`.
     const beyond = requested?.filter((scope) => !withinScopes(token.scopes, scope));
-    if (beyond?.length) throw new OAuth2Server.InvalidScopeError(`Invalid scope: the grant (${token.scopes.join(' ')}) does not cover ${beyond.join(' ')}`);
+    if (beyond?.length)
+      throw new OAuth2Server.InvalidScopeError(`Invalid scope: the grant (${token.scopes.join(' ')}) does not cover ${beyond.join(' ')}`);
     const scope = requested ? [...new Set(requested)] : token.scopes;
     const next = {
       accessToken: await this.generateAccessToken(client, token.user, scope),

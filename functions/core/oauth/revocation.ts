@@ -1,7 +1,7 @@
+import { OAuthRefusal } from '#core/platform/errors';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
-import { OAuthRefusal } from '#core/platform/errors';
-import { clientCredentialsOf, type ClientCredentialFields } from './client-authentication.ts';
+import { type ClientCredentialFields, clientCredentialsOf } from './client-authentication.ts';
 import { revokeFamily } from './families.ts';
 import { clientFor } from './model.ts';
 
@@ -18,7 +18,8 @@ export interface RevocationRequest extends ClientCredentialFields {
 export async function revokeOAuthToken(deps: Deps, form: RevocationRequest, authorization: string | undefined): Promise<void> {
   const { id, secret } = clientCredentialsOf(form, authorization);
   const client = id ? await clientFor(deps, 'token', id, secret) : undefined;
-  if (!client) throw new OAuthRefusal(401, 'invalid_client', 'Invalid client: client is invalid', { 'WWW-Authenticate': 'Basic realm="Service"' });
+  if (!client)
+    throw new OAuthRefusal(401, 'invalid_client', 'Invalid client: client is invalid', { 'WWW-Authenticate': 'Basic realm="Service"' });
   if (!form.token) throw new OAuthRefusal(400, 'invalid_request', 'Missing parameter: `token`');
   const digest = sha256(form.token);
   const { oauthToken, oauthRefreshToken } = deps.db.entities;

@@ -1,9 +1,9 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { Deps } from '#core/ports/deps';
 import { OAuthRefusal } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 import { requireOneClientAuthentication } from './client-authentication.ts';
 import { findOAuthClient } from './clients.ts';
-import { oauthModel, type Approver, type CodeSink } from './model.ts';
+import { type Approver, type CodeSink, oauthModel } from './model.ts';
 import { RefreshTokenGrant } from './refresh-grant.ts';
 import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from './token-lifetimes.ts';
 
@@ -58,13 +58,21 @@ async function runAuthorization(deps: Deps, query: OAuthParameters, user: Approv
   const client = query.client_id ? await findOAuthClient(deps, query.client_id) : undefined;
   // With several registered, which one is meant must be said (RFC 6749 section 3.1.2.3).
   if (client && !query.redirect_uri && client.redirectUris.length > 1) {
-    throw new OAuthRefusal(400, 'invalid_request', 'Missing parameter: `redirect_uri` (this client registered several; send one of them exactly)');
+    throw new OAuthRefusal(
+      400,
+      'invalid_request',
+      'Missing parameter: `redirect_uri` (this client registered several; send one of them exactly)',
+    );
   }
   const response = new OAuth2Server.Response();
   try {
-    await serverFor(deps, 'authorize', sink).authorize(new OAuth2Server.Request({ method: 'GET', headers: {}, query: sent(query) }), response, {
-      authenticateHandler: { handle: () => user },
-    });
+    await serverFor(deps, 'authorize', sink).authorize(
+      new OAuth2Server.Request({ method: 'GET', headers: {}, query: sent(query) }),
+      response,
+      {
+        authenticateHandler: { handle: () => user },
+      },
+    );
   } catch (error) {
     const refusal = translated(error, response);
     if (!(refusal instanceof OAuthRefusal) || !response.get('location')) throw refusal;
@@ -96,7 +104,8 @@ export async function reviewAuthorization(
 }
 
 /** The user said yes: the same request runs again, and this time the code is stored. */
-export const approveAuthorization = (deps: Deps, query: OAuthParameters, user: Approver): Promise<string> => runAuthorization(deps, query, user);
+export const approveAuthorization = (deps: Deps, query: OAuthParameters, user: Approver): Promise<string> =>
+  runAuthorization(deps, query, user);
 
 /** The user said no: the client hears `access_denied` at its redirect_uri (RFC 6749 section 4.1.2.1). */
 export function deniedRedirect(redirectUri: string, state: string | undefined): string {

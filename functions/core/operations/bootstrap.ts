@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { generateApiKey } from '#core/api-keys/api-key-format';
-import type { Deps } from '#core/ports/deps';
-import { issueApiKey } from '#core/api-keys/api-keys';
 import { createAccount } from '#core/accounts/new-account';
+import { generateApiKey } from '#core/api-keys/api-key-format';
+import { issueApiKey } from '#core/api-keys/api-keys';
+import type { Deps } from '#core/ports/deps';
 import { noUsersYet } from '#core/users/users';
 
 export interface BootstrapInput {

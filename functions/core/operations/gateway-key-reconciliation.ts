@@ -1,8 +1,8 @@
 import type { Deps } from '#core/ports/deps';
 import type { ListedGatewayKey } from '#core/ports/gateway-keys';
 import { isConditionFailure } from '#core/store/conditions';
-import { removeGatewayKey, withGatewayKey } from '#core/workspaces/workspace-gateway-keys';
 import type { WorkspaceItem } from '#core/store/items';
+import { removeGatewayKey, withGatewayKey } from '#core/workspaces/workspace-gateway-keys';
 
 /**
  * How old a key must be before the job judges it. A workspace's key is made before the
@@ -47,7 +47,10 @@ export interface ReconciliationOptions {
  *
  * A second run finds nothing to do: it changes nothing.
  */
-export async function reconcileGatewayKeys(deps: Deps, options: ReconciliationOptions = {}): Promise<ReconciliationCounts & { complete: boolean }> {
+export async function reconcileGatewayKeys(
+  deps: Deps,
+  options: ReconciliationOptions = {},
+): Promise<ReconciliationCounts & { complete: boolean }> {
   const stop = options.shouldStop ?? (() => false);
   const counts: ReconciliationCounts = { orphansRemoved: 0, keysMoved: 0, sharersGivenKeys: 0 };
   const now = deps.clock.now().getTime();
@@ -64,7 +67,8 @@ export async function reconcileGatewayKeys(deps: Deps, options: ReconciliationOp
     }
   }
 
-  const sharers = (cursor: string | null) => deps.db.entities.workspace.query.bySharing({ sharingBucket: 'gatewayKey' }).go({ cursor, limit: sharersPerPage });
+  const sharers = (cursor: string | null) =>
+    deps.db.entities.workspace.query.bySharing({ sharingBucket: 'gatewayKey' }).go({ cursor, limit: sharersPerPage });
   let cursor: string | null = null;
   do {
     const { data, cursor: next } = await sharers(cursor);

@@ -1,11 +1,11 @@
 import { isLive } from '#core/access/credential-lifecycle';
-import type { Deps } from '#core/ports/deps';
-import { commitOrThrow, isConditionFailure } from '#core/store/conditions';
-import { collections, countOneFewer } from '#core/store/list-counts';
 import { accountTokenIsOpen } from '#core/accounts/account-tokens';
 import { keyOwner } from '#core/api-keys/api-keys';
 import { countOneFewerOf } from '#core/entitlements/limited-counts';
 import { invitationIsOpen, removeInvitation } from '#core/members/invitations';
+import type { Deps } from '#core/ports/deps';
+import { commitOrThrow, isConditionFailure } from '#core/store/conditions';
+import { collections, countOneFewer } from '#core/store/list-counts';
 
 export interface PruneCounts {
   apiKeys: number;
@@ -67,7 +67,10 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
         commitOrThrow(() =>
           deps.db.transaction
             .write(({ apiKey, counter, usageCounter }) => [
-              apiKey.delete({ workspaceId: item.workspaceId, id: item.id }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).commit(),
+              apiKey
+                .delete({ workspaceId: item.workspaceId, id: item.id })
+                .where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!))
+                .commit(),
               countOneFewer(counter, collections.apiKeysOfWorkspace(item.workspaceId)),
               countOneFewerOf(usageCounter, keyOwner(item), 'api_keys', now),
             ])
@@ -83,7 +86,10 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
         commitOrThrow(() =>
           deps.db.transaction
             .write(({ userToken, counter }) => [
-              userToken.delete({ id: item.id }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).commit(),
+              userToken
+                .delete({ id: item.id })
+                .where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!))
+                .commit(),
               countOneFewer(counter, collections.userTokensOfUser(item.userId)),
             ])
             .go(),
@@ -97,7 +103,10 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
     }),
     pendingInvitations: await run({
       page: (until, cursor, limit) =>
-        entities.pendingInvitation.query.byPrunableAt({ pruneBucket: 'pendingInvitation' }).lte({ prunableAt: until }).go({ cursor, limit }),
+        entities.pendingInvitation.query
+          .byPrunableAt({ pruneBucket: 'pendingInvitation' })
+          .lte({ prunableAt: until })
+          .go({ cursor, limit }),
       finished: (item, at) => !invitationIsOpen(item, at),
       remove: (item) =>
         entities.pendingInvitation
@@ -109,14 +118,22 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
       page: (until, cursor, limit) =>
         entities.accountToken.query.byPrunableAt({ pruneBucket: 'accountToken' }).lte({ prunableAt: until }).go({ cursor, limit }),
       finished: (item, at) => !accountTokenIsOpen(item, at),
-      remove: (item) => entities.accountToken.delete({ digest: item.digest }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt)).go(),
+      remove: (item) =>
+        entities.accountToken
+          .delete({ digest: item.digest })
+          .where((attr, op) => op.eq(attr.prunableAt, item.prunableAt))
+          .go(),
     }),
     sessions: await run({
       page: (until, cursor, limit) =>
         entities.session.query.byPrunableAt({ pruneBucket: 'session' }).lte({ prunableAt: until }).go({ cursor, limit }),
       // As session-auth: a session ends at expiresAt.
       finished: (item, at) => Date.parse(item.expiresAt) <= at.getTime(),
-      remove: (item) => entities.session.delete({ digest: item.digest }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).go(),
+      remove: (item) =>
+        entities.session
+          .delete({ digest: item.digest })
+          .where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!))
+          .go(),
     }),
     throttleWindows: await run({
       page: (until, cursor, limit) =>
@@ -124,7 +141,10 @@ export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Prom
       // A window past its TTL is over: attempts only ever count against the current one.
       finished: (item, at) => item.ttl * 1000 <= at.getTime(),
       remove: (item) =>
-        entities.throttleWindow.delete({ subject: item.subject, windowStart: item.windowStart }).where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!)).go(),
+        entities.throttleWindow
+          .delete({ subject: item.subject, windowStart: item.windowStart })
+          .where((attr, op) => op.eq(attr.prunableAt, item.prunableAt!))
+          .go(),
     }),
   };
 }

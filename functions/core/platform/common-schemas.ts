@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idInputPattern, idPrefixes, normaliseId, type IdKind } from './ids.ts';
+import { type IdKind, idInputPattern, idPrefixes, normaliseId } from './ids.ts';
 import { describe, withMeta } from './schema-meta.ts';
 import { singleLine } from './text-rules.ts';
 
@@ -51,7 +51,11 @@ export const listLinks = withMeta(
  */
 function trimmable<T extends z.ZodMiniObject>(item: T) {
   // A mask the type system cannot follow through a generic shape; partial() checks the keys at run time.
-  const trimmed = Object.fromEntries(Object.keys(item.shape).filter((key) => key !== 'id').map((key) => [key, true])) as never;
+  const trimmed = Object.fromEntries(
+    Object.keys(item.shape)
+      .filter((key) => key !== 'id')
+      .map((key) => [key, true]),
+  ) as never;
   const id = z.globalRegistry.get(item)?.id;
   return withMeta(z.partial(item, trimmed), {
     ...(id ? { id: `${id}ListItem` } : {}),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { tierNames, type Tier } from './tiers.ts';
+import { type Tier, tierNames } from './tiers.ts';
 import './validation-messages.ts';
 
 /**
@@ -26,7 +26,10 @@ const isOrigin = (value: string) => {
  * may open several (the tests, the bench), so these are passed, not read globally.
  */
 export const storeSettings = z.object({
-  TABLE_NAME: z._default(z.string().check(z.regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be 3 to 255 letters, digits, _, . or -')), 'tenant-api-local'),
+  TABLE_NAME: z._default(
+    z.string().check(z.regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be 3 to 255 letters, digits, _, . or -')),
+    'tenant-api-local',
+  ),
   DYNAMODB_ENDPOINT: z.optional(z.url()),
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
 });
@@ -79,7 +82,10 @@ export const gatewaySettings = z.object({
   // Checked on the string with checks the authorizer's bundle holds anyway: zod's number checks would add 4 KiB to it.
   GATEWAY_KEY_BUDGET: z.pipe(
     z._default(
-      z.string().check(z.regex(/^\d{1,5}$/, 'must be a whole number'), z.refine((v) => Number(v) <= 10_000, 'must be at most 10000')),
+      z.string().check(
+        z.regex(/^\d{1,5}$/, 'must be a whole number'),
+        z.refine((v) => Number(v) <= 10_000, 'must be at most 10000'),
+      ),
       String(defaultGatewayKeyBudget),
     ),
     z.transform(Number),
@@ -129,9 +135,13 @@ const serviceSettings = z.object({
   CORS_ALLOWED_ORIGINS: z.pipe(
     z._default(z.string(), ''),
     z.transform((value, ctx) => {
-      const origins = value.split(',').map((o) => o.trim()).filter(Boolean);
+      const origins = value
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
       for (const origin of origins) {
-        if (origin !== '*' && !isOrigin(origin)) ctx.issues.push({ code: 'custom', input: origin, message: `"${origin}" is not an origin like https://app.example.com` });
+        if (origin !== '*' && !isOrigin(origin))
+          ctx.issues.push({ code: 'custom', input: origin, message: `"${origin}" is not an origin like https://app.example.com` });
       }
       return origins;
     }),

@@ -86,9 +86,12 @@ const documentation = {
   },
   INVALID_CREDENTIALS: { description: 'The email or password is wrong.' },
   INSUFFICIENT_PERMISSIONS: {
-    description: "The credential lacks the route's scope, or (a webhook endpoint's `events`, or rotating its secret) the read scope of a resource whose events it would receive.",
+    description:
+      "The credential lacks the route's scope, or (a webhook endpoint's `events`, or rotating its secret) the read scope of a resource whose events it would receive.",
     carries: {
-      required_scope: text('The scope the route requires; for webhook subscriptions, each read scope the credential lacks, space-separated.'),
+      required_scope: text(
+        'The scope the route requires; for webhook subscriptions, each read scope the credential lacks, space-separated.',
+      ),
       provided_scopes: texts('The scopes the credential holds.'),
     },
     rateLimitHeaders: 'always',
@@ -123,7 +126,7 @@ const documentation = {
     rateLimitHeaders: 'always',
   },
   RESOURCE_NOT_FOUND: {
-    description: "No such resource, or it belongs to another tenant (a foreign id answers as if it did not exist).",
+    description: 'No such resource, or it belongs to another tenant (a foreign id answers as if it did not exist).',
     carries: { resource_type: text('e.g. workspace, api_key.'), resource_id: text('The id asked for.') },
     rateLimitHeaders: 'always',
   },
@@ -144,8 +147,9 @@ const documentation = {
     rateLimitHeaders: 'always',
   },
   CANNOT_RETRY: {
-    description: 'A webhook delivery that cannot be retried by hand: it succeeded, used all 6 attempts, or is still being attempted (pending or retrying).',
-    carries: { current_state: text('The delivery\'s status.'), attempt: count('The number of its last attempt.') },
+    description:
+      'A webhook delivery that cannot be retried by hand: it succeeded, used all 6 attempts, or is still being attempted (pending or retrying).',
+    carries: { current_state: text("The delivery's status."), attempt: count('The number of its last attempt.') },
     rateLimitHeaders: 'always',
   },
   STATE_CONFLICT: {

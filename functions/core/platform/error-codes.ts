@@ -36,4 +36,8 @@ export const INVALID_GRANT = { status: 400, code: 'invalid_grant', errorCode: 'I
 export const INVALID_SCOPE = { status: 400, code: 'invalid_scope', errorCode: 'INVALID_SCOPE' } as const;
 export const UNAUTHORIZED_CLIENT = { status: 400, code: 'unauthorized_client', errorCode: 'UNAUTHORIZED_CLIENT' } as const;
 export const UNSUPPORTED_GRANT_TYPE = { status: 400, code: 'unsupported_grant_type', errorCode: 'UNSUPPORTED_GRANT_TYPE' } as const;
-export const UNSUPPORTED_RESPONSE_TYPE = { status: 400, code: 'unsupported_response_type', errorCode: 'UNSUPPORTED_RESPONSE_TYPE' } as const;
+export const UNSUPPORTED_RESPONSE_TYPE = {
+  status: 400,
+  code: 'unsupported_response_type',
+  errorCode: 'UNSUPPORTED_RESPONSE_TYPE',
+} as const;

@@ -130,7 +130,9 @@ export class EndpointNotFound extends ApiError {
 
 export class MethodNotAllowed extends ApiError {
   constructor(method: string, path: string, allowed: readonly string[]) {
-    super(codes.METHOD_NOT_ALLOWED, `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
+    super(
+      codes.METHOD_NOT_ALLOWED,
+      `${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
       { allowed_methods: [...allowed] },
       {},
       { Allow: allowed.join(', ') },
@@ -202,16 +204,24 @@ export class InvalidLink extends ApiError {
 /** An account whose address is not confirmed yet may sign in, but not act on what was sent to that address. */
 export class EmailNotVerified extends ApiError {
   constructor(action: string) {
-    super(codes.EMAIL_NOT_VERIFIED, `Verify your email address before you ${action}: open the link we mailed you, or ask for a new one with POST /email/verification-notification.`);
+    super(
+      codes.EMAIL_NOT_VERIFIED,
+      `Verify your email address before you ${action}: open the link we mailed you, or ask for a new one with POST /email/verification-notification.`,
+    );
   }
 }
 
 export class WorkspaceSuspended extends ApiError {
   constructor(workspaceId: string, suspendedAt: string, reason: string) {
-    super(codes.WORKSPACE_SUSPENDED, `Workspace ${workspaceId} is suspended.`, {}, {
-      suspended_at: suspendedAt,
-      reason,
-    });
+    super(
+      codes.WORKSPACE_SUSPENDED,
+      `Workspace ${workspaceId} is suspended.`,
+      {},
+      {
+        suspended_at: suspendedAt,
+        reason,
+      },
+    );
   }
 }
 
@@ -223,8 +233,14 @@ export class RateLimited extends ApiError {
    */
   constructor(message: string, limit: number, resetAt: Date, now: Date, headers: Record<string, string> = {}) {
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-    const own = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Math.ceil(resetAt.getTime() / 1000)) };
-    super(codes.RATE_LIMIT_EXCEEDED, message,
+    const own = {
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(Math.ceil(resetAt.getTime() / 1000)),
+    };
+    super(
+      codes.RATE_LIMIT_EXCEEDED,
+      message,
       { retry_after: retryAfter, limit, remaining: 0, reset_at: resetAt.toISOString() },
       {},
       { ...own, ...headers, 'Retry-After': String(retryAfter) },
@@ -236,7 +252,9 @@ export class RateLimited extends ApiError {
 export class QuotaExceeded extends ApiError {
   constructor(quotaType: string, limit: number, used: number, resetAt: Date, now: Date, headers: Record<string, string> = {}) {
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-    super(codes.QUOTA_EXCEEDED, `The monthly ${quotaType} quota of ${limit} is used up; it resets at ${resetAt.toISOString()}.`,
+    super(
+      codes.QUOTA_EXCEEDED,
+      `The monthly ${quotaType} quota of ${limit} is used up; it resets at ${resetAt.toISOString()}.`,
       { quota_type: quotaType, limit, used, reset_at: resetAt.toISOString(), retry_after: retryAfter },
       {},
       { ...headers, 'Retry-After': String(retryAfter) },

@@ -1,5 +1,5 @@
 import type { Environment } from './environments.ts';
-import { tiers, type Tier } from './tiers.ts';
+import { type Tier, tiers } from './tiers.ts';
 
 /** Requests are counted in fixed windows of one minute, per subject (metering/usage-meter.ts). */
 export const rateWindowSeconds = 60;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MissingParameter, ValidationFailed, type FieldErrors } from './errors.ts';
+import { type FieldErrors, MissingParameter, ValidationFailed } from './errors.ts';
 // Every message in the house style ("is required", "must be at most 100"), not zod's defaults.
 import './validation-messages.ts';
 

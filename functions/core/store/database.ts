@@ -1,5 +1,5 @@
-import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Entity, Service } from 'electrodb';
 import { accountTokenSchema } from '#core/store/entities/account-token';
 import { apiKeySchema } from '#core/store/entities/api-key';
 import { counterSchema } from '#core/store/entities/counter';

@@ -45,7 +45,9 @@ export function keyOrderReader<Row extends object>(
   query: (range: KeyRange | undefined) => OrderedQuery<Row>,
 ): KeyOrderReader<Row> {
   // ElectroDB's conversion types follow one concrete entity; this mechanism serves any.
-  const conversions = (createConversions(entity as never) as { byAccessPattern: Record<string, Conversion> }).byAccessPattern[accessPattern];
+  const conversions = (createConversions(entity as never) as { byAccessPattern: Record<string, Conversion> }).byAccessPattern[
+    accessPattern
+  ];
   if (!conversions) throw new Error(`no access pattern ${accessPattern}`);
   return async ({ skip, take, descending, after, range }) => {
     const wanted = skip + take + 1;

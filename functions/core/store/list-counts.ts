@@ -1,5 +1,5 @@
 import type { Environment } from '#core/platform/environments';
-import { hotPath, type Database } from './database.ts';
+import { type Database, hotPath } from './database.ts';
 
 /**
  * The size of every listed collection, kept at constant cost: one counter item per
@@ -28,7 +28,10 @@ type TransactionCounter = Parameters<WriteTransaction>[0]['counter'];
 
 /** The transaction item that counts one more member of `collection` (the counter starts at 0). */
 export const countOneMore = (counter: TransactionCounter, collection: string) =>
-  counter.update({ name: counterName(collection) }).add({ value: 1 }).commit();
+  counter
+    .update({ name: counterName(collection) })
+    .add({ value: 1 })
+    .commit();
 
 /** One more, on condition that the collection holds fewer than `limit` (null: no limit), e.g. a plan's members. */
 export const countOneMoreBelow = (counter: TransactionCounter, collection: string, limit: number | null) => {

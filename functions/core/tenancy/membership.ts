@@ -1,6 +1,6 @@
 import type { Actor } from '#core/access/principal';
-import type { Deps } from '#core/ports/deps';
 import { AccessDenied, NotFound } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 import { commitOrThrow, ignoreConditionFailure } from '#core/store/conditions';
 import { hotPath } from '#core/store/database';
 import type { Role } from '#core/store/entities/membership';
@@ -33,7 +33,10 @@ export function leave(deps: Deps, workspaceId: string, userId: number) {
   return commitOrThrow(() =>
     deps.db.transaction
       .write(({ membership, counter }) => [
-        membership.delete({ workspaceId, userId }).where((attr, op) => op.exists(attr.role)).commit(),
+        membership
+          .delete({ workspaceId, userId })
+          .where((attr, op) => op.exists(attr.role))
+          .commit(),
         countOneFewer(counter, collections.workspacesOfUser(userId)),
       ])
       .go(),

@@ -1,5 +1,5 @@
-import type { Deps } from '#core/ports/deps';
 import { NotFound } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 
 /** Is the workspace there, with no delete begun (`deletingAt`)? A strongly consistent read. */
 export async function isOpen(deps: Deps, workspaceId: string): Promise<boolean> {
@@ -16,7 +16,12 @@ export async function isOpen(deps: Deps, workspaceId: string): Promise<boolean> 
  * answers 404. One read after the create, and no transaction on the workspace's item,
  * which every request's authorization reads.
  */
-export async function madeInOpenWorkspace<T>(deps: Deps, workspaceId: string, create: () => Promise<T>, undo: (made: T) => Promise<unknown>): Promise<T> {
+export async function madeInOpenWorkspace<T>(
+  deps: Deps,
+  workspaceId: string,
+  create: () => Promise<T>,
+  undo: (made: T) => Promise<unknown>,
+): Promise<T> {
   const made = await create();
   if (await isOpen(deps, workspaceId)) return made;
   await undo(made);

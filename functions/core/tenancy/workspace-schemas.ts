@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { idOf, resourceName, timestamp } from '#core/platform/common-schemas';
 import { withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
-import { idOf, resourceName, timestamp } from '#core/platform/common-schemas';
 
 export const workspaceId = idOf('workspace', 'a workspace id');
 

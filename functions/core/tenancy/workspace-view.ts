@@ -1,4 +1,3 @@
-
 import type { WorkspaceItem } from '#core/store/items';
 
 /** A workspace as the API shows it; lists leave out `settings` (single-resource field). */

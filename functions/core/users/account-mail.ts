@@ -24,7 +24,12 @@ const validity = 'The link is good for 60 minutes and works once.';
 
 export const accountMail = {
   verifyEmail: (to: string, name: string, link: string) =>
-    render(to, 'Verify your email address', [`Hello ${name},`, 'Open this link and press its button to verify your email address:', { link }, validity]),
+    render(to, 'Verify your email address', [
+      `Hello ${name},`,
+      'Open this link and press its button to verify your email address:',
+      { link },
+      validity,
+    ]),
 
   /** To the owner of an address someone tried to register again: the account stays as it is. */
   registrationAttempt: (to: string, name: string, forgotPasswordUrl: string) =>

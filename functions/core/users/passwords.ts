@@ -1,5 +1,5 @@
-import type { Deps } from '#core/ports/deps';
 import { ValidationFailed } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 
 /**
  * bcrypt reads at most 72 bytes of its input and ignores the rest, so two passwords that

@@ -1,8 +1,8 @@
-import { isoNow } from '#core/platform/clock';
-import type { Deps } from '#core/ports/deps';
-import { NotFound } from '#core/platform/errors';
-import { personalEvents, type Acting } from '#core/events/origins';
+import { type Acting, personalEvents } from '#core/events/origins';
 import { commitWithEvents } from '#core/events/outbox';
+import { isoNow } from '#core/platform/clock';
+import { NotFound } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 import { changeAsRead } from '#core/store/change-as-read';
 import { type UserItem } from '#core/store/items';
 import { userView } from './user-view.ts';

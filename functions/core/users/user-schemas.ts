@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import { resourceName, timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
 import { passwordFitsBcrypt, passwordTooLongMessage } from './passwords.ts';
-import { resourceName, timestamp } from '#core/platform/common-schemas';
 
 export const email = z.pipe(
   z.email('must be an email address').check(z.maxLength(254)),
@@ -19,12 +19,18 @@ const passwordConfirmation = z.optional(z.string().check(z.maxLength(200)));
  * Laravel's `confirmed` rule: `password_confirmation`, when sent, must equal `password`;
  * a mismatch is reported on `password`.
  */
-function confirmed<S extends z.ZodMiniObject<{ password: typeof password; password_confirmation: typeof passwordConfirmation }>>(body: S): S {
+function confirmed<S extends z.ZodMiniObject<{ password: typeof password; password_confirmation: typeof passwordConfirmation }>>(
+  body: S,
+): S {
   return body.check(
-    z.refine((value: { password: string; password_confirmation?: string }) => value.password_confirmation === undefined || value.password_confirmation === value.password, {
-      message: 'The password field confirmation does not match.',
-      path: ['password'],
-    }),
+    z.refine(
+      (value: { password: string; password_confirmation?: string }) =>
+        value.password_confirmation === undefined || value.password_confirmation === value.password,
+      {
+        message: 'The password field confirmation does not match.',
+        path: ['password'],
+      },
+    ),
   );
 }
 
@@ -66,7 +72,12 @@ export const registerBody = confirmed(z.strictObject({ name: resourceName, email
 export const forgotPasswordBody = z.strictObject({ email });
 
 export const resetPasswordBody = confirmed(
-  z.strictObject({ token: z.string().check(z.minLength(1), z.maxLength(200)), email, password, password_confirmation: passwordConfirmation }),
+  z.strictObject({
+    token: z.string().check(z.minLength(1), z.maxLength(200)),
+    email,
+    password,
+    password_confirmation: passwordConfirmation,
+  }),
 );
 
 export const changePasswordBody = confirmed(
@@ -74,7 +85,10 @@ export const changePasswordBody = confirmed(
 );
 
 /** The path of a mailed link: the user's id and the token. */
-export const accountLinkParams = z.object({ id: userId, token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the token of the link')) });
+export const accountLinkParams = z.object({
+  id: userId,
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the token of the link')),
+});
 
 /**
  * A mailed link as opened (GET, HEAD): the page reads nothing, so any id and token get it,
@@ -86,7 +100,10 @@ export const openedLinkParams = z.object({
   token: describe(z.string().check(z.maxLength(400)), 'The token of the link.'),
 });
 
-export const accountMessage = withMeta(z.object({ message: z.string() }), { id: 'AccountMessage', description: 'What happened, or what to do next.' });
+export const accountMessage = withMeta(z.object({ message: z.string() }), {
+  id: 'AccountMessage',
+  description: 'What happened, or what to do next.',
+});
 
 export const loginBody = z.strictObject({
   email: z.string().check(z.minLength(1), z.maxLength(254)),

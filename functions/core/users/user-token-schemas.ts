@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isKnownScope } from '#core/access/scopes';
-import { describe, withMeta } from '#core/platform/schema-meta';
 import { resourceName, timestamp } from '#core/platform/common-schemas';
+import { describe, withMeta } from '#core/platform/schema-meta';
 
 export const userTokenId = z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'must be a token id (an integer)')), z.transform(Number));
 

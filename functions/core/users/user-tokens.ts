@@ -1,17 +1,16 @@
-
 import { isLive, retentionOf } from '#core/access/credential-lifecycle';
 import { expiryWithin, requireHeldScopes } from '#core/access/issuance-limits';
 import type { Principal } from '#core/access/principal';
+import type { ListSource } from '#core/lists/list-source';
+import { NotFound } from '#core/platform/errors';
 import { randomBase62, sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
-import { NotFound } from '#core/platform/errors';
-import type { ListSource } from '#core/lists/list-source';
 import { commitOrThrow, goneAsNotFound, ignoreConditionFailure } from '#core/store/conditions';
+import type { UserTokenItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore } from '#core/store/list-counts';
-import { nextId } from './users.ts';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
-import type { UserTokenItem } from '#core/store/items';
+import { nextId } from './users.ts';
 
 export function userTokenView(item: UserTokenItem) {
   return {
@@ -60,7 +59,10 @@ export async function issueUserToken(deps: Deps, principal: Principal, workspace
     () =>
       commitOrThrow(() =>
         deps.db.transaction
-          .write(({ userToken, counter }) => [userToken.create(item).commit(), countOneMore(counter, collections.userTokensOfUser(principal.userId))])
+          .write(({ userToken, counter }) => [
+            userToken.create(item).commit(),
+            countOneMore(counter, collections.userTokensOfUser(principal.userId)),
+          ])
           .go(),
       ),
     () => deleteUserToken(deps, item).catch(ignoreConditionFailure),
@@ -100,7 +102,10 @@ export const deleteUserToken = (deps: Deps, token: Pick<UserTokenItem, 'id' | 'u
   commitOrThrow(() =>
     deps.db.transaction
       .write(({ userToken, counter }) => [
-        userToken.delete({ id: token.id }).where((attr, op) => op.eq(attr.userId, token.userId)).commit(),
+        userToken
+          .delete({ id: token.id })
+          .where((attr, op) => op.eq(attr.userId, token.userId))
+          .commit(),
         countOneFewer(counter, collections.userTokensOfUser(token.userId)),
       ])
       .go(),

@@ -1,12 +1,11 @@
-
-import { isoNow } from '#core/platform/clock';
-import type { Deps } from '#core/ports/deps';
-import { DuplicateResource, NotFound } from '#core/platform/errors';
 import { personalNamespace } from '#core/namespaces/defaults';
-import { commitOrThrow, isConditionFailure } from '#core/store/conditions';
+import { isoNow } from '#core/platform/clock';
+import { DuplicateResource, NotFound } from '#core/platform/errors';
 import type { Tier } from '#core/platform/tiers';
-import { hashPassword } from './passwords.ts';
+import type { Deps } from '#core/ports/deps';
+import { commitOrThrow, isConditionFailure } from '#core/store/conditions';
 import type { UserItem } from '#core/store/items';
+import { hashPassword } from './passwords.ts';
 
 /** Emails are compared and stored case-insensitively. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -52,7 +51,11 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserItem> 
   try {
     await commitOrThrow(() =>
       deps.db.transaction
-        .write(({ user, userEmail, namespace }) => [userEmail.create({ email, userId: item.id }).commit(), user.create(item).commit(), personalNamespace(namespace, item)])
+        .write(({ user, userEmail, namespace }) => [
+          userEmail.create({ email, userId: item.id }).commit(),
+          user.create(item).commit(),
+          personalNamespace(namespace, item),
+        ])
         .go(),
     );
   } catch (error) {

@@ -1,16 +1,16 @@
 import type { Deps } from '#core/ports/deps';
+import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import { isConditionFailure } from '#core/store/conditions';
 import { hotPath } from '#core/store/database';
 import { leavesDueIndex } from '#core/store/due-work';
-import { moveDeliveryCounts } from './delivery-counts.ts';
-import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
-import { countEndedDelivery, type CountedOutcome } from './endpoint-health.ts';
-import { isRetired, subscribesTo } from './endpoint-view.ts';
-import { type WebhookEndpointItem } from '#core/store/items';
 import type { WebhookDeliveryItem } from '#core/store/items';
-import { answerProblem, outcomeOf, type AttemptOutcome } from './outcome.ts';
-import type { DeliveryMessage } from '#core/ports/webhook-delivery';
-import { send, type SendResult } from './sender.ts';
+import { type WebhookEndpointItem } from '#core/store/items';
+import { moveDeliveryCounts } from './delivery-counts.ts';
+import { type DeliveryOptions, deliveryOptions } from './delivery-options.ts';
+import { type CountedOutcome, countEndedDelivery } from './endpoint-health.ts';
+import { isRetired, subscribesTo } from './endpoint-view.ts';
+import { type AttemptOutcome, answerProblem, outcomeOf } from './outcome.ts';
+import { type SendResult, send } from './sender.ts';
 import { signedHeadersFor } from './signing-secrets.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
 
@@ -48,7 +48,9 @@ export async function attemptDelivery(deps: Deps, message: DeliveryMessage, over
   const { delivery, lease } = claimed;
   const startedAt = deps.clock.now();
   const endpoint = await endpointOf(deps, delivery);
-  const result: SendResult = endpoint.item ? await sendTo(deps, endpoint.item, delivery, options) : { error: endpoint.problem, refused: true, responseTimeMs: 0 };
+  const result: SendResult = endpoint.item
+    ? await sendTo(deps, endpoint.item, delivery, options)
+    : { error: endpoint.problem, refused: true, responseTimeMs: 0 };
   const outcome: AttemptOutcome = endpoint.item ? outcomeOf(result, delivery.attempt, options.retryScale) : { next: 'failed' };
   // An attempt that ends the delivery on its endpoint counts it there (not one that found the endpoint gone, disabled, or no longer subscribed: no receiver failed).
   const countedAs = endpoint.item && outcome.next !== 'retrying' ? outcome.next : undefined;
@@ -59,7 +61,11 @@ export async function attemptDelivery(deps: Deps, message: DeliveryMessage, over
 }
 
 /** Claims the message's attempt if the delivery waits for it and it is due: the delivery and the lease's end (its new `dueAt`), or undefined. */
-async function claim(deps: Deps, message: DeliveryMessage, options: DeliveryOptions): Promise<{ delivery: WebhookDeliveryItem; lease: string } | undefined> {
+async function claim(
+  deps: Deps,
+  message: DeliveryMessage,
+  options: DeliveryOptions,
+): Promise<{ delivery: WebhookDeliveryItem; lease: string } | undefined> {
   const now = deps.clock.now().getTime();
   const lease = new Date(now + options.timeoutMs + claimMarginMs).toISOString();
   const dueBy = new Date(now + earlyWakeMs).toISOString();
@@ -92,15 +98,22 @@ async function endpointOf(deps: Deps, delivery: WebhookDeliveryItem): Promise<En
     .get({ workspaceId: delivery.workspaceId, environment: delivery.environment, id: delivery.webhookId })
     .go({ ...hotPath, consistent: true });
   if (!data || isRetired(data, deps.clock.now())) return { problem: 'The webhook endpoint was deleted.' };
-  if (!subscribesTo(data, delivery.eventType)) return { problem: `The endpoint no longer subscribes to ${delivery.eventType}; the delivery ended unsent.` };
+  if (!subscribesTo(data, delivery.eventType))
+    return { problem: `The endpoint no longer subscribes to ${delivery.eventType}; the delivery ended unsent.` };
   if (!data.isActive) return { problem: 'The webhook endpoint is disabled (is_active is false).' };
   return { item: data };
 }
 
 /** Signs and sends the event's body; an event gone (past its retention) is a failure without a send. */
-async function sendTo(deps: Deps, endpoint: WebhookEndpointItem, delivery: WebhookDeliveryItem, options: DeliveryOptions): Promise<SendResult> {
+async function sendTo(
+  deps: Deps,
+  endpoint: WebhookEndpointItem,
+  delivery: WebhookDeliveryItem,
+  options: DeliveryOptions,
+): Promise<SendResult> {
   const { data: event } = await deps.db.entities.webhookEvent.get({ id: delivery.eventId }).go(hotPath);
-  if (!event || event.ttl <= deps.clock.now().getTime() / 1000) return { error: 'The event is no longer kept.', refused: true, responseTimeMs: 0 };
+  if (!event || event.ttl <= deps.clock.now().getTime() / 1000)
+    return { error: 'The event is no longer kept.', refused: true, responseTimeMs: 0 };
   const message = { eventId: event.id, eventType: event.type, body: event.body };
   // A secret that cannot be opened is recorded as the attempt's error, and tried again as the ladder says: a key put back in the configuration heals it.
   const signed = signedHeadersFor(deps.webhookSecrets, endpoint, message, deps.clock.now());
@@ -165,12 +178,15 @@ async function record(
       .patch({ webhookId: delivery.webhookId, id: delivery.id })
       .set(set)
       .remove(cleared)
-      .where((attr, op) => `${op.eq(attr.status, delivery.status)} AND ${op.eq(attr.attempt, delivery.attempt)} AND ${op.eq(attr.dueAt, lease)}`)
+      .where(
+        (attr, op) => `${op.eq(attr.status, delivery.status)} AND ${op.eq(attr.attempt, delivery.attempt)} AND ${op.eq(attr.dueAt, lease)}`,
+      )
       .go({ ...hotPath, response: 'none' });
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
-  if (outcome.next !== delivery.status) await moveDeliveryCounts(deps, delivery.webhookId, delivery.ttl, { [delivery.status]: -1, [outcome.next]: 1 });
+  if (outcome.next !== delivery.status)
+    await moveDeliveryCounts(deps, delivery.webhookId, delivery.ttl, { [delivery.status]: -1, [outcome.next]: 1 });
   return { next: retryAt ? { ...delivery, attempt: delivery.attempt + 1, dueAt: retryAt } : undefined };
 }

@@ -1,16 +1,16 @@
-import type { Deps } from '#core/ports/deps';
+import type { ListSource } from '#core/lists/list-source';
 import { CannotRetry, NotFound } from '#core/platform/errors';
 import { idsCreatedWithin } from '#core/platform/ids';
-import type { ListSource } from '#core/lists/list-source';
+import { telemetry } from '#core/platform/telemetry';
+import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
 import { hotPath } from '#core/store/database';
 import type { DeliveryStatus } from '#core/store/entities/delivery-status';
+import type { WebhookDeliveryItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
-import { telemetry } from '#core/platform/telemetry';
 import type { AttemptRecord } from './attempt.ts';
 import { deliveryCount, listedFromTtl, moveDeliveryCounts } from './delivery-counts.ts';
-import { loadWebhookEndpoint, subscribesTo, type EndpointOwner } from './endpoint-view.ts';
-import type { WebhookDeliveryItem } from '#core/store/items';
+import { type EndpointOwner, loadWebhookEndpoint, subscribesTo } from './endpoint-view.ts';
 import { maxAttempts } from './ladder.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
 
@@ -20,7 +20,8 @@ import { messageOf, wakeDelivery } from './wake.ts';
  * `retrying` has made one fewer than the attempt it awaits, which the record keeps for the
  * queue's messages: after 5 failed attempts it shows 5, the 6th due at `next_retry_at`.
  */
-const attemptsOf = (item: Pick<WebhookDeliveryItem, 'status' | 'attempt'>): number => (item.status === 'retrying' ? item.attempt - 1 : item.attempt);
+const attemptsOf = (item: Pick<WebhookDeliveryItem, 'status' | 'attempt'>): number =>
+  item.status === 'retrying' ? item.attempt - 1 : item.attempt;
 
 export function deliveryView(item: WebhookDeliveryItem) {
   const attempts = attemptsOf(item);
@@ -112,7 +113,8 @@ export async function retryDelivery(deps: Deps, owner: EndpointOwner, webhookId:
       delivery,
     );
   }
-  if (!endpoint.isActive) throw cannotRetry('The webhook endpoint is disabled: set is_active to true (PATCH /webhooks/{id}), then retry.', delivery);
+  if (!endpoint.isActive)
+    throw cannotRetry('The webhook endpoint is disabled: set is_active to true (PATCH /webhooks/{id}), then retry.', delivery);
   const now = deps.clock.now().toISOString();
   let retried: WebhookDeliveryItem;
   try {

@@ -1,6 +1,6 @@
 import type { Deps } from '#core/ports/deps';
-import type { DeliveryStatus } from '#core/store/entities/delivery-status';
 import { hotPath } from '#core/store/database';
+import type { DeliveryStatus } from '#core/store/entities/delivery-status';
 
 /** What a delivery count counts: one status, or all of an endpoint's deliveries. */
 export type CountedStatus = DeliveryStatus | 'all';
@@ -24,7 +24,12 @@ export const listedFromTtl = (now: Date): number => (dayOf(now.getTime() / 1000)
  * on them would conflict under load. A process that dies between the two leaves a count
  * one off, which a list never shows below the items it has seen (lists/list-page.ts).
  */
-export async function moveDeliveryCounts(deps: Deps, webhookId: string, ttl: number, moves: Partial<Record<CountedStatus, number>>): Promise<void> {
+export async function moveDeliveryCounts(
+  deps: Deps,
+  webhookId: string,
+  ttl: number,
+  moves: Partial<Record<CountedStatus, number>>,
+): Promise<void> {
   const day = dayOf(ttl);
   const countTtl = (day + 2) * daySeconds;
   await Promise.all(

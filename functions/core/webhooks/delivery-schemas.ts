@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { deliveryStatuses } from '#core/store/entities/delivery-status';
-import { describe, withMeta } from '#core/platform/schema-meta';
 import { idOf, timestamp } from '#core/platform/common-schemas';
+import { describe, withMeta } from '#core/platform/schema-meta';
+import { deliveryStatuses } from '#core/store/entities/delivery-status';
 
 export const webhookId = idOf('webhook', 'a webhook id');
 export const deliveryId = idOf('delivery', 'a delivery id');
@@ -23,7 +23,10 @@ export const webhookDelivery = withMeta(
     webhook_id: z.string(),
     event_id: describe(z.string(), 'The event delivered; the same on every attempt and every endpoint: receivers de-duplicate by it.'),
     event_type: z.string(),
-    status: describe(z.enum(deliveryStatuses), 'pending, retrying (next_retry_at set), success, or failed (for good, unless retried by hand).'),
+    status: describe(
+      z.enum(deliveryStatuses),
+      'pending, retrying (next_retry_at set), success, or failed (for good, unless retried by hand).',
+    ),
     attempt: describe(
       z.int().check(z.gte(1), z.lte(6)),
       'Attempts made, 1 to 6, counting while pending the one queued: a delivery retrying after 5 failed attempts shows 5, the 6th due at next_retry_at.',

@@ -1,11 +1,11 @@
 import { requireUnboundCredential } from '#core/access/issuance-limits';
 import type { Actor, Principal } from '#core/access/principal';
 import { scopesBeyond } from '#core/access/scopes';
-import type { Deps } from '#core/ports/deps';
-import { requireRole, roleIn } from '#core/tenancy/membership';
-import { InsufficientPermissions } from '#core/platform/errors';
 import type { EventOrigin } from '#core/events/outbox';
 import { readScopesFor } from '#core/events/subscriptions';
+import { InsufficientPermissions } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
+import { requireRole, roleIn } from '#core/tenancy/membership';
 
 /** Who changes endpoints: the workspace and environment acted in, and the acting user with their credential's scopes. */
 export interface EndpointManager extends EventOrigin {

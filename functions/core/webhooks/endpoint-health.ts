@@ -1,9 +1,9 @@
-import type { Deps } from '#core/ports/deps';
 import { commitWithEvents } from '#core/events/outbox';
+import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
 import { hotPath } from '#core/store/database';
-import { webhookEndpointView } from './endpoint-view.ts';
 import { type WebhookEndpointItem } from '#core/store/items';
+import { webhookEndpointView } from './endpoint-view.ts';
 
 /** Where a delivery's end leaves it in its endpoint's counters. */
 export type CountedOutcome = 'success' | 'failed';
@@ -39,7 +39,9 @@ export async function countEndedDelivery(
       before === outcome
         ? patch.set({ lastDeliveryAt: at })
         : succeeded
-          ? patch.add({ successCount: 1, ...(before === 'failed' && { failureCount: -1 }) }).set({ consecutiveFailures: 0, lastDeliveryAt: at })
+          ? patch
+              .add({ successCount: 1, ...(before === 'failed' && { failureCount: -1 }) })
+              .set({ consecutiveFailures: 0, lastDeliveryAt: at })
           : patch.add({ failureCount: 1, consecutiveFailures: 1 }).set({ lastDeliveryAt: at });
     counted = (await update.go({ ...hotPath, response: 'all_new' })).data;
   } catch (error) {
@@ -49,13 +51,23 @@ export async function countEndedDelivery(
   if (succeeded || before === outcome || !counted?.isActive || (counted.consecutiveFailures ?? 0) < disableAfter) return;
   const current = { ...endpoint, ...counted } as WebhookEndpointItem;
   try {
-    await commitWithEvents(deps, [{ type: 'webhook.disabled', origin: { workspaceId: endpoint.workspaceId, environment: endpoint.environment }, data: webhookEndpointView({ ...current, isActive: false, disabledAt: at, updatedAt: at }) }], ({ webhookEndpoint: endpoints }) => [
-      endpoints
-        .patch(key)
-        .set({ isActive: false, disabledAt: at, updatedAt: at })
-        .where((attr, op) => op.eq(attr.isActive, true))
-        .commit(),
-    ]);
+    await commitWithEvents(
+      deps,
+      [
+        {
+          type: 'webhook.disabled',
+          origin: { workspaceId: endpoint.workspaceId, environment: endpoint.environment },
+          data: webhookEndpointView({ ...current, isActive: false, disabledAt: at, updatedAt: at }),
+        },
+      ],
+      ({ webhookEndpoint: endpoints }) => [
+        endpoints
+          .patch(key)
+          .set({ isActive: false, disabledAt: at, updatedAt: at })
+          .where((attr, op) => op.eq(attr.isActive, true))
+          .commit(),
+      ],
+    );
   } catch (error) {
     // Disabled already (by another failure, or by its owner): nothing more to say.
     if (!isConditionFailure(error)) throw error;

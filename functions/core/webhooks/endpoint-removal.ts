@@ -20,7 +20,11 @@ export async function retireWebhookEndpointsOf(deps: Deps, workspaceId: string):
   const { data } = await webhookEndpoint.query.byWorkspace({ workspaceId }).go({ pages: 'all' });
   const ttl = Math.floor(deps.clock.now().getTime() / 1000) + retirementSeconds;
   for (let i = 0; i < data.length; i += parallelPatches) {
-    await Promise.all(data.slice(i, i + parallelPatches).map((endpoint) => webhookEndpoint.patch(endpointKey(endpoint)).set({ ttl }).go({ response: 'none' })));
+    await Promise.all(
+      data
+        .slice(i, i + parallelPatches)
+        .map((endpoint) => webhookEndpoint.patch(endpointKey(endpoint)).set({ ttl }).go({ response: 'none' })),
+    );
   }
   for (const environment of environments) await forgetCount(deps.db, collections.webhooksOfWorkspace(workspaceId, environment));
 }

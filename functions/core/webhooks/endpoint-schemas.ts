@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { environments } from '#core/platform/environments';
 import { subscriptionProblem } from '#core/events/subscriptions';
+import { idOf, timestamp } from '#core/platform/common-schemas';
+import { environments } from '#core/platform/environments';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { singleLine } from '#core/platform/text-rules';
 import { isWebhookSecret, maxSecretGraceHours, secretBytes, secretPrefix } from './secrets.ts';
-import { idOf, timestamp } from '#core/platform/common-schemas';
 
 export const webhookId = idOf('webhook', 'a webhook endpoint id');
 
@@ -20,7 +20,9 @@ const subscription = z.string().check(
 );
 
 const events = describe(
-  z.array(subscription).check(z.minLength(1, 'must name at least one event type'), z.maxLength(maxSubscriptions, `must name at most ${maxSubscriptions}`)),
+  z
+    .array(subscription)
+    .check(z.minLength(1, 'must name at least one event type'), z.maxLength(maxSubscriptions, `must name at most ${maxSubscriptions}`)),
   'Exact event types, `resource.*` (every event of a resource) or `*` (all).',
 );
 
@@ -44,7 +46,10 @@ export const updateWebhookBody = z
   .strictObject({
     url: z.optional(url),
     events: z.optional(events),
-    is_active: describe(z.optional(z.boolean()), 'false pauses deliveries; true resumes them and starts the count of failures in a row afresh.'),
+    is_active: describe(
+      z.optional(z.boolean()),
+      'false pauses deliveries; true resumes them and starts the count of failures in a row afresh.',
+    ),
   })
   .check(z.refine((body) => Object.keys(body).length > 0, { message: 'send at least one of url, events, is_active' }));
 
@@ -63,15 +68,27 @@ export const webhookEndpoint = withMeta(
     is_active: z.boolean(),
     success_count: describe(z.int().check(z.gte(0)), 'Deliveries that ended in success.'),
     failure_count: describe(z.int().check(z.gte(0)), 'Deliveries that ended failed.'),
-    consecutive_failures: describe(z.int().check(z.gte(0)), 'Deliveries in a row that ended failed; at the threshold (15) the endpoint is disabled.'),
+    consecutive_failures: describe(
+      z.int().check(z.gte(0)),
+      'Deliveries in a row that ended failed; at the threshold (15) the endpoint is disabled.',
+    ),
     last_delivery_at: describe(z.nullable(timestamp), 'When a delivery to the endpoint last ended.'),
-    disabled_at: describe(z.nullable(timestamp), 'When failed deliveries disabled the endpoint; null while active, or when a client set is_active false.'),
-    environment: describe(z.enum(environments), 'The environment of the credential that created it: only events of that environment reach it.'),
+    disabled_at: describe(
+      z.nullable(timestamp),
+      'When failed deliveries disabled the endpoint; null while active, or when a client set is_active false.',
+    ),
+    environment: describe(
+      z.enum(environments),
+      'The environment of the credential that created it: only events of that environment reach it.',
+    ),
     workspace_id: z.string(),
     created_at: timestamp,
     updated_at: timestamp,
   }),
-  { id: 'WebhookEndpoint', description: 'A webhook endpoint as lists and gets show it, and as `webhook.*` events carry it: never its secret.' },
+  {
+    id: 'WebhookEndpoint',
+    description: 'A webhook endpoint as lists and gets show it, and as `webhook.*` events carry it: never its secret.',
+  },
 );
 
 const shownSecret = describe(z.string(), 'The signing secret; shown in this response only.');

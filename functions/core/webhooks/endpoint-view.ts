@@ -1,10 +1,9 @@
-
-import type { Deps } from '#core/ports/deps';
-import { NotFound } from '#core/platform/errors';
 import { isEventType } from '#core/events/event-types';
 import type { EventOrigin } from '#core/events/outbox';
 import { subscribes } from '#core/events/subscriptions';
-import { hotPath, } from '#core/store/database';
+import { NotFound } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
+import { hotPath } from '#core/store/database';
 import type { WebhookEndpointItem } from '#core/store/items';
 
 /**
@@ -22,7 +21,8 @@ export const endpointKey = (item: Pick<WebhookEndpointItem, 'workspaceId' | 'env
 });
 
 /** An endpoint of a deleted workspace whose time is up: absent, whatever DynamoDB's TTL has removed yet. */
-export const isRetired = (item: Pick<WebhookEndpointItem, 'ttl'>, now: Date): boolean => item.ttl !== undefined && item.ttl <= now.getTime() / 1000;
+export const isRetired = (item: Pick<WebhookEndpointItem, 'ttl'>, now: Date): boolean =>
+  item.ttl !== undefined && item.ttl <= now.getTime() / 1000;
 
 /**
  * Whether the endpoint still subscribes to `eventType`: a delivery is sent, by the worker or

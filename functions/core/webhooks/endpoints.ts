@@ -1,21 +1,21 @@
-import type { Deps } from '#core/ports/deps';
 import { countOneFewerOf, countOneMoreWithin, withinLimit } from '#core/entitlements/limited-counts';
-import { workspaceScope } from '#core/namespaces/workspace-scope';
-import { NotFound } from '#core/platform/errors';
+import { forgetUsage } from '#core/entitlements/usage';
 import type { EventType } from '#core/events/event-types';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
-import { idsCreatedWithin, newId } from '#core/platform/ids';
 import type { ListSource } from '#core/lists/list-source';
+import { workspaceScope } from '#core/namespaces/workspace-scope';
+import { NotFound } from '#core/platform/errors';
+import { idsCreatedWithin, newId } from '#core/platform/ids';
+import { webhookConfig } from '#core/platform/webhook-settings';
+import type { Deps } from '#core/ports/deps';
 import { goneAsNotFound } from '#core/store/conditions';
+import { type WebhookEndpointItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
-import { forgetUsage } from '#core/entitlements/usage';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
-import { requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
-import { endpointKey, loadWebhookEndpoint, webhookEndpointView, type EndpointOwner, type WebhookEndpointView } from './endpoint-view.ts';
-import { type WebhookEndpointItem } from '#core/store/items';
+import { type EndpointManager, requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions } from './endpoint-access.ts';
+import { type EndpointOwner, endpointKey, loadWebhookEndpoint, type WebhookEndpointView, webhookEndpointView } from './endpoint-view.ts';
 import { generateWebhookSecret } from './secrets.ts';
-import { webhookConfig } from '#core/platform/webhook-settings';
 import { checkWebhookUrl } from './url-policy.ts';
 
 /** The event that reports a change of an endpoint: `data` is the endpoint as the API shows it. */
@@ -34,7 +34,8 @@ const distinct = (events: readonly string[]) => [...new Set(events)];
 const collectionOf = (owner: EndpointOwner) => collections.webhooksOfWorkspace(owner.workspaceId, owner.environment);
 
 /** The usage counter the `webhooks` limit reads: the workspace's, in the endpoint's environment. */
-const counterOwner = (owner: EndpointOwner) => ({ ownerType: 'Workspace', ownerId: owner.workspaceId, environment: owner.environment }) as const;
+const counterOwner = (owner: EndpointOwner) =>
+  ({ ownerType: 'Workspace', ownerId: owner.workspaceId, environment: owner.environment }) as const;
 
 export interface NewWebhookEndpoint {
   url: string;
@@ -97,7 +98,8 @@ export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, 
 }
 
 /** An endpoint of the owner's workspace and environment; 404 for any other, as if it did not exist. */
-export const getWebhookEndpoint = async (deps: Deps, owner: EndpointOwner, id: string) => webhookEndpointView(await loadWebhookEndpoint(deps, owner, id));
+export const getWebhookEndpoint = async (deps: Deps, owner: EndpointOwner, id: string) =>
+  webhookEndpointView(await loadWebhookEndpoint(deps, owner, id));
 
 /** The owner's endpoints in creation order: one Query of their partition's environment. */
 export function webhookEndpointsOf(deps: Deps, owner: EndpointOwner): ListSource<WebhookEndpointItem, WebhookEndpointView> {
@@ -163,7 +165,10 @@ export async function deleteWebhookEndpoint(deps: Deps, owner: EndpointManager, 
   const endpoint = await loadWebhookEndpoint(deps, owner, id);
   await goneAsNotFound('webhook', id, () =>
     commitWithEvents(deps, [endpointEvent('webhook.deleted', endpoint)], ({ webhookEndpoint, counter, usageCounter }) => [
-      webhookEndpoint.delete(endpointKey(endpoint)).where((attr, op) => op.exists(attr.sealedSecret)).commit(),
+      webhookEndpoint
+        .delete(endpointKey(endpoint))
+        .where((attr, op) => op.exists(attr.sealedSecret))
+        .commit(),
       countOneFewer(counter, collectionOf(owner)),
       countOneFewerOf(usageCounter, counterOwner(owner), 'webhooks', deps.clock.now()),
     ]),

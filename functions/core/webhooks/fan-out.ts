@@ -1,18 +1,16 @@
-
+import { isEventType } from '#core/events/event-types';
+import { subscribes } from '#core/events/subscriptions';
 import { ConcurrencyLimit } from '#core/platform/concurrency-limit';
 import type { Deps } from '#core/ports/deps';
-import { isEventType } from '#core/events/event-types';
-import type { WebhookEventItem } from '#core/store/items';
-import { subscribes } from '#core/events/subscriptions';
 import { isConditionFailure } from '#core/store/conditions';
-import { hotPath, } from '#core/store/database';
+import { hotPath } from '#core/store/database';
 import { leavesDueIndex } from '#core/store/due-work';
-import { deliveryIdOf } from './delivery-ids.ts';
-import { isRetired } from './endpoint-view.ts';
+import type { WebhookDeliveryItem, WebhookEventItem } from '#core/store/items';
 import { type WebhookEndpointItem } from '#core/store/items';
 import { moveDeliveryCounts } from './delivery-counts.ts';
+import { deliveryIdOf } from './delivery-ids.ts';
+import { isRetired } from './endpoint-view.ts';
 import { messageOf } from './wake.ts';
-import type { WebhookDeliveryItem } from '#core/store/items';
 
 /** Deliveries created at once (an enterprise workspace has up to 1,000 endpoints), and messages per queue call. */
 const parallelCreates = 25;
@@ -62,7 +60,8 @@ async function subscribersOf(deps: Deps, event: WebhookEventItem, now: Date): Pr
     .byWorkspace({ workspaceId: event.workspaceId, environment: event.environment })
     .go({ ...hotPath, pages: 'all' });
   return data.filter(
-    (endpoint) => endpoint.isActive && !isRetired(endpoint, now) && endpoint.createdAt <= event.createdAt && subscribes(endpoint.events, type),
+    (endpoint) =>
+      endpoint.isActive && !isRetired(endpoint, now) && endpoint.createdAt <= event.createdAt && subscribes(endpoint.events, type),
   );
 }
 

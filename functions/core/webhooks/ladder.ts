@@ -11,4 +11,5 @@ export const maxAttempts = retryLadderSeconds.length;
 export const maxQueueDelaySeconds = 900;
 
 /** The delay before attempt `attempt` (2 to 6), in seconds; undefined when there is none after the last. */
-export const delayBefore = (attempt: number): number | undefined => (attempt >= 2 && attempt <= maxAttempts ? retryLadderSeconds[attempt - 1] : undefined);
+export const delayBefore = (attempt: number): number | undefined =>
+  attempt >= 2 && attempt <= maxAttempts ? retryLadderSeconds[attempt - 1] : undefined;

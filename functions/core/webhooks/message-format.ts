@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { idPattern } from '#core/platform/ids';
-import { maxAttempts } from './ladder.ts';
 import type { DeliveryMessage } from '#core/ports/webhook-delivery';
+import { maxAttempts } from './ladder.ts';
 
 const deliveryMessage = z.object({
   deliveryId: z.string().check(z.regex(idPattern('delivery'))),

@@ -21,7 +21,8 @@ export function outcomeOf(result: SendResult, attempt: number, retryScale: numbe
 }
 
 /** "The receiver answered 410 Gone": an answer, in the words a delivery's `error` and a test send's use. */
-export const receiverAnswered = (status: number): string => `The receiver answered ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
+export const receiverAnswered = (status: number): string =>
+  `The receiver answered ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
 
 /**
  * A delivery's `error` after an attempt the receiver answered without a 2xx: what it

@@ -28,7 +28,8 @@ const sealingKeyOf = (material: string): SealingKey => ({
   key: Buffer.from(hkdfSync('sha256', material, '', 'tenant-api webhook secret encryption key', 32)),
 });
 
-const boundTo = (keyId: string, endpointId: string, field: SecretField) => Buffer.from([formatVersion, keyId, endpointId, field].join('\0'));
+const boundTo = (keyId: string, endpointId: string, field: SecretField) =>
+  Buffer.from([formatVersion, keyId, endpointId, field].join('\0'));
 
 /** The box of a key list: the first key seals, each of them opens what it sealed. */
 export function webhookSecretBox(keys: readonly string[]): WebhookSecretBox {

@@ -1,12 +1,12 @@
-import type { Deps } from '#core/ports/deps';
-import { StateConflict } from '#core/platform/errors';
 import { commitWithEvents } from '#core/events/outbox';
-import { isConditionFailure } from '#core/store/conditions';
-import { endpointKey, loadWebhookEndpoint, webhookEndpointView } from './endpoint-view.ts';
-import { type WebhookEndpointItem } from '#core/store/items';
-import { requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions, type EndpointManager } from './endpoint-access.ts';
-import { endpointEvent } from './endpoints.ts';
+import { StateConflict } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 import { UnreadableSecret } from '#core/ports/webhook-secrets';
+import { isConditionFailure } from '#core/store/conditions';
+import { type WebhookEndpointItem } from '#core/store/items';
+import { type EndpointManager, requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions } from './endpoint-access.ts';
+import { endpointKey, loadWebhookEndpoint, webhookEndpointView } from './endpoint-view.ts';
+import { endpointEvent } from './endpoints.ts';
 import { generateWebhookSecret } from './secrets.ts';
 
 /**
@@ -32,9 +32,19 @@ export async function rotateWebhookSecret(deps: Deps, owner: EndpointManager, id
   // The replaced secret moves to the other field, sealed again for it; one that cannot be opened signs nothing, so it gets no grace period.
   const previous = gracePeriodHours > 0 ? openedSecret(deps, endpoint) : undefined;
   const grace = previous
-    ? { sealedPreviousSecret: deps.webhookSecrets.seal(previous, endpoint.id, 'previousSecret'), previousSecretExpiresAt: new Date(now.getTime() + gracePeriodHours * 3_600_000).toISOString() }
+    ? {
+        sealedPreviousSecret: deps.webhookSecrets.seal(previous, endpoint.id, 'previousSecret'),
+        previousSecretExpiresAt: new Date(now.getTime() + gracePeriodHours * 3_600_000).toISOString(),
+      }
     : undefined;
-  const rotated: WebhookEndpointItem = { ...endpoint, sealedSecret, updatedAt, sealedPreviousSecret: undefined, previousSecretExpiresAt: undefined, ...grace };
+  const rotated: WebhookEndpointItem = {
+    ...endpoint,
+    sealedSecret,
+    updatedAt,
+    sealedPreviousSecret: undefined,
+    previousSecretExpiresAt: undefined,
+    ...grace,
+  };
   try {
     await commitWithEvents(deps, [endpointEvent('webhook.secret_rotated', rotated)], ({ webhookEndpoint }) => {
       const patch = webhookEndpoint.patch(endpointKey(endpoint));
@@ -47,7 +57,11 @@ export async function rotateWebhookSecret(deps: Deps, owner: EndpointManager, id
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     await loadWebhookEndpoint(deps, owner, id); // deleted meanwhile: 404, as on GET
-    throw new StateConflict('The secret was rotated meanwhile by another request; rotate again if you need a secret of your own.', 'rotated', 'rotate-secret');
+    throw new StateConflict(
+      'The secret was rotated meanwhile by another request; rotate again if you need a secret of your own.',
+      'rotated',
+      'rotate-secret',
+    );
   }
   return { ...webhookEndpointView(rotated), secret, previous_secret_expires_at: grace?.previousSecretExpiresAt ?? null };
 }

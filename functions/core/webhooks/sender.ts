@@ -90,17 +90,27 @@ export async function send(req: SendRequest): Promise<SendResult> {
     return { error: 'The endpoint URL is not a valid URL.', refused: true, responseTimeMs: 0 };
   }
   const schemes = req.allowInsecure ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) return { error: `The endpoint URL must use https (got ${url.protocol}).`, refused: true, responseTimeMs: 0 };
+  if (!schemes.includes(url.protocol))
+    return { error: `The endpoint URL must use https (got ${url.protocol}).`, refused: true, responseTimeMs: 0 };
   const { http, https } = agentsFor(req.allowInsecure);
   const call = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const agent = url.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
-    const outgoing = call(url, { method: 'POST', agent, headers: { ...req.headers, 'User-Agent': userAgent, 'Content-Length': String(Buffer.byteLength(req.body)) } }, (response) => {
-      excerptOf(response, responseExcerptBytes).then(
-        (excerpt) => settle({ statusCode: response.statusCode, responseExcerpt: excerpt, responseTimeMs: elapsed() }),
-        (error: Error) => settle({ statusCode: response.statusCode, error: `The answer broke off: ${error.message}`, responseTimeMs: elapsed() }),
-      );
-    });
+    const outgoing = call(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...req.headers, 'User-Agent': userAgent, 'Content-Length': String(Buffer.byteLength(req.body)) },
+      },
+      (response) => {
+        excerptOf(response, responseExcerptBytes).then(
+          (excerpt) => settle({ statusCode: response.statusCode, responseExcerpt: excerpt, responseTimeMs: elapsed() }),
+          (error: Error) =>
+            settle({ statusCode: response.statusCode, error: `The answer broke off: ${error.message}`, responseTimeMs: elapsed() }),
+        );
+      },
+    );
     const timer = setTimeout(() => outgoing.destroy(new Error(`timed out after ${req.timeoutMs} ms`)), req.timeoutMs);
     let settled = false;
     function settle(result: SendResult) {

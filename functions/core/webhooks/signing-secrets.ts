@@ -1,6 +1,6 @@
-import type { WebhookEndpointItem } from '#core/store/items';
 import { UnreadableSecret, type WebhookSecretBox } from '#core/ports/webhook-secrets';
-import { previousSecretSigns, signatureHeaders, type SignedMessage, type SigningSecrets } from './signing.ts';
+import type { WebhookEndpointItem } from '#core/store/items';
+import { previousSecretSigns, type SignedMessage, type SigningSecrets, signatureHeaders } from './signing.ts';
 
 type SealedSecrets = Pick<WebhookEndpointItem, 'id' | 'sealedSecret' | 'sealedPreviousSecret' | 'previousSecretExpiresAt'>;
 

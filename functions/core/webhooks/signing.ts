@@ -15,7 +15,8 @@ export interface SignedMessage {
 }
 
 /** Whether a rotation's previous secret still signs at `now`: until its grace period ends. */
-export const previousSecretSigns = (expiresAt: string | undefined, now: Date): boolean => expiresAt !== undefined && Date.parse(expiresAt) > now.getTime();
+export const previousSecretSigns = (expiresAt: string | undefined, now: Date): boolean =>
+  expiresAt !== undefined && Date.parse(expiresAt) > now.getTime();
 
 /** The secrets that sign at `now`: the current one first, then the previous one until its grace period ends. */
 export function activeSecrets(secrets: SigningSecrets, now: Date): string[] {
@@ -32,7 +33,8 @@ export const hexSignature = (secret: string, timestamp: number, body: string): s
  * and `svix` libraries read a secret (one without the prefix is read as base64 whole, as
  * they do too).
  */
-const standardKeyOf = (secret: string): Buffer => Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+const standardKeyOf = (secret: string): Buffer =>
+  Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
 
 /** A Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`. */
 export const standardSignature = (secret: string, id: string, timestamp: number, body: string): string =>

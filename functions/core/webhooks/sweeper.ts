@@ -1,7 +1,7 @@
 import type { Deps } from '#core/ports/deps';
 import { hotPath } from '#core/store/database';
-import { fanOut } from './fan-out.ts';
 import { type WebhookDeliveryItem } from '#core/store/items';
+import { fanOut } from './fan-out.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
 
 /** How far behind now the sweeper looks, so that it repairs what the normal path lost instead of racing it. */
@@ -41,11 +41,23 @@ export async function sweep(deps: Deps, options: { dueBefore: Date }): Promise<{
   const before = options.dueBefore.toISOString();
   const { webhookEvent, webhookDelivery } = deps.db.entities;
   const events = await forEachPage(
-    (cursor) => webhookEvent.query.byDueAt({ dueBucket: 'webhookEvent' }).lt({ dueAt: before }).go({ ...hotPath, cursor, limit: pageSize }),
-    (due) => fanOut(deps, due.map((event) => event.id)),
+    (cursor) =>
+      webhookEvent.query
+        .byDueAt({ dueBucket: 'webhookEvent' })
+        .lt({ dueAt: before })
+        .go({ ...hotPath, cursor, limit: pageSize }),
+    (due) =>
+      fanOut(
+        deps,
+        due.map((event) => event.id),
+      ),
   );
   const deliveries = await forEachPage(
-    (cursor) => webhookDelivery.query.byDueAt({ dueBucket: 'webhookDelivery' }).lt({ dueAt: before }).go({ ...hotPath, cursor, limit: pageSize }),
+    (cursor) =>
+      webhookDelivery.query
+        .byDueAt({ dueBucket: 'webhookDelivery' })
+        .lt({ dueAt: before })
+        .go({ ...hotPath, cursor, limit: pageSize }),
     (due) => wakeAll(deps, due),
   );
   return { events, deliveries };
@@ -55,5 +67,6 @@ async function wakeAll(deps: Deps, due: WebhookDeliveryItem[]) {
   const now = deps.clock.now().getTime();
   const overdue = due.filter((delivery) => Date.parse(delivery.dueAt!) <= now);
   if (overdue.length) await deps.deliveryQueue.send(overdue.map(messageOf), 0);
-  for (const later of due.filter((delivery) => Date.parse(delivery.dueAt!) > now)) await wakeDelivery(deps, messageOf(later), new Date(later.dueAt!));
+  for (const later of due.filter((delivery) => Date.parse(delivery.dueAt!) > now))
+    await wakeDelivery(deps, messageOf(later), new Date(later.dueAt!));
 }

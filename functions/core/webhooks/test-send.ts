@@ -1,11 +1,11 @@
-import type { Deps } from '#core/ports/deps';
-import { reserveAttempt, type ThrottlePolicy } from '#core/store/throttle-windows';
 import { eventRecordOf } from '#core/events/outbox';
-import { deliveryOptions, type DeliveryOptions } from './delivery-options.ts';
-import { webhookEndpointView } from './endpoint-view.ts';
+import type { Deps } from '#core/ports/deps';
 import { type WebhookEndpointItem } from '#core/store/items';
+import { reserveAttempt, type ThrottlePolicy } from '#core/store/throttle-windows';
+import { type DeliveryOptions, deliveryOptions } from './delivery-options.ts';
+import { webhookEndpointView } from './endpoint-view.ts';
 import { receiverAnswered } from './outcome.ts';
-import { send, type SendResult } from './sender.ts';
+import { type SendResult, send } from './sender.ts';
 import { signedHeadersFor } from './signing-secrets.ts';
 
 /**
@@ -32,9 +32,16 @@ export async function sendTestEvent(deps: Deps, endpoint: WebhookEndpointItem, o
   // Never written: the record is only how every event's envelope is made.
   const { id, body } = eventRecordOf({ type: 'webhook.test', origin: endpoint, data: webhookEndpointView(endpoint) }, now);
   const signed = signedHeadersFor(deps.webhookSecrets, endpoint, { eventId: id, eventType: 'webhook.test', body }, now);
-  const result: SendResult = 'error' in signed
-    ? { error: signed.error, responseTimeMs: 0 }
-    : await send({ url: endpoint.url, headers: signed.headers, body, timeoutMs: Math.min(options.timeoutMs, testTimeoutMs), allowInsecure: options.allowInsecure });
+  const result: SendResult =
+    'error' in signed
+      ? { error: signed.error, responseTimeMs: 0 }
+      : await send({
+          url: endpoint.url,
+          headers: signed.headers,
+          body,
+          timeoutMs: Math.min(options.timeoutMs, testTimeoutMs),
+          allowInsecure: options.allowInsecure,
+        });
   const status = result.statusCode;
   const success = status !== undefined && status >= 200 && status < 300;
   return {

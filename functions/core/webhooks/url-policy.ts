@@ -104,14 +104,18 @@ export async function checkWebhookUrl(raw: string, { allowInsecure, lookup = sys
   }
   const addresses = await resolve(host, lookup);
   // Neither the address nor its kind is named: answers saying what names resolve to would map the resolver's private zones, one name at a time.
-  if (!allowInsecure && addresses.some(isForbiddenAddress)) throw refusal(`has a host name, ${host}, that resolves to a non-public address`);
+  if (!allowInsecure && addresses.some(isForbiddenAddress))
+    throw refusal(`has a host name, ${host}, that resolves to a non-public address`);
   return url;
 }
 
 async function resolve(host: string, lookup: Lookup): Promise<readonly string[]> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(refusal(`has a host name, ${host}, that did not resolve within ${lookupTimeoutMs / 1000} seconds`)), lookupTimeoutMs);
+    timer = setTimeout(
+      () => reject(refusal(`has a host name, ${host}, that did not resolve within ${lookupTimeoutMs / 1000} seconds`)),
+      lookupTimeoutMs,
+    );
   });
   try {
     const addresses = await Promise.race([lookup(host), timeout]);

@@ -1,6 +1,6 @@
 import type { Deps } from '#core/ports/deps';
-import { maxQueueDelaySeconds } from './ladder.ts';
 import type { DeliveryMessage } from '#core/ports/webhook-delivery';
+import { maxQueueDelaySeconds } from './ladder.ts';
 
 /**
  * Wakes the worker for `message` at `at`: on the queue with a delay when that is at most

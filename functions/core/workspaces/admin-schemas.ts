@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import { timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { multiLine } from '#core/platform/text-rules';
 import { tierNames } from '#core/platform/tiers';
-import { timestamp } from '#core/platform/common-schemas';
 import { workspace } from '#core/tenancy/workspace-schemas';
 
 export const suspendBody = z.strictObject({ reason: z.string().check(multiLine(), z.trim(), z.minLength(1), z.maxLength(500)) });

@@ -1,9 +1,9 @@
-import type { Deps } from '#core/ports/deps';
-import { AccessDenied, StateConflict } from '#core/platform/errors';
 import { eventIn } from '#core/events/origins';
+import { AccessDenied, StateConflict } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
+import { workspaceView } from '#core/tenancy/workspace-view';
 import { loadUser } from '#core/users/users';
 import { changeWorkspace } from './workspace-changes.ts';
-import { workspaceView } from '#core/tenancy/workspace-view';
 
 /** Platform operations are for platform admins, whatever scopes their credential holds. */
 export async function requirePlatformAdmin(deps: Deps, userId: number): Promise<void> {

@@ -1,7 +1,7 @@
-import type { Deps } from '#core/ports/deps';
-import { NotFound } from '#core/platform/errors';
 import type { NewEvent } from '#core/events/outbox';
 import { commitWithEvents } from '#core/events/outbox';
+import { NotFound } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
 import { changeAsRead } from '#core/store/change-as-read';
 import type { WorkspaceItem } from '#core/store/items';
 

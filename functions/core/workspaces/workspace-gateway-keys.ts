@@ -1,7 +1,7 @@
-import type { Deps } from '#core/ports/deps';
-import { GatewayKeyLeftBehind, type GatewayKey } from '#core/ports/gateway-keys';
-import { ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
 import type { Tier } from '#core/platform/tiers';
+import type { Deps } from '#core/ports/deps';
+import { type GatewayKey, GatewayKeyLeftBehind } from '#core/ports/gateway-keys';
+import { ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
 
 /**
  * Each workspace's own API Gateway key, while the budget lasts (GATEWAY_KEY_BUDGET, below

@@ -1,13 +1,13 @@
-import type { Deps } from '#core/ports/deps';
-import { NotFound } from '#core/platform/errors';
 import { eventIn } from '#core/events/origins';
+import { NotFound } from '#core/platform/errors';
 import type { Tier } from '#core/platform/tiers';
-import { adminView } from './suspension.ts';
+import type { Deps } from '#core/ports/deps';
+import { workspaceView } from '#core/tenancy/workspace-view';
 import { changeUser } from '#core/users/user-changes';
 import { userView } from '#core/users/user-view';
+import { adminView } from './suspension.ts';
 import { changeWorkspace } from './workspace-changes.ts';
 import { moveGatewayKey } from './workspace-gateway-keys.ts';
-import { workspaceView } from '#core/tenancy/workspace-view';
 
 /**
  * A platform admin's change of a workspace's tier: the one way above its creator's own
@@ -23,7 +23,10 @@ export async function setWorkspaceTier(deps: Deps, id: string, tier: Tier) {
   const updated = await changeWorkspace(
     deps,
     id,
-    () => ({ set: { tier, updatedAt: deps.clock.now().toISOString() }, events: (after) => [eventIn(id, undefined, 'workspace.updated', workspaceView(after))] }),
+    () => ({
+      set: { tier, updatedAt: deps.clock.now().toISOString() },
+      events: (after) => [eventIn(id, undefined, 'workspace.updated', workspaceView(after))],
+    }),
     current,
   );
   return adminView(updated);

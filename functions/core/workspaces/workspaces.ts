@@ -1,34 +1,33 @@
-
-import { isoNow } from '#core/platform/clock';
-import { telemetry } from '#core/platform/telemetry';
 import type { Actor } from '#core/access/principal';
-import type { Deps } from '#core/ports/deps';
-import { DuplicateResource, NotFound, StateConflict, ValidationFailed, WorkspaceSuspended } from '#core/platform/errors';
-import { idsCreatedWithin, newId } from '#core/platform/ids';
-import type { ListSource } from '#core/lists/list-source';
-import { forgetWorkspaceNamespace, workspaceNamespace } from '#core/namespaces/defaults';
-import { eventIn, type Acting } from '#core/events/origins';
-import { commitWithEvents } from '#core/events/outbox';
-import { goneAsNotFound, ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
-import { hotPath, } from '#core/store/database';
-import { keyOrderReader } from '#core/store/key-order';
-import { collections, counted, countOneMore, forgetCount } from '#core/store/list-counts';
-import { defaultTier, tierAbove, type Tier } from '#core/platform/tiers';
-import type { GatewayKey } from '#core/ports/gateway-keys';
+import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
+import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf } from '#core/entitlements/limited-counts';
 import { forgetUsage } from '#core/entitlements/usage';
+import { type Acting, eventIn } from '#core/events/origins';
+import { commitWithEvents } from '#core/events/outbox';
+import type { ListSource } from '#core/lists/list-source';
 import { removeInvitation } from '#core/members/invitations';
 import { forgetPendingInvitationsInto } from '#core/members/pending-invitations';
-import { leave, requireRole, roleIn } from '#core/tenancy/membership';
-import { loadUser } from '#core/users/users';
-import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
-import { deleteUserToken } from '#core/users/user-tokens';
-import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf } from '#core/entitlements/limited-counts';
+import { forgetWorkspaceNamespace, workspaceNamespace } from '#core/namespaces/defaults';
 import { userScope, workspaceOwnerCount } from '#core/namespaces/user-scope';
-import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
-import { changeWorkspace } from './workspace-changes.ts';
-import { workspaceSummaryView, workspaceView } from '#core/tenancy/workspace-view';
-import { retireWebhookEndpointsOf } from '#core/webhooks/endpoint-removal';
+import { isoNow } from '#core/platform/clock';
+import { DuplicateResource, NotFound, StateConflict, ValidationFailed, WorkspaceSuspended } from '#core/platform/errors';
+import { idsCreatedWithin, newId } from '#core/platform/ids';
+import { telemetry } from '#core/platform/telemetry';
+import { defaultTier, type Tier, tierAbove } from '#core/platform/tiers';
+import type { Deps } from '#core/ports/deps';
+import type { GatewayKey } from '#core/ports/gateway-keys';
+import { goneAsNotFound, ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
+import { hotPath } from '#core/store/database';
 import type { MembershipItem } from '#core/store/items';
+import { keyOrderReader } from '#core/store/key-order';
+import { collections, counted, countOneMore, forgetCount } from '#core/store/list-counts';
+import { leave, requireRole, roleIn } from '#core/tenancy/membership';
+import { workspaceSummaryView, workspaceView } from '#core/tenancy/workspace-view';
+import { deleteUserToken } from '#core/users/user-tokens';
+import { loadUser } from '#core/users/users';
+import { retireWebhookEndpointsOf } from '#core/webhooks/endpoint-removal';
+import { changeWorkspace } from './workspace-changes.ts';
+import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
 
 export const defaultSettings = { timezone: 'UTC', locale: 'en' };
 
@@ -66,7 +65,9 @@ async function freeSlug(deps: Deps, ownerId: number, base: string): Promise<stri
  */
 function requireTierWithin(owner: { tier: Tier; platformAdmin: boolean }, tier: Tier | undefined): void {
   if (tier && tierAbove(tier, owner.tier) && !owner.platformAdmin) {
-    throw new ValidationFailed({ tier: [`must not be above your own tier, ${owner.tier}; a platform admin can change a workspace's tier`] });
+    throw new ValidationFailed({
+      tier: [`must not be above your own tier, ${owner.tier}; a platform admin can change a workspace's tier`],
+    });
   }
 }
 
@@ -75,7 +76,13 @@ function requireTierWithin(owner: { tier: Tier; platformAdmin: boolean }, tier: 
  * another workspace made it (`actingIn`), one there too, for that workspace's endpoints:
  * a new workspace has none yet, and a deleted one is about to lose its own.
  */
-function workspaceEvents(type: 'workspace.created' | 'workspace.deleted', view: object, id: string, acting: Acting | undefined, actingIn?: string) {
+function workspaceEvents(
+  type: 'workspace.created' | 'workspace.deleted',
+  view: object,
+  id: string,
+  acting: Acting | undefined,
+  actingIn?: string,
+) {
   return [id, ...(actingIn && actingIn !== id ? [actingIn] : [])].map((workspaceId) => eventIn(workspaceId, acting, type, view));
 }
 
@@ -282,10 +289,17 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { ho
   await entities.workspaceSlug.delete({ ownerId: current.ownerId, slug: current.slug }).go();
   // A delete sent twice at once: the second finds nothing left to delete, as if it were gone before.
   await goneAsNotFound('workspace', id, () =>
-    commitWithEvents(deps, workspaceEvents('workspace.deleted', workspaceView(current), id, actor, actingIn), ({ workspace, usageCounter }) => [
-      workspace.delete({ id }).where((attr, op) => op.exists(attr.id)).commit(),
-      countOneFewerOf(usageCounter, workspaceOwnerCount(current.ownerId), 'workspaces', deps.clock.now()),
-    ]),
+    commitWithEvents(
+      deps,
+      workspaceEvents('workspace.deleted', workspaceView(current), id, actor, actingIn),
+      ({ workspace, usageCounter }) => [
+        workspace
+          .delete({ id })
+          .where((attr, op) => op.exists(attr.id))
+          .commit(),
+        countOneFewerOf(usageCounter, workspaceOwnerCount(current.ownerId), 'workspaces', deps.clock.now()),
+      ],
+    ),
   );
   // The workspace is gone and the answer is 204 whatever happens here: a key API Gateway would not
   // remove now is the reconciliation job's to remove (gateway-key-reconciliation.ts).

@@ -1,8 +1,8 @@
-import type { Deps } from '#core/ports/deps';
 import { telemetry } from '#core/platform/telemetry';
+import type { Deps } from '#core/ports/deps';
+import type { DeliveryMessage, DeliveryQueue, EventRelay, RetryScheduler } from '#core/ports/webhook-delivery';
 import { attemptDelivery } from '#core/webhooks/attempt';
 import { fanOut } from '#core/webhooks/fan-out';
-import type { DeliveryMessage, DeliveryQueue, EventRelay, RetryScheduler } from '#core/ports/webhook-delivery';
 import { sweep, sweepEveryMs, sweepMarginMs } from '#core/webhooks/sweeper';
 
 /** Never sweep more often than this, whatever WEBHOOK_RETRY_SCALE says. */
@@ -49,10 +49,13 @@ export function localDelivery(retryScale: number): LocalDelivery {
   };
   const after = (delayMs: number, what: string, work: (deps: Deps) => Promise<unknown>) => {
     if (stopped) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      run(what, work);
-    }, Math.min(Math.max(0, delayMs), longestTimerMs));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        run(what, work);
+      },
+      Math.min(Math.max(0, delayMs), longestTimerMs),
+    );
     timers.add(timer);
   };
   const attempt = (message: DeliveryMessage) => (d: Deps) => attemptDelivery(d, message);

@@ -1,7 +1,7 @@
 import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
-import { randomBase62 } from '#core/platform/secrets';
 import { idPattern } from '#core/platform/ids';
-import { tierNames, type Tier } from '#core/platform/tiers';
+import { randomBase62 } from '#core/platform/secrets';
+import { type Tier, tierNames } from '#core/platform/tiers';
 import { GatewayKeyLeftBehind, type GatewayKeys, type ListedGatewayKey, type SharedGatewayKeys } from '#core/ports/gateway-keys';
 
 export interface ApiGatewayKeysSettings {
@@ -31,7 +31,10 @@ const unless = (already: 'NotFoundException' | 'ConflictException') => (error: u
 export function apiGatewayKeys(settings: ApiGatewayKeysSettings): GatewayKeys {
   let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-api-gateway'); client: APIGatewayClient }> | undefined;
   const load = () =>
-    (loaded ??= import('@aws-sdk/client-api-gateway').then((sdk) => ({ sdk, client: new sdk.APIGatewayClient({ region: settings.region }) })));
+    (loaded ??= import('@aws-sdk/client-api-gateway').then((sdk) => ({
+      sdk,
+      client: new sdk.APIGatewayClient({ region: settings.region }),
+    })));
 
   let planIds: Promise<Map<string, string>> | undefined;
   const findPlans = async () => {
@@ -43,10 +46,12 @@ export function apiGatewayKeys(settings: ApiGatewayKeysSettings): GatewayKeys {
     return byName;
   };
   const planOf = async (tier: Tier) => {
-    const id = (await (planIds ??= findPlans().catch((error: unknown) => {
-      planIds = undefined;
-      throw error;
-    }))).get(settings.plans[tier]);
+    const id = (
+      await (planIds ??= findPlans().catch((error: unknown) => {
+        planIds = undefined;
+        throw error;
+      }))
+    ).get(settings.plans[tier]);
     if (!id) throw new Error(`API Gateway has no usage plan named ${settings.plans[tier]} (GATEWAY_USAGE_PLANS).`);
     return id;
   };
@@ -89,14 +94,20 @@ export function apiGatewayKeys(settings: ApiGatewayKeysSettings): GatewayKeys {
           () => true,
           () => false,
         );
-        if (!deleted) throw new GatewayKeyLeftBehind(`API key ${key.id} of ${workspaceId} went into no plan and could not be deleted.`, { cause: error });
+        if (!deleted)
+          throw new GatewayKeyLeftBehind(`API key ${key.id} of ${workspaceId} went into no plan and could not be deleted.`, {
+            cause: error,
+          });
         throw error;
       }
       return key;
     },
     async move(key, from, to) {
       const { sdk, client } = await load();
-      if (from) await client.send(new sdk.DeleteUsagePlanKeyCommand({ usagePlanId: await planOf(from), keyId: key.id })).catch(unless('NotFoundException'));
+      if (from)
+        await client
+          .send(new sdk.DeleteUsagePlanKeyCommand({ usagePlanId: await planOf(from), keyId: key.id }))
+          .catch(unless('NotFoundException'));
       await addToPlan(key.id, to).catch(unless('ConflictException'));
     },
     remove: (key) => remove(key.id),

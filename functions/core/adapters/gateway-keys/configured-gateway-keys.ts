@@ -1,7 +1,7 @@
 import type { GatewaySettings, StoreSettings } from '#core/platform/config';
-import { apiGatewayKeys } from './api-gateway-keys.ts';
-import { type GatewayKeys } from '#core/ports/gateway-keys';
 import { defaultGatewayKeyBudget } from '#core/platform/config';
+import { type GatewayKeys } from '#core/ports/gateway-keys';
+import { apiGatewayKeys } from './api-gateway-keys.ts';
 import { recordingGatewayKeys } from './recording-gateway-keys.ts';
 import { sharedKeysOf } from './shared-keys.ts';
 

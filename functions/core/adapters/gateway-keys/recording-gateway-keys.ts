@@ -1,7 +1,7 @@
+import { defaultGatewayKeyBudget } from '#core/platform/config';
 import { randomBase62 } from '#core/platform/secrets';
 import type { Tier } from '#core/platform/tiers';
 import { type GatewayKey, type GatewayKeys, type ListedGatewayKey, type SharedGatewayKeys } from '#core/ports/gateway-keys';
-import { defaultGatewayKeyBudget } from '#core/platform/config';
 import { localSharedKeys } from './shared-keys.ts';
 
 /** A call of the port, as the stand-in records it. */
@@ -23,7 +23,9 @@ export interface RecordingGatewayKeys extends GatewayKeys {
  * plans to enforce; its gateway counts what each key would be metered (lib/local/gateway.ts).
  * `now` dates the keys it makes, as API Gateway does (a test's clock).
  */
-export function recordingGatewayKeys(options: { budget?: number; shared?: SharedGatewayKeys; now?: () => Date } = {}): RecordingGatewayKeys {
+export function recordingGatewayKeys(
+  options: { budget?: number; shared?: SharedGatewayKeys; now?: () => Date } = {},
+): RecordingGatewayKeys {
   const calls: GatewayKeyCall[] = [];
   const plans = new Map<string, Tier>();
   const made = new Map<string, { workspaceId: string; createdAt: Date }>();

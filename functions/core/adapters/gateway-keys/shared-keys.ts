@@ -1,5 +1,5 @@
 import type { GatewaySettings } from '#core/platform/config';
-import { tierNames, type Tier } from '#core/platform/tiers';
+import { type Tier, tierNames } from '#core/platform/tiers';
 import type { SharedGatewayKeys } from '#core/ports/gateway-keys';
 
 /** Values of the stack's shared keys in the local runner: recognisable in a test's assertion. */

@@ -45,7 +45,9 @@ export function encodeMailbox(mailbox: string): string {
   const unquoted = name.replace(/^"(.*)"$/, '$1');
   // Specials (RFC 5322 3.2.3) in an ASCII name need quotes; a non-ASCII one is an encoded word.
   const phrase = /^[\x20-\x7e]*$/.test(unquoted)
-    ? /[()<>[\]:;@\\,."]/.test(unquoted) ? `"${unquoted.replace(/(["\\])/g, '\\$1')}"` : unquoted
+    ? /[()<>[\]:;@\\,."]/.test(unquoted)
+      ? `"${unquoted.replace(/(["\\])/g, '\\$1')}"`
+      : unquoted
     : encodeHeaderText(unquoted);
   return `${phrase} <${address}>`;
 }
@@ -63,7 +65,9 @@ function encodeQuotedPrintable(text: string): string {
       const bytes = Buffer.from(line);
       const tokens = [...bytes].map((byte, i) => {
         const trailingSpace = (byte === 32 || byte === 9) && i === bytes.length - 1;
-        return isQuotedPrintableLiteral(byte) && !trailingSpace ? String.fromCharCode(byte) : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+        return isQuotedPrintableLiteral(byte) && !trailingSpace
+          ? String.fromCharCode(byte)
+          : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`;
       });
       const out: string[] = [];
       let current = '';
@@ -92,7 +96,13 @@ export function renderEml(message: MailMessage, from: string, date: Date): strin
   const boundary = `=_alt_${randomBytes(12).toString('hex')}`;
   const domain = addressOf(from).split('@')[1] ?? 'localhost';
   const part = (type: string, body: string) =>
-    [`--${boundary}`, `Content-Type: ${type}; charset=UTF-8`, 'Content-Transfer-Encoding: quoted-printable', '', encodeQuotedPrintable(body)].join(CRLF);
+    [
+      `--${boundary}`,
+      `Content-Type: ${type}; charset=UTF-8`,
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      encodeQuotedPrintable(body),
+    ].join(CRLF);
   return [
     `From: ${encodeMailbox(from)}`,
     `To: ${encodeMailbox(to)}`,

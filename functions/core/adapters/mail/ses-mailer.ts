@@ -1,4 +1,4 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Mailer } from '#core/ports/mailer';
 import { encodeMailbox } from './mime.ts';
 

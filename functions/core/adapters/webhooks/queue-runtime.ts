@@ -1,12 +1,14 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { config } from '#core/platform/config';
-import type { Deps } from '#core/ports/deps';
 import { runtimeDeps } from '#core/adapters/runtime';
+import { config } from '#core/platform/config';
 import { webhookConfig } from '#core/platform/webhook-settings';
+import type { Deps } from '#core/ports/deps';
 import { createSqsDeliveryQueue } from './sqs-delivery-queue.ts';
 
 /** A setting the stack must give a webhook function; missing, the function cannot work at all. */
-export function required(name: 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_QUEUE_ARN' | 'WEBHOOK_SCHEDULE_GROUP' | 'WEBHOOK_SCHEDULER_ROLE_ARN'): string {
+export function required(
+  name: 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_QUEUE_ARN' | 'WEBHOOK_SCHEDULE_GROUP' | 'WEBHOOK_SCHEDULER_ROLE_ARN',
+): string {
   const value = webhookConfig()[name];
   if (!value) throw new Error(`${name} is not set: the stack gives it to the webhook functions.`);
   return value;
@@ -20,4 +22,7 @@ let deps: Deps | undefined;
  * SQS client (test/unit/aws-client-bundles.test.ts).
  */
 export const queueRuntimeDeps = (): Deps =>
-  (deps ??= { ...runtimeDeps(), deliveryQueue: createSqsDeliveryQueue(new SQSClient({ region: config().AWS_REGION }), required('WEBHOOK_QUEUE_URL')) });
+  (deps ??= {
+    ...runtimeDeps(),
+    deliveryQueue: createSqsDeliveryQueue(new SQSClient({ region: config().AWS_REGION }), required('WEBHOOK_QUEUE_URL')),
+  });

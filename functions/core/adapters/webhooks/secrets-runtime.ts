@@ -1,7 +1,7 @@
-import type { Deps } from '#core/ports/deps';
-import { webhookSecretBox } from '#core/webhooks/secret-box';
-import { type WebhookSecretBox } from '#core/ports/webhook-secrets';
 import { webhookConfig } from '#core/platform/webhook-settings';
+import type { Deps } from '#core/ports/deps';
+import { type WebhookSecretBox } from '#core/ports/webhook-secrets';
+import { webhookSecretBox } from '#core/webhooks/secret-box';
 
 /** The box WEBHOOK_SECRET_KEYS configures; without it the function fails, rather than seal with a key no other function has. */
 function configuredSecretBox(): WebhookSecretBox {

@@ -1,6 +1,6 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { maxQueueDelaySeconds } from '#core/webhooks/ladder';
 import type { DeliveryMessage, DeliveryQueue } from '#core/ports/webhook-delivery';
+import { maxQueueDelaySeconds } from '#core/webhooks/ladder';
 
 /** SendMessageBatch's limit. */
 const batchSize = 10;
@@ -24,7 +24,9 @@ export function createSqsDeliveryQueue(client: SQSClient, queueUrl: string): Del
           }),
         );
         if (Failed?.length) {
-          throw new Error(`SQS did not take ${Failed.length} of ${batch.length} delivery messages: ${Failed.map((f) => `${f.Code}: ${f.Message}`).join('; ')}`);
+          throw new Error(
+            `SQS did not take ${Failed.length} of ${batch.length} delivery messages: ${Failed.map((f) => `${f.Code}: ${f.Message}`).join('; ')}`,
+          );
         }
       }
     },

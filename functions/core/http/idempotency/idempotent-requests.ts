@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync } from 'node:crypto';
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
@@ -5,11 +6,10 @@ import {
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
-import { createHmac, hkdfSync } from 'node:crypto';
+import { reviveError, type SerializedError, serializeError } from '#core/http/authorizer-context';
+import type { ApiResponse } from '#core/http/types';
 import { decrypt, encrypt } from '#core/platform/aes-gcm';
 import { ApiError, ResourceLocked, ValidationFailed } from '#core/platform/errors';
-import { reviveError, serializeError, type SerializedError } from '#core/http/authorizer-context';
-import type { ApiResponse } from '#core/http/types';
 import type { Database } from '#core/store/database';
 import type { IdempotentRequest } from './idempotent-routes.ts';
 import { inProgressMs, TablePersistenceLayer } from './table-persistence.ts';
@@ -30,7 +30,8 @@ interface SealedOutcome {
   sealed: string;
 }
 
-const derivedKey = (request: IdempotentRequest, purpose: string) => Buffer.from(hkdfSync('sha256', request.key, request.owner, purpose, 32));
+const derivedKey = (request: IdempotentRequest, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', request.key, request.owner, purpose, 32));
 const sealingKey = (request: IdempotentRequest) => derivedKey(request, 'idempotent outcome');
 
 /**
@@ -42,7 +43,9 @@ const sealingKey = (request: IdempotentRequest) => derivedKey(request, 'idempote
 const keyedRequest = (request: IdempotentRequest) => ({
   owner: request.owner,
   key: request.key,
-  fingerprint: createHmac('sha256', derivedKey(request, 'idempotent fingerprint')).update(JSON.stringify(request.fingerprint)).digest('base64url'),
+  fingerprint: createHmac('sha256', derivedKey(request, 'idempotent fingerprint'))
+    .update(JSON.stringify(request.fingerprint))
+    .digest('base64url'),
 });
 
 function seal(outcome: Outcome, request: IdempotentRequest): SealedOutcome {
@@ -106,7 +109,9 @@ export async function runIdempotently(db: Database, request: IdempotentRequest, 
       throw new ResourceLocked('A request with this Idempotency-Key is still running; retry when it has completed.');
     }
     if (error instanceof IdempotencyValidationError) {
-      throw new ValidationFailed({ 'Idempotency-Key': ['was used for a different request (method, path, query or body) in the last 24 hours'] });
+      throw new ValidationFailed({
+        'Idempotency-Key': ['was used for a different request (method, path, query or body) in the last 24 hours'],
+      });
     }
     throw error;
   }

@@ -33,7 +33,9 @@ export interface IdempotentRequest {
 const passwordFields = new Set(['current_password', 'password', 'password_confirmation']);
 
 const withoutPasswords = (body: unknown): unknown =>
-  body && typeof body === 'object' && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).filter(([name]) => !passwordFields.has(name))) : body;
+  body && typeof body === 'object' && !Array.isArray(body)
+    ? Object.fromEntries(Object.entries(body).filter(([name]) => !passwordFields.has(name)))
+    : body;
 
 /** A UUID, or any key a client makes: printable ASCII without spaces, as Stripe takes. */
 const keyPattern = /^[\x21-\x7E]{1,255}$/;

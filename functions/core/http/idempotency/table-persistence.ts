@@ -1,7 +1,11 @@
-import { IdempotencyItemAlreadyExistsError, IdempotencyItemNotFoundError, IdempotencyRecordStatus } from '@aws-lambda-powertools/idempotency';
+import {
+  IdempotencyItemAlreadyExistsError,
+  IdempotencyItemNotFoundError,
+  IdempotencyRecordStatus,
+} from '@aws-lambda-powertools/idempotency';
 import { BasePersistenceLayer, IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
-import type { Database } from '#core/store/database';
 import { isConditionFailure } from '#core/store/conditions';
+import type { Database } from '#core/store/database';
 import type { IdempotencyRecordItem } from '#core/store/items';
 
 /** How long a request may be running before its in-progress record counts as abandoned: the function's timeout. */

@@ -1,6 +1,6 @@
 import { createSchema } from 'electrodb';
-import { tierNames } from '#core/platform/tiers';
 import { environments } from '#core/platform/environments';
+import { tierNames } from '#core/platform/tiers';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**

@@ -3,7 +3,6 @@ import { environments } from '#core/platform/environments';
 import { deliveryStatuses } from './delivery-status.ts';
 import { dueAttributes, dueIndex } from './due.ts';
 
-
 /**
  * One event's delivery to one endpoint: the truth of where it stands on the retry ladder
  * (the queue only wakes the worker). Its id is derived from the event and the endpoint
