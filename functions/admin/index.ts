@@ -1,13 +1,5 @@
-import { withGatewayKeys } from '#core/adapters/gateway-runtime';
-import { runtimeDeps } from '#core/adapters/runtime';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
-import { createFunction } from '#core/http/pipeline';
-import { adminHandlers } from './handlers.ts';
-import { adminRoutes } from './routes.ts';
+import { configuredApiGatewayKeys } from '#core/adapters/gateway-keys/configured-gateway-keys';
+import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { adminFunction } from './definition.ts';
 
-export const handler = createFunction({
-  routes: adminRoutes,
-  handlers: adminHandlers,
-  deps: withGatewayKeys(runtimeDeps),
-  idempotency: runIdempotently,
-});
+export const handler = lambdaHandler(adminFunction, { gatewayKeys: configuredApiGatewayKeys });

@@ -1,7 +1,4 @@
-import { runtimeDeps } from '#core/adapters/runtime';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
-import { createFunction } from '#core/http/pipeline';
-import { apiKeyHandlers } from './handlers.ts';
-import { apiKeyRoutes } from './routes.ts';
+import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { apiKeysFunction } from './definition.ts';
 
-export const handler = createFunction({ routes: apiKeyRoutes, handlers: apiKeyHandlers, deps: runtimeDeps, idempotency: runIdempotently });
+export const handler = lambdaHandler(apiKeysFunction, {});

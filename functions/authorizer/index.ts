@@ -1,5 +1,8 @@
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { runtimeDeps } from '#core/adapters/runtime';
+import { lambdaDeps } from '#core/adapters/lambda-deps';
 import { authorize } from './authorize.ts';
+import { authorizerFunction } from './definition.ts';
 
-export const handler = (event: APIGatewayRequestAuthorizerEvent) => authorize(runtimeDeps(), event);
+const deps = lambdaDeps(authorizerFunction, {});
+
+export const handler = (event: APIGatewayRequestAuthorizerEvent) => authorize(deps(), event);

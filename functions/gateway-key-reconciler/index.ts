@@ -1,13 +1,14 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { withGatewayKeys } from '#core/adapters/gateway-runtime';
-import { runtimeDeps } from '#core/adapters/runtime';
+import { configuredApiGatewayKeys } from '#core/adapters/gateway-keys/configured-gateway-keys';
+import { lambdaDeps } from '#core/adapters/lambda-deps';
 import { type ReconciliationCounts, reconcileGatewayKeys } from '#core/operations/gateway-key-reconciliation';
 import { telemetry } from '#core/platform/telemetry';
+import { gatewayKeyReconcilerFunction } from './definition.ts';
 
 /** Time kept back from the Lambda timeout to finish the key in hand and log. */
 const reserveMs = 15_000;
 
-const deps = withGatewayKeys(runtimeDeps);
+const deps = lambdaDeps(gatewayKeyReconcilerFunction, { gatewayKeys: configuredApiGatewayKeys });
 
 /**
  * The EventBridge schedule's target: brings API Gateway's workspace keys and the table back

@@ -1,12 +1,4 @@
-import { runtimeDeps } from '#core/adapters/runtime';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
-import { createFunction } from '#core/http/pipeline';
-import { namespaceHandlers } from './handlers.ts';
-import { namespaceRoutes } from './routes.ts';
+import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { namespacesFunction } from './definition.ts';
 
-export const handler = createFunction({
-  routes: namespaceRoutes,
-  handlers: namespaceHandlers,
-  deps: runtimeDeps,
-  idempotency: runIdempotently,
-});
+export const handler = lambdaHandler(namespacesFunction, {});

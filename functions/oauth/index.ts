@@ -1,6 +1,4 @@
-import { runtimeDeps } from '#core/adapters/runtime';
-import { createFunction } from '#core/http/pipeline';
-import { oauthHandlers } from './handlers.ts';
-import { oauthRoutes } from './routes.ts';
+import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { oauthFunction } from './definition.ts';
 
-export const handler = createFunction({ routes: oauthRoutes, handlers: oauthHandlers, deps: runtimeDeps });
+export const handler = lambdaHandler(oauthFunction, {});

@@ -1,10 +1,13 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { runtimeDeps } from '#core/adapters/runtime';
+import { lambdaDeps } from '#core/adapters/lambda-deps';
 import { type PruneCounts, pruneExpired } from '#core/operations/pruning';
 import { telemetry } from '#core/platform/telemetry';
+import { prunerFunction } from './definition.ts';
 
 /** Time kept back from the Lambda timeout to finish the page in hand and log. */
 const reserveMs = 15_000;
+
+const deps = lambdaDeps(prunerFunction, {});
 
 /**
  * The EventBridge schedule's target: deletes what has finished and logs the counts. A run
@@ -13,7 +16,7 @@ const reserveMs = 15_000;
 export async function handler(_event: ScheduledEvent, context: Context): Promise<PruneCounts & { complete: boolean }> {
   const started = Date.now();
   let stopped = false;
-  const pruned = await pruneExpired(runtimeDeps(), {
+  const pruned = await pruneExpired(deps(), {
     shouldStop: () => (stopped = context.getRemainingTimeInMillis() < reserveMs),
   });
   const result = { ...pruned, complete: !stopped };

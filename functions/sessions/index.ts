@@ -1,13 +1,6 @@
-import { withGatewayKeys } from '#core/adapters/gateway-runtime';
-import { mailingRuntimeDeps } from '#core/adapters/mailing-runtime';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
-import { createFunction } from '#core/http/pipeline';
-import { sessionHandlers } from './handlers.ts';
-import { sessionRoutes } from './routes.ts';
+import { configuredApiGatewayKeys } from '#core/adapters/gateway-keys/configured-gateway-keys';
+import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { sesMailer } from '#core/adapters/mailer/ses-mailer';
+import { sessionsFunction } from './definition.ts';
 
-export const handler = createFunction({
-  routes: sessionRoutes,
-  handlers: sessionHandlers,
-  deps: withGatewayKeys(mailingRuntimeDeps),
-  idempotency: runIdempotently,
-});
+export const handler = lambdaHandler(sessionsFunction, { mailer: sesMailer, gatewayKeys: configuredApiGatewayKeys });

@@ -1,12 +1,5 @@
-import { mailingRuntimeDeps } from '#core/adapters/mailing-runtime';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
-import { createFunction } from '#core/http/pipeline';
-import { userHandlers } from './handlers.ts';
-import { userRoutes } from './routes.ts';
+import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { sesMailer } from '#core/adapters/mailer/ses-mailer';
+import { usersFunction } from './definition.ts';
 
-export const handler = createFunction({
-  routes: userRoutes,
-  handlers: userHandlers,
-  deps: mailingRuntimeDeps,
-  idempotency: runIdempotently,
-});
+export const handler = lambdaHandler(usersFunction, { mailer: sesMailer });

@@ -1,13 +1,6 @@
-import { queueRuntimeDeps } from '#core/adapters/webhooks/queue-runtime';
-import { withWebhookSecrets } from '#core/adapters/webhooks/secrets-runtime';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
-import { createFunction } from '#core/http/pipeline';
-import { webhookDeliveryHandlers } from './handlers.ts';
-import { webhookDeliveryRoutes } from './routes.ts';
+import { sqsDeliveryQueue } from '#core/adapters/delivery-queue/sqs-delivery-queue';
+import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { configuredSecretBox } from '#core/adapters/webhook-secrets/configured-secret-box';
+import { webhookDeliveriesFunction } from './definition.ts';
 
-export const handler = createFunction({
-  routes: webhookDeliveryRoutes,
-  handlers: webhookDeliveryHandlers,
-  deps: withWebhookSecrets(queueRuntimeDeps),
-  idempotency: runIdempotently,
-});
+export const handler = lambdaHandler(webhookDeliveriesFunction, { deliveryQueue: sqsDeliveryQueue, webhookSecrets: configuredSecretBox });

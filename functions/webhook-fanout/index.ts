@@ -1,6 +1,10 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { queueRuntimeDeps } from '#core/adapters/webhooks/queue-runtime';
+import { sqsDeliveryQueue } from '#core/adapters/delivery-queue/sqs-delivery-queue';
+import { lambdaDeps } from '#core/adapters/lambda-deps';
 import { fanOut } from '#core/webhooks/fan-out';
+import { webhookFanoutFunction } from './definition.ts';
+
+const deps = lambdaDeps(webhookFanoutFunction, { deliveryQueue: sqsDeliveryQueue });
 
 /**
  * The table stream's consumer: fans out the events just written (INSERTs of webhookEvent
@@ -13,5 +17,5 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
     const isEvent = record.eventName === 'INSERT' && image?.__edb_e__?.S === 'webhookEvent';
     return isEvent && image.id?.S ? [image.id.S] : [];
   });
-  if (ids.length) await fanOut(queueRuntimeDeps(), ids);
+  if (ids.length) await fanOut(deps(), ids);
 }

@@ -1,14 +1,20 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { deliveryRuntimeDeps } from '#core/adapters/webhooks/delivery-runtime';
-import { withWebhookSecrets } from '#core/adapters/webhooks/secrets-runtime';
+import { sqsDeliveryQueue } from '#core/adapters/delivery-queue/sqs-delivery-queue';
+import { lambdaDeps } from '#core/adapters/lambda-deps';
+import { eventBridgeRetryScheduler } from '#core/adapters/retry-scheduler/scheduler-retry-scheduler';
+import { configuredSecretBox } from '#core/adapters/webhook-secrets/configured-secret-box';
 import { telemetry } from '#core/platform/telemetry';
 import { attemptDelivery } from '#core/webhooks/attempt';
 import { parseDeliveryMessage } from '#core/webhooks/message-format';
+import { webhookWorkerFunction } from './definition.ts';
 
 const processor = new BatchProcessor(EventType.SQS);
-/** The worker signs every attempt: it holds the keys of webhook secrets. */
-const workerDeps = withWebhookSecrets(deliveryRuntimeDeps);
+const deps = lambdaDeps(webhookWorkerFunction, {
+  deliveryQueue: sqsDeliveryQueue,
+  retryScheduler: eventBridgeRetryScheduler,
+  webhookSecrets: configuredSecretBox,
+});
 
 /** One attempt per message; a message that is no delivery message is logged and dropped, not retried until the DLQ. */
 async function attemptOf(record: SQSRecord): Promise<void> {
@@ -20,7 +26,7 @@ async function attemptOf(record: SQSRecord): Promise<void> {
     });
     return;
   }
-  await attemptDelivery(workerDeps(), message);
+  await attemptDelivery(deps(), message);
 }
 
 /** The delivery queue's consumer: a failed record alone comes back (reportBatchItemFailures), after the visibility timeout. */

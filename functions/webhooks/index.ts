@@ -1,13 +1,5 @@
-import { runtimeDeps } from '#core/adapters/runtime';
-import { withWebhookSecrets } from '#core/adapters/webhooks/secrets-runtime';
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
-import { createFunction } from '#core/http/pipeline';
-import { webhookHandlers } from './handlers.ts';
-import { webhookRoutes } from './routes.ts';
+import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { configuredSecretBox } from '#core/adapters/webhook-secrets/configured-secret-box';
+import { webhooksFunction } from './definition.ts';
 
-export const handler = createFunction({
-  routes: webhookRoutes,
-  handlers: webhookHandlers,
-  deps: withWebhookSecrets(runtimeDeps),
-  idempotency: runIdempotently,
-});
+export const handler = lambdaHandler(webhooksFunction, { webhookSecrets: configuredSecretBox });

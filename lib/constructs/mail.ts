@@ -2,7 +2,7 @@ import { Annotations, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { addressOf } from '#core/adapters/mail/mime';
+import { addressOf } from '#core/adapters/mailer/mime';
 
 export interface MailProps {
   /** MAIL_FROM: `no-reply@example.com` or `Name <no-reply@example.com>`, of an identity verified in SES. */

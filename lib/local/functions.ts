@@ -1,65 +1,51 @@
-import { runIdempotently } from '#core/http/idempotency/idempotent-requests';
-import { createFunction } from '#core/http/pipeline';
+import { unwiredPorts } from '#core/adapters/create-deps';
+import { operationsOf, type PortName } from '#core/adapters/function-definition';
+import { type HttpHandler, httpHandler, unmatchedHandler } from '#core/http/http-handler';
 import type { Deps } from '#core/ports/deps';
 import type { Mailer } from '#core/ports/mailer';
-import { type LambdaFunctionName, routeTables } from '#routes';
-import { adminHandlers } from '../../functions/admin/handlers.ts';
-import { apiKeyHandlers } from '../../functions/api-keys/handlers.ts';
+import { routes } from '#routes';
 import { authorize } from '../../functions/authorizer/authorize.ts';
-import { entitlementHandlers } from '../../functions/entitlements/handlers.ts';
-import { handler as fallback } from '../../functions/fallback/index.ts';
-import { namespaceHandlers } from '../../functions/namespaces/handlers.ts';
-import { oauthHandlers } from '../../functions/oauth/handlers.ts';
-import { sessionHandlers } from '../../functions/sessions/handlers.ts';
-import { userHandlers } from '../../functions/users/handlers.ts';
-import { webhookDeliveryHandlers } from '../../functions/webhook-deliveries/handlers.ts';
-import { webhookHandlers } from '../../functions/webhooks/handlers.ts';
-import { workspaceHandlers } from '../../functions/workspaces/handlers.ts';
-import type { LocalFunctions, ProxyHandler } from './gateway.ts';
+import { routeFunctions } from '../../functions/definitions.ts';
+import type { LambdaFunctionName } from '../../functions/routes.ts';
+import type { LocalFunctions } from './gateway.ts';
 
 /** What the runner knows of itself that the functions need. */
 export interface LocalWiring {
-  /** Given only to the functions that send mail in AWS too (users, sessions), so that mail from any other fails here as it would there. */
+  /** The runner's mailer (`.eml` files unless overridden). */
   mailer: Mailer;
   /** Where the runner listens (or PUBLIC_BASE_URL): the base of links in mail. */
   publicBaseUrl: () => string;
 }
 
-/** The same function code the Lambda bundles hold, wired to the local runner's dependencies. */
+/**
+ * A function's dependencies in the runner: the runner's own, with only the ports its
+ * definition declares, as in Lambda; using another fails here as it would there. Every
+ * function shares the runner's gateway keys, whose shared keys the authorizer reads.
+ */
+function depsFor(ports: readonly PortName[], deps: Deps, mailer: Mailer): Deps {
+  const local = { mailer, deliveryQueue: deps.deliveryQueue, retryScheduler: deps.retryScheduler, webhookSecrets: deps.webhookSecrets };
+  const given = Object.fromEntries(
+    (Object.keys(unwiredPorts) as (keyof typeof unwiredPorts)[]).map((port) => [
+      port,
+      ports.includes(port) ? local[port] : unwiredPorts[port],
+    ]),
+  );
+  return { ...deps, ...given };
+}
+
+/** The same function code the Lambda bundles hold, from the same definitions, wired to the local runner's dependencies. */
 export function localFunctions(deps: Deps, wiring: LocalWiring): LocalFunctions {
-  const using = () => deps;
-  const mailing = { ...deps, mailer: wiring.mailer };
-  const usingMail = () => mailing;
-  const { publicBaseUrl } = wiring;
-  const idempotency = runIdempotently;
-  // `satisfies` makes a function of the registry without handlers here a compile error.
-  const routed = {
-    workspaces: createFunction({ routes: routeTables.workspaces, handlers: workspaceHandlers, deps: using, publicBaseUrl, idempotency }),
-    'api-keys': createFunction({ routes: routeTables['api-keys'], handlers: apiKeyHandlers, deps: using, publicBaseUrl, idempotency }),
-    users: createFunction({ routes: routeTables.users, handlers: userHandlers, deps: usingMail, publicBaseUrl, idempotency }),
-    sessions: createFunction({ routes: routeTables.sessions, handlers: sessionHandlers, deps: usingMail, publicBaseUrl, idempotency }),
-    admin: createFunction({ routes: routeTables.admin, handlers: adminHandlers, deps: using, publicBaseUrl, idempotency }),
-    oauth: createFunction({ routes: routeTables.oauth, handlers: oauthHandlers, deps: using, publicBaseUrl }),
-    entitlements: createFunction({
-      routes: routeTables.entitlements,
-      handlers: entitlementHandlers,
-      deps: using,
-      publicBaseUrl,
-      idempotency,
+  const routed = Object.fromEntries(
+    Object.entries(routeFunctions).map(([name, definition]) => {
+      const own = depsFor(definition.ports, deps, wiring.mailer);
+      const handler = httpHandler({
+        operations: operationsOf(definition),
+        deps: () => own,
+        publicBaseUrl: wiring.publicBaseUrl,
+        idempotency: definition.idempotency,
+      });
+      return [name, handler];
     }),
-    namespaces: createFunction({ routes: routeTables.namespaces, handlers: namespaceHandlers, deps: using, publicBaseUrl, idempotency }),
-    webhooks: createFunction({ routes: routeTables.webhooks, handlers: webhookHandlers, deps: using, publicBaseUrl, idempotency }),
-    'webhook-deliveries': createFunction({
-      routes: routeTables['webhook-deliveries'],
-      handlers: webhookDeliveryHandlers,
-      deps: using,
-      publicBaseUrl,
-      idempotency,
-    }),
-  } satisfies Record<LambdaFunctionName, ProxyHandler>;
-  return {
-    authorizer: (event) => authorize(deps, event),
-    fallback,
-    routed,
-  };
+  ) as Record<LambdaFunctionName, HttpHandler>;
+  return { authorizer: (event) => authorize(deps, event), fallback: unmatchedHandler(routes), routed };
 }

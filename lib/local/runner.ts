@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDeps, type DepsOverrides } from '#core/adapters/create-deps';
-import { createEmlMailer } from '#core/adapters/mail/eml-mailer';
+import { createEmlMailer } from '#core/adapters/mailer/eml-mailer';
 import { type BootstrapResult, bootstrapAdmin } from '#core/operations/bootstrap';
 import { reconcileGatewayKeys } from '#core/operations/gateway-key-reconciliation';
 import { pruneExpired } from '#core/operations/pruning';

@@ -6,7 +6,7 @@ import { esbuildOptions, functionNames } from '#lib/bundling';
  * others, the authorizer above all, stay small.
  */
 const clients = [
-  { client: '@aws-sdk/client-sesv2', adapter: 'functions/core/adapters/mail/ses-mailer.ts', holders: ['users', 'sessions'] },
+  { client: '@aws-sdk/client-sesv2', adapter: 'functions/core/adapters/mailer/ses-mailer.ts', holders: ['users', 'sessions'] },
   {
     client: '@aws-sdk/client-api-gateway',
     adapter: 'functions/core/adapters/gateway-keys/api-gateway-keys.ts',
@@ -14,18 +14,18 @@ const clients = [
   },
   {
     client: '@aws-sdk/client-sqs',
-    adapter: 'functions/core/adapters/webhooks/sqs-delivery-queue.ts',
+    adapter: 'functions/core/adapters/delivery-queue/sqs-delivery-queue.ts',
     holders: ['webhook-deliveries', 'webhook-fanout', 'webhook-worker', 'webhook-sweeper'],
   },
   {
     client: '@aws-sdk/client-scheduler',
-    adapter: 'functions/core/adapters/webhooks/scheduler-retry-scheduler.ts',
+    adapter: 'functions/core/adapters/retry-scheduler/scheduler-retry-scheduler.ts',
     holders: ['webhook-worker', 'webhook-sweeper'],
   },
   // No AWS client, but held the same way: the keys of webhook secrets, and the code that seals with them.
   {
     client: 'functions/core/webhooks/secret-box.ts',
-    adapter: 'functions/core/adapters/webhooks/secrets-runtime.ts',
+    adapter: 'functions/core/adapters/webhook-secrets/configured-secret-box.ts',
     holders: ['webhooks', 'webhook-deliveries', 'webhook-worker'],
   },
 ];

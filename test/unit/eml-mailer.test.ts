@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmlMailer, type WrittenMail } from '#core/adapters/mail/eml-mailer';
+import { createEmlMailer, type WrittenMail } from '#core/adapters/mailer/eml-mailer';
 import type { MailMessage } from '#core/ports/mailer';
 import { latestMailTo, readMailbox } from '../support/mailbox.ts';
 

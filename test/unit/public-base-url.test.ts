@@ -1,5 +1,4 @@
-import type { Context } from 'aws-lambda';
-import { createFunction } from '#core/http/pipeline';
+import { httpHandler } from '#core/http/http-handler';
 import type { PublicRoute } from '#core/http/route-types';
 import type { Deps } from '#core/ports/deps';
 import { proxyEvent } from '#lib/local/proxy-event';
@@ -39,8 +38,8 @@ describe('the public base URL a handler sees', () => {
     };
   };
   const baseOf = async (publicBaseUrl?: () => string) => {
-    const handler = createFunction({ routes: [route], handlers, deps, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
-    const answer = await handler(event(), {} as Context);
+    const handler = httpHandler({ operations: [{ route, handle: handlers.echoBase }], deps, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
+    const answer = await handler(event());
     return JSON.parse(answer.body).data.base;
   };
 

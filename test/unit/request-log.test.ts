@@ -1,11 +1,13 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import middy from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Principal } from '#core/access/principal';
 import { encodeVerdict } from '#core/http/authorizer-context';
-import { envelopeMiddleware, jsonResponse } from '#core/http/envelope-middleware';
-import { actsIn, requestLog } from '#core/http/request-log';
+import { httpHandler } from '#core/http/http-handler';
+import { logRequest } from '#core/http/request-log';
+import type { CredentialRoute } from '#core/http/route-types';
+import type { ApiResponse } from '#core/http/types';
+import type { Deps } from '#core/ports/deps';
 
 const secrets = {
   key: 'sk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345',
@@ -27,9 +29,14 @@ const event = {
   httpMethod: 'POST',
   resource: '/api/v1/workspaces/{id}',
   path: '/api/v1/workspaces/wks_01J0000000000000000000000A',
-  headers: { Authorization: `Bearer ${secrets.key}`, Cookie: secrets.cookie, 'X-Request-ID': 'req-12345678' },
+  headers: {
+    Authorization: `Bearer ${secrets.key}`,
+    Cookie: secrets.cookie,
+    'X-Request-ID': 'req-12345678',
+    'Content-Type': 'application/json',
+  },
   body: JSON.stringify({ password: secrets.password }),
-  requestContext: { requestId: 'gw-1', authorizer: encodeVerdict(principal) },
+  requestContext: { requestId: 'gw-1', identity: { sourceIp: '127.0.0.1' }, authorizer: encodeVerdict(principal) },
 } as unknown as APIGatewayProxyEvent;
 
 /** What the logger and metrics write to stdout while `run` runs, one parsed JSON object per line. */
@@ -50,23 +57,34 @@ async function captured(run: () => Promise<unknown>): Promise<Record<string, any
     .map((line) => JSON.parse(line));
 }
 
-function handlerWith(respond: () => Promise<APIGatewayProxyResult>) {
-  // Made inside `captured`, because Powertools binds its console to stdout when constructed.
+/** A route at the event's resource, for the handler under test. */
+const route = {
+  operationId: 'touchWorkspace',
+  method: 'POST',
+  path: '/workspaces/{id}',
+  auth: 'credential',
+  scope: 'workspaces:write',
+  summary: 'A route for the log to name',
+  tag: 'test',
+  responses: { 201: { description: 'Done.' } },
+} as const satisfies CredentialRoute;
+
+/** Made inside `captured`, because Powertools binds its console to stdout when constructed. */
+const sink = () => {
   const telemetry = {
     logger: new Logger({ serviceName: 'test', logLevel: 'INFO' }),
     metrics: new Metrics({ serviceName: 'test', namespace: 'TenantApiTest' }),
   };
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .use(requestLog(() => telemetry))
-    .use(envelopeMiddleware())
-    .handler(respond);
-}
+  return () => telemetry;
+};
 
-const context = { awsRequestId: 'gw-1' } as Context;
+function handlerWith(respond: () => Promise<ApiResponse>) {
+  return httpHandler({ operations: [{ route, handle: respond }], deps: () => ({}) as Deps, telemetry: sink() });
+}
 
 describe('the request log', () => {
   it('writes one line per request with request id, route, status, latency, workspace and credential type, and no secret', async () => {
-    const lines = await captured(() => handlerWith(async () => jsonResponse(event, 201, { ok: true }))(event, context));
+    const lines = await captured(() => handlerWith(async () => ({ status: 201, body: { ok: true } }))(event));
     const logged = lines.filter((line) => line.message === 'request');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({
@@ -86,11 +104,8 @@ describe('the request log', () => {
   it("names the workspace the request acts in, where the client named another than the credential's home", async () => {
     const other = 'wks_01J0000000000000000000000C';
     const named = { ...event, headers: { ...event.headers, 'X-Workspace-ID': other } } as APIGatewayProxyEvent;
-    const lines = await captured(() =>
-      handlerWith(async () => {
-        actsIn(named, other);
-        return jsonResponse(named, 200, { ok: true });
-      })(named, context),
+    const lines = await captured(async () =>
+      logRequest({ event: named, status: 200, startedAt: performance.now(), principal, actedIn: other }, sink()),
     );
     expect(lines.find((line) => line.message === 'request')).toMatchObject({ workspace_id: other, status: 200 });
   });
@@ -99,7 +114,7 @@ describe('the request log', () => {
     const lines = await captured(() =>
       handlerWith(async () => {
         throw new Error('the store is on fire');
-      })(event, context),
+      })(event),
     );
     const logged = lines.find((line) => line.message === 'request')!;
     expect(logged).toMatchObject({
@@ -117,7 +132,7 @@ describe('the request log', () => {
     const lines = await captured(() =>
       handlerWith(async () => {
         throw new ValidationFailed({ password: ['must be at least 8 characters'] });
-      })(event, context),
+      })(event),
     );
     const logged = lines.find((line) => line.message === 'request')!;
     expect(logged).toMatchObject({ level: 'INFO', status: 422, error_code: 'VALIDATION_FAILED' });

@@ -1,6 +1,6 @@
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { createFunction } from '#core/http/pipeline';
+import { httpHandler } from '#core/http/http-handler';
 import type { PublicRoute } from '#core/http/route-types';
 import type { Deps } from '#core/ports/deps';
 
@@ -28,7 +28,7 @@ describe('the text a handler sees', () => {
       body: { params: request.params, query: request.query, body: request.body },
     }),
   };
-  const handler = createFunction({ routes: [route], handlers, deps: () => ({}) as Deps });
+  const handler = httpHandler({ operations: [{ route, handle: handlers.echo }], deps: () => ({}) as Deps });
 
   const event = (changes: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent =>
     ({
@@ -46,7 +46,7 @@ describe('the text a handler sees', () => {
       ...changes,
     }) as unknown as APIGatewayProxyEvent;
   const answer = async (changes: Partial<APIGatewayProxyEvent> = {}) => {
-    const result = await handler(event(changes), {} as Context);
+    const result = await handler(event(changes));
     return { status: result.statusCode, body: JSON.parse(result.body) };
   };
 

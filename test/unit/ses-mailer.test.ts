@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { createSesMailer } from '#core/adapters/mail/ses-mailer';
+import { createSesMailer } from '#core/adapters/mailer/ses-mailer';
 
 describe('the SES mailer', () => {
   const ses = mockClient(SESv2Client);

@@ -1,8 +1,8 @@
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { createSchedulerRetryScheduler } from '#core/adapters/webhooks/scheduler-retry-scheduler';
-import { createSqsDeliveryQueue } from '#core/adapters/webhooks/sqs-delivery-queue';
+import { createSqsDeliveryQueue } from '#core/adapters/delivery-queue/sqs-delivery-queue';
+import { createSchedulerRetryScheduler } from '#core/adapters/retry-scheduler/scheduler-retry-scheduler';
 import { retryLadderSeconds } from '#core/webhooks/ladder';
 
 const queueUrl = 'https://sqs.eu-west-1.amazonaws.com/123456789012/deliveries';

@@ -6,11 +6,10 @@ import { systemClock } from '#core/platform/clock';
 import type { GatewaySettings, StoreSettings } from '#core/platform/config';
 import type { Deps, Hasher } from '#core/ports/deps';
 import type { GatewayKeys } from '#core/ports/gateway-keys';
-import type { Mailer } from '#core/ports/mailer';
 import type { EventRelay } from '#core/ports/webhook-delivery';
-import type { WebhookSecretBox } from '#core/ports/webhook-secrets';
 import { createDocumentClient } from '#core/store/client';
 import { createDatabase } from '#core/store/database';
+import type { PortName } from './function-definition.ts';
 
 /** The spec's cost factor for key hashes. */
 export const bcryptCost = 10;
@@ -34,40 +33,33 @@ export interface OwnedDeps extends Deps {
   close(): void;
 }
 
-/** Until a process is given a mailer, sending is a fault of ours, not something to skip silently. */
-const noMailer: Mailer = {
-  send: async () => {
-    throw new Error('No mailer is configured in this process.');
-  },
-};
-
 /** In AWS the table's stream relays events; a process without a relay of its own leaves them to the sweeper. */
 const streamRelay: EventRelay = { relay: async () => {} };
 
-/** Until a process is given the queue and scheduler (core/webhooks/ adapters or the local runner's), waking a delivery is a fault. */
-const unwired = (port: string) => async () => {
+const unwired = (port: string) => () => {
   throw new Error(`No ${port} is configured in this process.`);
 };
 
-/** Until a process is given the keys of webhook secrets (core/adapters/webhooks/secrets-runtime.ts, the local runner's), sealing or opening one is a fault. */
-const noSecretBox: WebhookSecretBox = {
-  seal: () => {
-    throw new Error('No webhook secret keys are configured in this process.');
-  },
-  open: () => {
-    throw new Error('No webhook secret keys are configured in this process.');
-  },
+/**
+ * The ports a process has not been given. Using one is a fault of ours, never something to
+ * skip silently: a function that declares no mailer sends no mail, in AWS and locally.
+ */
+export const unwiredPorts: Pick<Deps, Exclude<PortName, 'gatewayKeys'>> = {
+  mailer: { send: async () => unwired('mailer')() },
+  deliveryQueue: { send: async () => unwired('delivery queue')() },
+  retryScheduler: { schedule: async () => unwired('retry scheduler')() },
+  webhookSecrets: { seal: unwired('webhook secret keys'), open: unwired('webhook secret keys') },
 };
 
 /**
  * The in-memory stand-in, which still knows the stack's shared keys (all the authorizer
- * needs). API Gateway's own keys come with core/adapters/gateway-runtime.ts, so that only the
+ * needs). API Gateway's own keys come with the gatewayKeys port's adapter, so that only the
  * functions that manage keys bundle its client; a process told the plans without it fails here.
  */
 function defaultGatewayKeys(settings: Partial<GatewaySettings>): GatewayKeys {
   if (settings.GATEWAY_USAGE_PLANS) {
     throw new Error(
-      'GATEWAY_USAGE_PLANS is set, but this process builds no API Gateway keys: wrap its deps with withGatewayKeys (gateway-runtime.ts).',
+      'GATEWAY_USAGE_PLANS is set, but this process builds no API Gateway keys: its definition declares no gatewayKeys port.',
     );
   }
   return recordingGatewayKeys({ budget: settings.GATEWAY_KEY_BUDGET, shared: sharedKeysOf(settings) });
@@ -84,12 +76,12 @@ export function createDeps(settings: StoreSettings & Partial<GatewaySettings>, o
     db: createDatabase(client, settings.TABLE_NAME),
     clock: overrides.clock ?? systemClock,
     hasher: overrides.hasher ?? bcryptHasher,
-    mailer: overrides.mailer ?? noMailer,
+    mailer: overrides.mailer ?? unwiredPorts.mailer,
     gatewayKeys: overrides.gatewayKeys ?? defaultGatewayKeys(settings),
     eventRelay: overrides.eventRelay ?? streamRelay,
-    deliveryQueue: overrides.deliveryQueue ?? { send: unwired('delivery queue') },
-    retryScheduler: overrides.retryScheduler ?? { schedule: unwired('retry scheduler') },
-    webhookSecrets: overrides.webhookSecrets ?? noSecretBox,
+    deliveryQueue: overrides.deliveryQueue ?? unwiredPorts.deliveryQueue,
+    retryScheduler: overrides.retryScheduler ?? unwiredPorts.retryScheduler,
+    webhookSecrets: overrides.webhookSecrets ?? unwiredPorts.webhookSecrets,
     client,
     tableName: settings.TABLE_NAME,
     close: () => client.destroy(),

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { InvalidFormat } from '#core/platform/errors';
-import { headerValue } from './envelope-middleware.ts';
+import { headerValue } from './proxy-event.ts';
 import { bodyText, shown } from './unicode-text.ts';
 
 const formMediaType = 'application/x-www-form-urlencoded';

@@ -35,6 +35,25 @@ export class ApiError extends Error {
   }
 }
 
+export interface SerializedError {
+  status: number;
+  code: string;
+  errorCode: string;
+  message: string;
+  extras: Record<string, unknown>;
+  meta: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** An error as plain data, to carry it where only data goes (the authorizer context, a stored idempotent outcome). */
+export function serializeError({ status, code, errorCode, message, extras, meta, headers }: ApiError): SerializedError {
+  return { status, code, errorCode, message, extras, meta, headers };
+}
+
+/** The error again, from its data; `headers` added to its own. */
+export const reviveError = (e: SerializedError, headers: Record<string, string> = {}) =>
+  new ApiError(e, e.message, e.extras, e.meta, { ...e.headers, ...headers });
+
 export type FieldErrors = Record<string, string[]>;
 
 export class ValidationFailed extends ApiError {

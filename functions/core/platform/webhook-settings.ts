@@ -48,3 +48,12 @@ export type WebhookSettings = z.infer<typeof webhookSettings>;
 let cached: WebhookSettings | undefined;
 
 export const webhookConfig = (): WebhookSettings => (cached ??= parseSettings(webhookSettings, process.env));
+
+/** A setting the stack gives the webhook functions that use it; missing, such a function cannot work at all. */
+export function requiredWebhookSetting<
+  K extends 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_QUEUE_ARN' | 'WEBHOOK_SCHEDULE_GROUP' | 'WEBHOOK_SCHEDULER_ROLE_ARN' | 'WEBHOOK_SECRET_KEYS',
+>(name: K): NonNullable<WebhookSettings[K]> {
+  const value = webhookConfig()[name];
+  if (!value) throw new Error(`${name} is not set: the stack gives it to the webhook functions that need it.`);
+  return value;
+}

@@ -1,6 +1,6 @@
 import { personalNamespace } from '#core/namespaces/defaults';
 import { isoNow } from '#core/platform/clock';
-import { DuplicateResource, NotFound } from '#core/platform/errors';
+import { AccessDenied, DuplicateResource, NotFound } from '#core/platform/errors';
 import type { Tier } from '#core/platform/tiers';
 import type { Deps } from '#core/ports/deps';
 import { commitOrThrow, isConditionFailure } from '#core/store/conditions';
@@ -75,6 +75,12 @@ export async function loadUser(deps: Deps, id: number): Promise<UserItem> {
   const { data } = await deps.db.entities.user.get({ id }).go();
   if (!data) throw new NotFound('user', String(id));
   return data;
+}
+
+/** Platform operations are for platform admins, whatever scopes their credential holds. */
+export async function requirePlatformAdmin(deps: Deps, userId: number): Promise<void> {
+  const user = await loadUser(deps, userId);
+  if (!user.platformAdmin) throw new AccessDenied('Only a platform admin may do this.');
 }
 
 /** True before anyone has been created: bootstrap happens only then. */

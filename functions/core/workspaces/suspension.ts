@@ -1,15 +1,8 @@
 import { eventIn } from '#core/events/origins';
-import { AccessDenied, StateConflict } from '#core/platform/errors';
+import { StateConflict } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { workspaceView } from '#core/tenancy/workspace-view';
-import { loadUser } from '#core/users/users';
 import { changeWorkspace } from './workspace-changes.ts';
-
-/** Platform operations are for platform admins, whatever scopes their credential holds. */
-export async function requirePlatformAdmin(deps: Deps, userId: number): Promise<void> {
-  const user = await loadUser(deps, userId);
-  if (!user.platformAdmin) throw new AccessDenied('Only a platform admin may do this.');
-}
 
 /** The workspace with its suspension, as platform admins see it. */
 export function adminView(item: Parameters<typeof workspaceView>[0]) {

@@ -1,5 +1,4 @@
-import type { GatewaySettings, StoreSettings } from '#core/platform/config';
-import { defaultGatewayKeyBudget } from '#core/platform/config';
+import { config, defaultGatewayKeyBudget, type GatewaySettings, type StoreSettings } from '#core/platform/config';
 import { type GatewayKeys } from '#core/ports/gateway-keys';
 import { apiGatewayKeys } from './api-gateway-keys.ts';
 import { recordingGatewayKeys } from './recording-gateway-keys.ts';
@@ -7,7 +6,7 @@ import { sharedKeysOf } from './shared-keys.ts';
 
 /**
  * API Gateway's keys where the configuration names the usage plans, else the in-memory
- * stand-in: for the processes that create, move or remove keys (core/adapters/gateway-runtime.ts, the admin CLI).
+ * stand-in: for the processes that create, move or remove keys (their Lambdas, the admin CLI).
  */
 export function configuredGatewayKeys(settings: StoreSettings & Partial<GatewaySettings>): GatewayKeys {
   const shared = sharedKeysOf(settings);
@@ -21,3 +20,6 @@ export function configuredGatewayKeys(settings: StoreSettings & Partial<GatewayS
     shared,
   });
 }
+
+/** The gateway keys port's adapter in Lambda: the usage plans the stack names (GATEWAY_USAGE_PLANS). */
+export const configuredApiGatewayKeys = (): GatewayKeys => configuredGatewayKeys(config());

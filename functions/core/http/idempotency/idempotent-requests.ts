@@ -6,10 +6,9 @@ import {
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
-import { reviveError, type SerializedError, serializeError } from '#core/http/authorizer-context';
 import type { ApiResponse } from '#core/http/types';
 import { decrypt, encrypt } from '#core/platform/aes-gcm';
-import { ApiError, ResourceLocked, ValidationFailed } from '#core/platform/errors';
+import { ApiError, ResourceLocked, reviveError, type SerializedError, serializeError, ValidationFailed } from '#core/platform/errors';
 import type { Database } from '#core/store/database';
 import type { IdempotentRequest } from './idempotent-routes.ts';
 import { inProgressMs, TablePersistenceLayer } from './table-persistence.ts';

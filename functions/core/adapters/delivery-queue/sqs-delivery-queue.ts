@@ -1,4 +1,6 @@
-import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { config } from '#core/platform/config';
+import { requiredWebhookSetting } from '#core/platform/webhook-settings';
 import type { DeliveryMessage, DeliveryQueue } from '#core/ports/webhook-delivery';
 import { maxQueueDelaySeconds } from '#core/webhooks/ladder';
 
@@ -32,3 +34,7 @@ export function createSqsDeliveryQueue(client: SQSClient, queueUrl: string): Del
     },
   };
 }
+
+/** The delivery queue port's adapter in Lambda: the queue the stack names (WEBHOOK_QUEUE_URL). */
+export const sqsDeliveryQueue = (): DeliveryQueue =>
+  createSqsDeliveryQueue(new SQSClient({ region: config().AWS_REGION }), requiredWebhookSetting('WEBHOOK_QUEUE_URL'));

@@ -1,4 +1,6 @@
-import { ConflictException, CreateScheduleCommand, type SchedulerClient } from '@aws-sdk/client-scheduler';
+import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { config } from '#core/platform/config';
+import { requiredWebhookSetting } from '#core/platform/webhook-settings';
 import type { DeliveryMessage, RetryScheduler } from '#core/ports/webhook-delivery';
 
 /** Where a schedule puts its message: the delivery queue, as the role made for that (and only that). */
@@ -44,3 +46,11 @@ export function createSchedulerRetryScheduler(client: SchedulerClient, target: S
     },
   };
 }
+
+/** The retry scheduler port's adapter in Lambda: the schedule group, queue and role the stack names. */
+export const eventBridgeRetryScheduler = (): RetryScheduler =>
+  createSchedulerRetryScheduler(new SchedulerClient({ region: config().AWS_REGION }), {
+    groupName: requiredWebhookSetting('WEBHOOK_SCHEDULE_GROUP'),
+    queueArn: requiredWebhookSetting('WEBHOOK_QUEUE_ARN'),
+    roleArn: requiredWebhookSetting('WEBHOOK_SCHEDULER_ROLE_ARN'),
+  });

@@ -1,4 +1,5 @@
-import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { config } from '#core/platform/config';
 import type { Mailer } from '#core/ports/mailer';
 import { encodeMailbox } from './mime.ts';
 
@@ -30,3 +31,6 @@ export function createSesMailer(client: SESv2Client, from: string): Mailer {
     },
   };
 }
+
+/** The mail port's adapter in Lambda: SES in the function's region, as MAIL_FROM. */
+export const sesMailer = (): Mailer => createSesMailer(new SESv2Client({ region: config().AWS_REGION }), config().MAIL_FROM);

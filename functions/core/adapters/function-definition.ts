@@ -1,0 +1,75 @@
+import type { Operation } from '#core/http/dispatch';
+import type { IdempotencyRunner } from '#core/http/idempotency/idempotent-requests';
+import type { RouteSpec } from '#core/http/route-types';
+import type { HandlersFor, RouteHandler } from '#core/http/types';
+import type { Deps } from '#core/ports/deps';
+
+/**
+ * The ports a function's code may use beyond the table, the clock and the hasher. Each has
+ * an AWS adapter (core/adapters/<port>/) and a local one (lib/local/); a function gets only
+ * the ports it declares, in Lambda (its bundle holds no other client) and in the local
+ * runner alike, where using another fails as it would in AWS.
+ */
+export type PortName = 'mailer' | 'gatewayKeys' | 'deliveryQueue' | 'retryScheduler' | 'webhookSecrets';
+
+/** How an entry point builds each port a function declares: once per process, on first use. */
+export type PortAdapters<P extends PortName> = { readonly [K in P]: () => Deps[K] };
+
+/**
+ * One Lambda function, as its folder declares it in `definition.ts`: what its `index.ts`,
+ * the local runner and the CDK stack all read.
+ */
+export interface FunctionDefinition<P extends PortName = PortName, N extends string = string> {
+  /** Its folder under functions/: its bundle and its Lambda. */
+  name: N;
+  ports: readonly P[];
+  /** Megabytes; Lambda gives CPU in proportion (1,769 is one full vCPU). Default 1,024. */
+  memorySize?: number;
+  /** Default 10 seconds: long enough for any request. */
+  timeoutSeconds?: number;
+  /** False for a function that never touches the table (the fallback). */
+  table?: false;
+}
+
+/** The methods whose repeats an Idempotency-Key makes safe, on routes that have an owner to key them by. */
+type TakesIdempotencyKey<R> = R extends { auth: 'credential'; method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' } ? R : never;
+
+/** The idempotency runner is required exactly where a route takes an Idempotency-Key, so that no other bundle holds Powertools. */
+type IdempotencyOf<R> = [TakesIdempotencyKey<R>] extends [never] ? { idempotency?: never } : { idempotency: IdempotencyRunner };
+
+/** A function API Gateway invokes for its routes: the routes, a handler for each, and what they need. */
+export type RouteFunctionDefinition<
+  R extends RouteSpec = RouteSpec,
+  P extends PortName = PortName,
+  N extends string = string,
+> = FunctionDefinition<P, N> & {
+  routes: readonly R[];
+  handlers: HandlersFor<R>;
+  idempotency?: IdempotencyRunner;
+};
+
+export const defineFunction = <const N extends string, const P extends PortName = never>(
+  definition: FunctionDefinition<P, N>,
+): FunctionDefinition<P, N> => definition;
+
+export const defineRouteFunction = <const N extends string, const R extends RouteSpec, const P extends PortName = never>(
+  definition: FunctionDefinition<P, N> & { routes: readonly R[]; handlers: HandlersFor<R> } & IdempotencyOf<R>,
+): RouteFunctionDefinition<R, P, N> => definition;
+
+/** Any route function's definition, as the code that serves every one of them (the runner, the stack) sees it. */
+export type AnyRouteFunction<P extends PortName = PortName> = FunctionDefinition<P> & {
+  routes: readonly RouteSpec[];
+  handlers: object;
+  idempotency?: IdempotencyRunner;
+};
+
+/**
+ * The routes of a function, each with its handler. A route's handler takes that route's
+ * request, which the type system cannot follow from an operation id through the union of
+ * a table's routes; `HandlersFor` has checked each pair already (defineRouteFunction).
+ */
+export const operationsOf = (definition: AnyRouteFunction): Operation[] =>
+  definition.routes.map((route) => ({
+    route,
+    handle: (definition.handlers as unknown as Record<string, RouteHandler<RouteSpec>>)[route.operationId]!,
+  }));

@@ -1,0 +1,112 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { Principal } from '#core/access/principal';
+import { config } from '#core/platform/config';
+import { EndpointNotFound, MethodNotAllowed } from '#core/platform/errors';
+import type { Telemetry } from '#core/platform/telemetry';
+import type { Deps } from '#core/ports/deps';
+import { decodeVerdict } from './authorizer-context.ts';
+import { isPreflight, preflightAnswer } from './cors.ts';
+import { type DispatchResult, dispatch, type Operation } from './dispatch.ts';
+import { errorAnswer } from './error-answer.ts';
+import { httpAnswer } from './http-answer.ts';
+import type { IdempotencyRunner } from './idempotency/idempotent-requests.ts';
+import { absoluteUrl, publicBaseUrl, requestIdOf } from './proxy-event.ts';
+import { logRequest } from './request-log.ts';
+import { assertBodySize, bodyOf, parametersOf } from './request-parts.ts';
+import { matchRoute, routeMethodOf } from './route-match.ts';
+import { type RouteSpec, routePath } from './route-types.ts';
+
+export type HttpHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+export interface HttpOptions {
+  /** The operations this handler serves: one function's routes with their handlers. */
+  operations: readonly Operation[];
+  deps: () => Deps;
+  /** Where clients reach the service, when the process knows better than PUBLIC_BASE_URL (the local runner). */
+  publicBaseUrl?: () => string;
+  idempotency?: IdempotencyRunner;
+  /** Where the request log goes: the process's logger and metrics unless given. */
+  telemetry?: () => Telemetry;
+}
+
+/** Logs and answers: HEAD gets GET's headers without the body. */
+function answered(
+  event: APIGatewayProxyEvent,
+  startedAt: number,
+  result: DispatchResult,
+  principal?: Principal,
+  sink?: () => Telemetry,
+): APIGatewayProxyResult {
+  logRequest({ event, status: result.status, startedAt, principal, actedIn: result.actedIn, error: result.error }, sink);
+  const answer = httpAnswer(event, result, principal);
+  return event.httpMethod === 'HEAD' ? { ...answer, body: '' } : answer;
+}
+
+/**
+ * The HTTP side of a function: finds the operation from API Gateway's resource, takes the
+ * authorizer's verdict on the credential, and dispatches the call, reading the body and the
+ * parameters from the event. The Lambda adapter and the local gateway both call this.
+ */
+export function httpHandler(options: HttpOptions): HttpHandler {
+  const prefix = config().API_PREFIX;
+  const owned = new Map(
+    options.operations.map((operation) => [`${operation.route.method} ${routePath(operation.route, prefix)}`, operation]),
+  );
+  return async (event) => {
+    const startedAt = performance.now();
+    const requestId = requestIdOf(event);
+    let principal: Principal | undefined;
+    try {
+      assertBodySize(event);
+      const operation = owned.get(`${routeMethodOf(event.httpMethod)} ${event.resource}`);
+      // A route whose feature is switched off does not exist: no credential is asked for.
+      if (!operation || !isEnabled(operation.route)) throw new EndpointNotFound(event.path);
+      const { route } = operation;
+      if (route.auth === 'credential') principal = decodeVerdict(event.requestContext.authorizer);
+      const result = await dispatch(
+        operation,
+        { path: event.path, body: () => bodyOf(route, event), parameters: () => parametersOf(event) },
+        {
+          principal,
+          deps: options.deps(),
+          idempotency: options.idempotency,
+          origin: {
+            requestId,
+            sourceIp: event.requestContext.identity.sourceIp,
+            url: absoluteUrl(event),
+            baseUrl: publicBaseUrl(event, options.publicBaseUrl),
+          },
+        },
+      );
+      return answered(event, startedAt, result, principal, options.telemetry);
+    } catch (error) {
+      return answered(event, startedAt, { ...errorAnswer(error, requestId), error }, principal, options.telemetry);
+    }
+  };
+}
+
+const isEnabled = (route: RouteSpec) => !route.enabledBy || config()[route.enabledBy];
+
+/**
+ * Answers what no route does: API Gateway sends here every method a resource does not
+ * define (405 with Allow, or a CORS preflight's answer) and every path no resource
+ * matches (404 with requested_path).
+ */
+export function unmatchedHandler(routes: readonly RouteSpec[]): HttpHandler {
+  return async (event) => {
+    const startedAt = performance.now();
+    try {
+      assertBodySize(event);
+      const found = matchRoute(routes, event.httpMethod, event.path, config().API_PREFIX);
+      if (found.kind === 'wrong-method' && isPreflight(event)) {
+        const answer = preflightAnswer(event, found.allowed, requestIdOf(event));
+        logRequest({ event, status: answer.statusCode, startedAt });
+        return answer;
+      }
+      if (found.kind === 'wrong-method') throw new MethodNotAllowed(event.httpMethod, event.path, found.allowed);
+      throw new EndpointNotFound(event.path);
+    } catch (error) {
+      return answered(event, startedAt, { ...errorAnswer(error, requestIdOf(event)), error });
+    }
+  };
+}

@@ -1,0 +1,50 @@
+import type { FunctionDefinition } from '#core/adapters/function-definition';
+import { adminFunction } from './admin/definition.ts';
+import { apiKeysFunction } from './api-keys/definition.ts';
+import { authorizerFunction } from './authorizer/definition.ts';
+import { entitlementsFunction } from './entitlements/definition.ts';
+import { fallbackFunction } from './fallback/definition.ts';
+import { gatewayKeyReconcilerFunction } from './gateway-key-reconciler/definition.ts';
+import { namespacesFunction } from './namespaces/definition.ts';
+import { oauthFunction } from './oauth/definition.ts';
+import { prunerFunction } from './pruner/definition.ts';
+import type { LambdaFunctionName, routeTables } from './routes.ts';
+import { sessionsFunction } from './sessions/definition.ts';
+import { usersFunction } from './users/definition.ts';
+import { webhookDeliveriesFunction } from './webhook-deliveries/definition.ts';
+import { webhookFanoutFunction } from './webhook-fanout/definition.ts';
+import { webhookSweeperFunction } from './webhook-sweeper/definition.ts';
+import { webhookWorkerFunction } from './webhook-worker/definition.ts';
+import { webhooksFunction } from './webhooks/definition.ts';
+import { workspacesFunction } from './workspaces/definition.ts';
+
+/**
+ * Every function's definition, for the local runner and the CDK stack. The route registry
+ * (routes.ts) stays apart, with the routes alone: the fallback's bundle matches paths
+ * against it and holds no handler.
+ */
+export const routeFunctions = {
+  workspaces: workspacesFunction,
+  'api-keys': apiKeysFunction,
+  users: usersFunction,
+  sessions: sessionsFunction,
+  admin: adminFunction,
+  oauth: oauthFunction,
+  entitlements: entitlementsFunction,
+  namespaces: namespacesFunction,
+  webhooks: webhooksFunction,
+  'webhook-deliveries': webhookDeliveriesFunction,
+} as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
+
+/** The functions that serve no route: the authorizer, the fallback, and what schedules, the stream and the queue invoke. */
+export const otherFunctions = {
+  authorizer: authorizerFunction,
+  fallback: fallbackFunction,
+  pruner: prunerFunction,
+  'gateway-key-reconciler': gatewayKeyReconcilerFunction,
+  'webhook-fanout': webhookFanoutFunction,
+  'webhook-worker': webhookWorkerFunction,
+  'webhook-sweeper': webhookSweeperFunction,
+} as const satisfies Record<string, FunctionDefinition>;
+
+export type FunctionName = LambdaFunctionName | keyof typeof otherFunctions;
