@@ -68,6 +68,21 @@ module.exports = {
       to: { path: ['^lib/', '^bin/', '^bench/', '^test/'] },
     },
     {
+      name: 'data-through-the-contexts',
+      comment:
+        'A function reaches the table only through the contexts: no ElectroDB, no DynamoDB client, no store module but plain shapes (item types, delivery statuses, stream records).',
+      severity: 'error',
+      from: { path: '^functions/(?!core/)' },
+      to: {
+        path: ['^functions/core/store/', 'node_modules/(electrodb|@aws-sdk/lib-dynamodb|@aws-sdk/client-dynamodb)/'],
+        pathNot: [
+          '^functions/core/store/items\\.ts$',
+          '^functions/core/store/entities/delivery-status\\.ts$',
+          '^functions/core/store/stream-records\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'no-unknown-core-folder',
       comment: 'Every file of functions/core/ lies in one of the layers above (a new context is added to `contexts`).',
       severity: 'error',

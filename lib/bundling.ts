@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import { lambdaFunctions } from '#routes';
+import { type FunctionName, otherFunctions, routeFunctions } from '../functions/definitions.ts';
 
 /**
  * How every Lambda is bundled. The CDK stack and `bin/build.ts` both read this file, so
@@ -13,19 +13,10 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
  * One bundle per top-level folder of functions/ that AWS invokes: API Gateway, a schedule
  * (pruner, gateway key reconciler, webhook sweeper), the table's stream (webhook fan-out)
- * or the delivery queue.
+ * or the delivery queue; each declares itself in its definition.ts.
  */
-export const functionNames = [
-  ...lambdaFunctions,
-  'authorizer',
-  'fallback',
-  'pruner',
-  'gateway-key-reconciler',
-  'webhook-fanout',
-  'webhook-worker',
-  'webhook-sweeper',
-] as const;
-export type FunctionName = (typeof functionNames)[number];
+export const functionNames = [...Object.keys(routeFunctions), ...Object.keys(otherFunctions)] as FunctionName[];
+export type { FunctionName };
 
 export const entryOf = (name: FunctionName) => join(projectRoot, 'functions', name, 'index.ts');
 

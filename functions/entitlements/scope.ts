@@ -2,8 +2,7 @@ import type { RouteSpec } from '#core/http/route-types';
 import type { ApiRequest } from '#core/http/types';
 import { namedNamespace, resolveNamespace } from '#core/namespaces/access';
 import { entitlementScopeOf, ownerTierOf } from '#core/namespaces/scope';
-import { workspaceScope } from '#core/namespaces/workspace-scope';
-import { NotFound } from '#core/platform/errors';
+import { workspaceScopeById } from '#core/namespaces/workspace-scope';
 import type { Deps } from '#core/ports/deps';
 
 type CredentialRequest = ApiRequest<RouteSpec & { auth: 'credential' }>;
@@ -19,8 +18,5 @@ export async function requestScope(deps: Deps, request: CredentialRequest) {
 }
 
 /** The acting workspace's own scope (GET /usage reports the workspace's requests, whatever namespace is named). */
-export async function workspaceRequestScope(deps: Deps, request: CredentialRequest) {
-  const { data: workspace } = await deps.db.entities.workspace.get({ id: request.workspaceId }).go();
-  if (!workspace) throw new NotFound('workspace', request.workspaceId);
-  return workspaceScope(deps, workspace, request.principal.environment);
-}
+export const workspaceRequestScope = (deps: Deps, request: CredentialRequest) =>
+  workspaceScopeById(deps, request.workspaceId, request.principal.environment);

@@ -1,6 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { sqsDeliveryQueue } from '#core/adapters/delivery-queue/sqs-delivery-queue';
 import { lambdaDeps } from '#core/adapters/lambda-deps';
+import { insertedIdsOf } from '#core/store/stream-records';
 import { fanOut } from '#core/webhooks/fan-out';
 import { webhookFanoutFunction } from './definition.ts';
 
@@ -12,10 +13,6 @@ const deps = lambdaDeps(webhookFanoutFunction, { deliveryQueue: sqsDeliveryQueue
  * fails the batch, which the stream hands over again; fan-out is safe to repeat.
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
-  const ids = event.Records.flatMap((record) => {
-    const image = record.dynamodb?.NewImage;
-    const isEvent = record.eventName === 'INSERT' && image?.__edb_e__?.S === 'webhookEvent';
-    return isEvent && image.id?.S ? [image.id.S] : [];
-  });
+  const ids = insertedIdsOf(event.Records, 'webhookEvent');
   if (ids.length) await fanOut(deps(), ids);
 }

@@ -6,18 +6,19 @@ import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-l
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { FunctionDefinition } from '#core/adapters/function-definition';
 import { entryOf, type FunctionName, nodejsBundling, projectRoot } from '#lib/bundling';
+import { addEnvironment, environmentOf, type FunctionEnvironment } from './function-environment.ts';
 
 export interface ApiFunctionProps {
-  name: FunctionName;
+  /** What the function's folder declares: its name, memory and timeout (functions/<name>/definition.ts). */
+  definition: FunctionDefinition & { name: FunctionName };
   /** Where the routes live, e.g. `/api/v1`: functions match `event.resource` against it. */
   apiPrefix: string;
-  /** Lambda gives CPU in proportion to memory; 1,769 MB is one full vCPU. */
-  memorySize?: number;
-  /** 10 seconds unless given: long enough for any request. */
+  /** In place of the definition's, where the deployment decides it (the webhook worker's follows the delivery timeout). */
   timeout?: Duration;
-  /** Further settings of functions/core/platform/config.ts, by variable name. */
-  environment?: Record<string, string>;
+  /** Further settings of the function's configuration. */
+  environment?: FunctionEnvironment;
 }
 
 /** One bundle of functions/ as a Lambda, with the defaults every function shares. */
@@ -26,25 +27,26 @@ export class ApiFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
+    const { definition } = props;
     const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
     // Our own role instead of AWSLambdaBasicExecutionRole: it may write to this log group only.
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
 
     this.function = new NodejsFunction(this, 'Function', {
-      entry: entryOf(props.name),
+      entry: entryOf(definition.name),
       projectRoot,
       depsLockFilePath: join(projectRoot, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 1024,
-      timeout: props.timeout ?? Duration.seconds(10),
+      memorySize: definition.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(definition.timeoutSeconds ?? 10),
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
-      environment: { API_PREFIX: props.apiPrefix, ...props.environment },
-      bundling: nodejsBundling(props.name),
+      environment: environmentOf({ API_PREFIX: props.apiPrefix, ...props.environment }),
+      bundling: nodejsBundling(definition.name),
     });
 
     Validations.of(this).acknowledge(
@@ -61,7 +63,7 @@ export class ApiFunction extends Construct {
 
   /** Tells the function which table to use and lets it do only what it needs there. */
   bindTable(table: ITable, access: 'read' | 'read-write'): this {
-    this.function.addEnvironment('TABLE_NAME', table.tableName);
+    addEnvironment(this.function, { TABLE_NAME: table.tableName });
     if (access === 'read') table.grantReadData(this.function);
     else table.grantReadWriteData(this.function);
     const tableId = Stack.of(table).getLogicalId(table.node.defaultChild as CfnElement);

@@ -3,6 +3,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { addressOf } from '#core/adapters/mailer/mime';
+import { addEnvironment } from './function-environment.ts';
 
 export interface MailProps {
   /** MAIL_FROM: `no-reply@example.com` or `Name <no-reply@example.com>`, of an identity verified in SES. */
@@ -44,8 +45,7 @@ export class Mail extends Construct {
     });
     for (const fn of props.senders) {
       fn.addToRolePolicy(grant);
-      fn.addEnvironment('MAIL_FROM', props.sender);
-      if (props.publicBaseUrl) fn.addEnvironment('PUBLIC_BASE_URL', props.publicBaseUrl);
+      addEnvironment(fn, { MAIL_FROM: props.sender, PUBLIC_BASE_URL: props.publicBaseUrl });
     }
   }
 }

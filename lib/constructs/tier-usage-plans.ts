@@ -4,6 +4,7 @@ import { type IRole, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { allowanceOf } from '#core/platform/rate-limits';
 import { type Tier, tierNames, tiers } from '#core/platform/tiers';
+import type { FunctionEnvironment } from './function-environment.ts';
 
 /** API Gateway's default account limits per region: no plan can let more through. */
 const accountThrottle = { rateLimit: 10_000, burstLimit: 5_000 };
@@ -56,9 +57,9 @@ export class TierUsagePlans extends Construct {
   /** The plans of the workspaces' own keys, by tier. */
   readonly plans: Record<Tier, UsagePlan>;
   /** Settings of functions/core/platform/config.ts: for the functions that create, move and remove keys. */
-  readonly keyManagerEnvironment: Record<string, string>;
+  readonly keyManagerEnvironment: FunctionEnvironment;
   /** Settings of functions/core/platform/config.ts: for the authorizer, which returns the shared keys. */
-  readonly authorizerEnvironment: Record<string, string>;
+  readonly authorizerEnvironment: FunctionEnvironment;
 
   constructor(scope: Construct, id: string, props: TierUsagePlansProps) {
     super(scope, id);

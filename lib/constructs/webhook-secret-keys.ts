@@ -2,6 +2,7 @@ import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { addEnvironment } from './function-environment.ts';
 
 export interface WebhookSecretKeysProps {
   /** The keys by name, the one that seals first (CDK context `webhookSecretKeys`); naming a new one first rotates. */
@@ -41,6 +42,6 @@ export class WebhookSecretKeys extends Construct {
 
   /** Gives the function the keys, in its environment. */
   provideTo(fn: LambdaFunction): void {
-    fn.addEnvironment('WEBHOOK_SECRET_KEYS', this.value);
+    addEnvironment(fn, { WEBHOOK_SECRET_KEYS: this.value });
   }
 }

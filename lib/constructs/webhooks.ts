@@ -8,7 +8,9 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { entityAttribute } from '#core/store/stream-records';
 import { sweepEveryMs } from '#core/webhooks/sweeper';
+import { addEnvironment } from './function-environment.ts';
 
 export interface WebhooksProps {
   /** The single table, with its stream (constructs/data-table.ts). */
@@ -19,8 +21,10 @@ export interface WebhooksProps {
   worker: LambdaFunction;
   /** functions/webhook-sweeper: fans out and re-queues what is overdue. */
   sweeper: LambdaFunction;
-  /** Route functions that queue an attempt themselves (a manual retry): they may send to the queue, nothing more. */
+  /** The functions that queue attempts (the fan-out, worker and sweeper; a manual retry): they may send to the queue, nothing more. */
   enqueuers: LambdaFunction[];
+  /** The functions that schedule later attempts (the worker, the sweeper): one-time schedules in the group, as its role. */
+  schedulers: LambdaFunction[];
   /** WEBHOOK_TIMEOUT_MS: each attempt's timeout. */
   attemptTimeoutMs: number;
   /** WEBHOOK_DISABLE_AFTER: deliveries in a row ending `failed` that disable an endpoint. */
@@ -94,11 +98,10 @@ export class Webhooks extends Construct {
     // A failed sweep is not retried: the next minute's sweep does the same work.
     props.sweeper.configureAsyncInvoke({ retryAttempts: 0 });
 
-    for (const fn of [props.fanout, props.worker, props.sweeper, ...props.enqueuers]) this.grantEnqueue(fn);
+    for (const fn of props.enqueuers) this.grantEnqueue(fn);
+    for (const fn of props.schedulers) this.grantSchedule(fn);
     for (const fn of [props.worker, props.sweeper]) {
-      this.grantSchedule(fn);
-      fn.addEnvironment('WEBHOOK_TIMEOUT_MS', String(props.attemptTimeoutMs));
-      fn.addEnvironment('WEBHOOK_DISABLE_AFTER', String(props.disableAfter));
+      addEnvironment(fn, { WEBHOOK_TIMEOUT_MS: String(props.attemptTimeoutMs), WEBHOOK_DISABLE_AFTER: String(props.disableAfter) });
     }
   }
 
@@ -116,8 +119,7 @@ export class Webhooks extends Construct {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
-            // ElectroDB names each item's entity in `__edb_e__`.
-            dynamodb: { NewImage: { __edb_e__: { S: FilterRule.isEqual('webhookEvent') } } },
+            dynamodb: { NewImage: { [entityAttribute]: { S: FilterRule.isEqual('webhookEvent') } } },
           }),
         ],
       }),
@@ -140,7 +142,7 @@ export class Webhooks extends Construct {
 
   private grantEnqueue(fn: LambdaFunction): void {
     fn.addToRolePolicy(this.sendStatement());
-    fn.addEnvironment('WEBHOOK_QUEUE_URL', this.queue.queueUrl);
+    addEnvironment(fn, { WEBHOOK_QUEUE_URL: this.queue.queueUrl });
   }
 
   /** One-time schedules in the group alone, acting as the scheduler's role and no other. */
@@ -162,8 +164,10 @@ export class Webhooks extends Construct {
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${this.scheduleGroup.name}/*]`,
       reason: "Each retry is a schedule of its own, named at run time: the wildcard covers only the schedules of this stack's group.",
     });
-    fn.addEnvironment('WEBHOOK_QUEUE_ARN', this.queue.queueArn);
-    fn.addEnvironment('WEBHOOK_SCHEDULE_GROUP', this.scheduleGroup.name!);
-    fn.addEnvironment('WEBHOOK_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn);
+    addEnvironment(fn, {
+      WEBHOOK_QUEUE_ARN: this.queue.queueArn,
+      WEBHOOK_SCHEDULE_GROUP: this.scheduleGroup.name!,
+      WEBHOOK_SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
+    });
   }
 }

@@ -87,7 +87,7 @@ export async function startLocalRunner(
       password: cfg.BOOTSTRAP_PASSWORD,
     });
     await delivery.start(deps);
-    // The prefix the route functions serve (pipeline.ts reads the same config()).
+    // The prefix the route functions serve (http-handler.ts reads the same config()).
     const prefix = config().API_PREFIX;
     const functions = localFunctions(deps, { mailer, publicBaseUrl: () => cfg.PUBLIC_BASE_URL ?? origin });
     const metered = new Map<string, number>();

@@ -308,6 +308,7 @@ describe('the Webhooks construct', () => {
       worker: fn('Worker'),
       sweeper: fn('Sweeper'),
       enqueuers: [fn('Retrier')],
+      schedulers: [],
       attemptTimeoutMs: 30_000,
       disableAfter: 15,
     });

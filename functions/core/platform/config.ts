@@ -165,6 +165,9 @@ const schema = z.extend(z.extend(storeSettings, gatewaySettings.shape), serviceS
 
 export type Config = z.infer<typeof schema>;
 
+/** The environment variables the configuration reads: what the stack may set (lib/constructs/function-environment.ts). */
+export type ConfigVariable = keyof z.input<typeof schema>;
+
 /** The settings that switch something on or off, by name. */
 export type ConfigFlag = { [K in keyof Config]: Config[K] extends boolean ? K : never }[keyof Config];
 

@@ -45,6 +45,9 @@ export const webhookSettings = z.object({
 
 export type WebhookSettings = z.infer<typeof webhookSettings>;
 
+/** The environment variables of webhook delivery's settings. */
+export type WebhookVariable = keyof z.input<typeof webhookSettings>;
+
 let cached: WebhookSettings | undefined;
 
 export const webhookConfig = (): WebhookSettings => (cached ??= parseSettings(webhookSettings, process.env));

@@ -25,7 +25,7 @@ const unless = (already: 'NotFoundException' | 'ConflictException') => (error: u
 
 /**
  * GatewayKeys over API Gateway, for the functions that create, move or remove keys
- * (core/adapters/gateway-runtime.ts). The SDK is loaded on the first call, so that their many
+ * (their definitions declare the gatewayKeys port). The SDK is loaded on the first call, so that their many
  * requests that touch no key never pay for its start-up.
  */
 export function apiGatewayKeys(settings: ApiGatewayKeysSettings): GatewayKeys {
