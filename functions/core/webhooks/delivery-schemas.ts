@@ -2,9 +2,13 @@ import * as z from 'zod/mini';
 import { idOf, timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { deliveryStatuses } from '#core/store/entities/delivery-status';
+import { maxAttempts } from './ladder.ts';
 
 export const webhookId = idOf('webhook', 'a webhook id');
 export const deliveryId = idOf('delivery', 'a delivery id');
+
+const ordinalSuffixes = { one: 'st', two: 'nd', few: 'rd', other: 'th' } as Record<Intl.LDMLPluralRule, string>;
+const ordinal = (n: number) => `${n}${ordinalSuffixes[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)]}`;
 
 const attemptRecord = withMeta(
   z.object({
@@ -28,10 +32,10 @@ export const webhookDelivery = withMeta(
       'pending, retrying (next_retry_at set), success, or failed (for good, unless retried by hand).',
     ),
     attempt: describe(
-      z.int().check(z.gte(1), z.lte(6)),
-      'Attempts made, 1 to 6, counting while pending the one queued: a delivery retrying after 5 failed attempts shows 5, the 6th due at next_retry_at.',
+      z.int().check(z.gte(1), z.lte(maxAttempts)),
+      `Attempts made, 1 to ${maxAttempts}, counting while pending the one queued: a delivery retrying after ${maxAttempts - 1} failed attempts shows ${maxAttempts - 1}, the ${ordinal(maxAttempts)} due at next_retry_at.`,
     ),
-    attempts: describe(z.int().check(z.gte(1), z.lte(6)), 'The same as `attempt`.'),
+    attempts: describe(z.int().check(z.gte(1), z.lte(maxAttempts)), 'The same as `attempt`.'),
     response_code: describe(z.nullable(z.int()), "The receiver's HTTP status at the last attempt; null if it did not answer."),
     status_code: describe(z.nullable(z.int()), 'The same as `response_code`.'),
     response_excerpt: describe(z.nullable(z.string()), "The start (1 KiB) of the receiver's answer to the last attempt."),
@@ -51,7 +55,7 @@ export const webhookDelivery = withMeta(
 );
 
 export const retriedDelivery = withMeta(
-  z.object({ id: z.string(), status: z.literal('pending'), attempt: z.int().check(z.gte(2), z.lte(6)) }),
+  z.object({ id: z.string(), status: z.literal('pending'), attempt: z.int().check(z.gte(2), z.lte(maxAttempts)) }),
   { id: 'RetriedWebhookDelivery' },
 );
 
