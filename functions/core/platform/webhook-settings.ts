@@ -13,6 +13,9 @@ export const secretKeyList = z.pipe(
   z.transform((value) => value.split(',')),
 );
 
+/** WEBHOOK_DISABLE_AFTER when it is not set; what the schemas and the event catalogue name as the threshold. */
+export const defaultWebhookDisableAfter = 15;
+
 /**
  * Webhook delivery's settings (DECISIONS.md, local runner contract), apart from config()
  * so that only the functions that deliver or manage webhooks parse them.
@@ -28,7 +31,7 @@ export const webhookSettings = z.object({
     z.pipe(z.transform(Number), z.number().check(z.gt(0), z.lte(1))),
   ),
   /** Deliveries in a row ending `failed` that disable an endpoint. */
-  WEBHOOK_DISABLE_AFTER: wholeNumber('15', 1, 1_000_000),
+  WEBHOOK_DISABLE_AFTER: wholeNumber(String(defaultWebhookDisableAfter), 1, 1_000_000),
   /**
    * The keys that encrypt endpoints' signing secrets in the table (secret-box.ts):
    * comma-separated, each at least 32 characters; the first encrypts, every one decrypts.

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { subscriptionProblem } from '#core/events/subscriptions';
 import { idOf, timestamp } from '#core/platform/common-schemas';
 import { environments } from '#core/platform/environments';
+import { defaultWebhookDisableAfter } from '#core/platform/webhook-settings';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { singleLine } from '#core/platform/text-rules';
 import { isWebhookSecret, maxSecretGraceHours, secretBytes, secretPrefix } from './secrets.ts';
@@ -70,7 +71,7 @@ export const webhookEndpoint = withMeta(
     failure_count: describe(z.int().check(z.gte(0)), 'Deliveries that ended failed.'),
     consecutive_failures: describe(
       z.int().check(z.gte(0)),
-      'Deliveries in a row that ended failed; at the threshold (15) the endpoint is disabled.',
+      `Deliveries in a row that ended failed; at the threshold (${defaultWebhookDisableAfter}) the endpoint is disabled.`,
     ),
     last_delivery_at: describe(z.nullable(timestamp), 'When a delivery to the endpoint last ended.'),
     disabled_at: describe(
