@@ -4,7 +4,9 @@ import { describe, withMeta } from '#core/platform/schema-meta';
 import { deliveryStatuses } from '#core/store/entities/delivery-status';
 import { maxAttempts } from './ladder.ts';
 
-export const webhookId = idOf('webhook', 'a webhook id');
+// The deliveries' routes (/webhooks/{id}/deliveries/…) take their endpoint's id.
+export { webhookId } from './endpoint-schemas.ts';
+
 export const deliveryId = idOf('delivery', 'a delivery id');
 
 const ordinalSuffixes = { one: 'st', two: 'nd', few: 'rd', other: 'th' } as Record<Intl.LDMLPluralRule, string>;
