@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { idOf, timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { deliveryStatuses } from '#core/store/entities/delivery-status';
+import { attemptsKept, responseExcerptBytes } from './delivery-history.ts';
 import { maxAttempts } from './ladder.ts';
 
 // The deliveries' routes (/webhooks/{id}/deliveries/…) take their endpoint's id.
@@ -40,13 +41,16 @@ export const webhookDelivery = withMeta(
     attempts: describe(z.int().check(z.gte(1), z.lte(maxAttempts)), 'The same as `attempt`.'),
     response_code: describe(z.nullable(z.int()), "The receiver's HTTP status at the last attempt; null if it did not answer."),
     status_code: describe(z.nullable(z.int()), 'The same as `response_code`.'),
-    response_excerpt: describe(z.nullable(z.string()), "The start (1 KiB) of the receiver's answer to the last attempt."),
+    response_excerpt: describe(
+      z.nullable(z.string()),
+      `The start (${responseExcerptBytes / 1024} KiB) of the receiver's answer to the last attempt.`,
+    ),
     error: describe(
       z.nullable(z.string()),
       'Why the last attempt failed: what the receiver answered and what follows (a 4xx or 3xx ends the delivery), or why there was no answer (timeout, connection, address refused).',
     ),
     response_time_ms: z.nullable(z.int().check(z.gte(0))),
-    attempt_history: describe(z.array(attemptRecord), 'The last 10 attempts, oldest first.'),
+    attempt_history: describe(z.array(attemptRecord), `The last ${attemptsKept} attempts, oldest first.`),
     created_at: timestamp,
     updated_at: timestamp,
     delivered_at: z.nullable(timestamp),
@@ -66,7 +70,10 @@ export const testSendResult = withMeta(
     success: describe(z.boolean(), 'True when the endpoint answered 2xx.'),
     status_code: describe(z.nullable(z.int()), 'What the endpoint answered; null if it did not.'),
     response_time_ms: z.int().check(z.gte(0)),
-    response_body: describe(z.optional(z.string()), "The start (1 KiB) of the endpoint's answer, when it answered."),
+    response_body: describe(
+      z.optional(z.string()),
+      `The start (${responseExcerptBytes / 1024} KiB) of the endpoint's answer, when it answered.`,
+    ),
     error: describe(z.optional(z.string()), 'Why the send failed, when it did.'),
   }),
   { id: 'WebhookTestResult' },

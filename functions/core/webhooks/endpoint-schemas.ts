@@ -5,7 +5,7 @@ import { environments } from '#core/platform/environments';
 import { defaultWebhookDisableAfter } from '#core/platform/webhook-settings';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { singleLine } from '#core/platform/text-rules';
-import { isWebhookSecret, maxSecretGraceHours, secretBytes, secretPrefix } from './secrets.ts';
+import { generatedSecretBytes, isWebhookSecret, maxSecretGraceHours, secretBytes, secretPrefix } from './secrets.ts';
 
 export const webhookId = idOf('webhook', 'a webhook endpoint id');
 
@@ -38,7 +38,7 @@ const secret = describe(
       message: `must be ${secretPrefix} followed by the padded base64 of ${secretBytes.min} to ${secretBytes.max} random bytes (the Standard Webhooks form)`,
     }),
   ),
-  `Your own signing secret; when omitted, ${secretPrefix} and the base64 of 32 random bytes is generated.`,
+  `Your own signing secret; when omitted, ${secretPrefix} and the base64 of ${generatedSecretBytes} random bytes is generated.`,
 );
 
 export const createWebhookBody = z.strictObject({ url, events, secret: z.optional(secret) });
