@@ -3,6 +3,7 @@ import type { CredentialType } from '#core/access/principal';
 import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import type { Route } from '#core/http/route-types';
 import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
+import { maxPerPage } from '#core/platform/list-bounds';
 import { routes } from '#routes';
 import {
   errorCodeSchema,
@@ -239,7 +240,7 @@ const serviceDescription = [
   'Every credential route checks a scope (`resource:action`, with wildcards) and counts the request against the ' +
     "credential's per-minute allowance: every answer to an accepted credential carries `X-RateLimit-Limit`, " +
     '`X-RateLimit-Remaining` and `X-RateLimit-Reset`; over it, 429 with `Retry-After`. Every answer carries `X-Request-ID`.',
-  'Lists take `page`, `per_page` (at most 100), `sort`, `fields`, `search` and filters, and answer `data`, `meta` and `links`. ' +
+  `Lists take \`page\`, \`per_page\` (at most ${maxPerPage}), \`sort\`, \`fields\`, \`search\` and filters, and answer \`data\`, \`meta\` and \`links\`. ` +
     'Every error answers with one envelope (`error`, `error_code`, `message`, `request_id`, the code’s extras, `meta`); ' +
     'each operation lists the codes it may answer at each status.',
   'Generated from the route table and the error catalogue (functions/core/platform/error-catalogue.ts); the end-to-end tests check every answer against it.',
