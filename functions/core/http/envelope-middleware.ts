@@ -11,7 +11,9 @@ import { bodyBytes } from './unicode-text.ts';
 /** Larger bodies are refused before parsing; nothing this service accepts comes near it. */
 export const maxBodyBytes = 256 * 1024;
 
-const safeRequestId = /^[A-Za-z0-9._:-]{8,128}$/;
+/** The form a client's own X-Request-ID must have to be echoed and logged; openapi.yaml declares it. */
+export const requestIdLength = { min: 8, max: 128 } as const;
+export const requestIdPattern = new RegExp(`^[A-Za-z0-9._:-]{${requestIdLength.min},${requestIdLength.max}}$`);
 
 export function headerValue(event: APIGatewayProxyEvent, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -24,7 +26,7 @@ export function headerValue(event: APIGatewayProxyEvent, name: string): string |
 /** A client's own X-Request-ID is kept when it is safe to echo and log; else the gateway's. */
 export function requestIdOf(event: APIGatewayProxyEvent): string {
   const incoming = headerValue(event, 'x-request-id');
-  return incoming && safeRequestId.test(incoming) ? incoming : event.requestContext.requestId;
+  return incoming && requestIdPattern.test(incoming) ? incoming : event.requestContext.requestId;
 }
 
 /**
