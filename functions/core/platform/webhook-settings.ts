@@ -13,7 +13,10 @@ export const secretKeyList = z.pipe(
   z.transform((value) => value.split(',')),
 );
 
-/** WEBHOOK_DISABLE_AFTER when it is not set; what the schemas and the event catalogue name as the threshold. */
+/** WEBHOOK_TIMEOUT_MS when it is not set, as the stack's webhookTimeoutMs. */
+export const defaultWebhookTimeoutMs = 30_000;
+
+/** WEBHOOK_DISABLE_AFTER when it is not set, as the stack's webhookDisableAfter; what the schemas and the event catalogue name as the threshold. */
 export const defaultWebhookDisableAfter = 15;
 
 /**
@@ -24,7 +27,7 @@ export const webhookSettings = z.object({
   /** `1`: `http://` and loopback or private targets are accepted (local use only). */
   WEBHOOK_ALLOW_INSECURE: flag('0'),
   /** Each attempt's timeout. */
-  WEBHOOK_TIMEOUT_MS: wholeNumber('30000', 100, 900_000),
+  WEBHOOK_TIMEOUT_MS: wholeNumber(String(defaultWebhookTimeoutMs), 100, 900_000),
   /** Multiplies every ladder delay (e.g. `0.001`); the local runner only. */
   WEBHOOK_RETRY_SCALE: z.pipe(
     z._default(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a number')), '1'),
