@@ -74,7 +74,7 @@ export const dataOf = <T extends z.ZodMiniType>(item: T) => z.object({ data: ite
 
 export const createdOf = <T extends z.ZodMiniType>(item: T) => z.object({ message: z.string(), data: item });
 
-/** `name` of workspaces, keys, tokens, users and packages: one line, the spec's 255-character bound, blank names refused. */
+/** `name` of workspaces, keys, tokens, users, packages and OAuth clients: one line, the spec's 255-character bound, blank names refused. */
 export const resourceName = z
   .string()
   .check(singleLine(), z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters'));
