@@ -10,8 +10,10 @@ export { webhookId } from './endpoint-schemas.ts';
 
 export const deliveryId = idOf('delivery', 'a delivery id');
 
-const ordinalSuffixes = { one: 'st', two: 'nd', few: 'rd', other: 'th' } as Record<Intl.LDMLPluralRule, string>;
-const ordinal = (n: number) => `${n}${ordinalSuffixes[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)]}`;
+/** English ordinals by plural category: 1st, 2nd, 3rd, 4th, 11th, 21st. */
+const ordinalSuffixes: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
+const ordinal = (n: number) => `${n}${ordinalSuffixes[ordinalRules.select(n)]}`;
 
 const attemptRecord = withMeta(
   z.object({
