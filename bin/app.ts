@@ -4,6 +4,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
 import { defaultGatewayKeyBudget, mailFrom, publicBaseUrl, upgradeUrl } from '#core/platform/config';
+import { defaultWebhookDisableAfter, defaultWebhookTimeoutMs } from '#core/platform/webhook-settings';
 import { ApiStack } from '#lib/api-stack';
 
 const contextSchema = z.object({
@@ -35,9 +36,9 @@ const contextSchema = z.object({
   /** GATEWAY_KEY_BUDGET: how many workspaces get an API Gateway key of their own (the region holds 10,000 for every stack). */
   gatewayKeyBudget: z.coerce.number().int().min(0).max(10_000).default(defaultGatewayKeyBudget),
   /** WEBHOOK_TIMEOUT_MS: each delivery attempt's timeout; the worker's Lambda timeout, half a minute more, must stay within 15 minutes. */
-  webhookTimeoutMs: z.coerce.number().int().min(100).max(870_000).default(30_000),
+  webhookTimeoutMs: z.coerce.number().int().min(100).max(870_000).default(defaultWebhookTimeoutMs),
   /** WEBHOOK_DISABLE_AFTER: deliveries in a row ending `failed` that disable an endpoint. */
-  webhookDisableAfter: z.coerce.number().int().min(1).max(1_000_000).default(15),
+  webhookDisableAfter: z.coerce.number().int().min(1).max(1_000_000).default(defaultWebhookDisableAfter),
   /**
    * The names of the keys that seal webhook secrets (WEBHOOK_SECRET_KEYS), comma-separated, the
    * sealing one first: each name is a key Secrets Manager generates. Naming a new key first rotates.

@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
 import type { CredentialType } from '#core/access/principal';
-import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
+import { idempotencyRetentionSeconds } from '#core/http/idempotency/idempotent-requests';
+import { idempotencyKeyPattern, takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
+import { requestIdLength, requestIdPattern } from '#core/http/proxy-event';
 import type { Route } from '#core/http/route-types';
 import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
+import { maxPerPage } from '#core/platform/list-bounds';
 import { routes } from '#routes';
 import {
   errorCodeSchema,
@@ -204,16 +207,16 @@ export function openApiDocument(prefix = '/api/v1') {
           in: 'header',
           required: false,
           description:
-            'A key of yours (a UUID) that makes retrying safe: for 24 hours a repeat gets the first answer again with ' +
+            `A key of yours (a UUID) that makes retrying safe: for ${idempotencyRetentionSeconds / 3600} hours a repeat gets the first answer again with ` +
             '`Idempotent-Replayed: true`; a repeat while the first runs is 409 RESOURCE_LOCKED; the key with another request is 422.',
-          schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
+          schema: { type: 'string', pattern: idempotencyKeyPattern.source },
         },
         XRequestId: {
           name: 'X-Request-ID',
           in: 'header',
           required: false,
-          description: 'Your own request id (8-128 of A-Z a-z 0-9 . _ : -); echoed back, else one is made.',
-          schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,128}$' },
+          description: `Your own request id (${requestIdLength.min}-${requestIdLength.max} of A-Z a-z 0-9 . _ : -); echoed back, else one is made.`,
+          schema: { type: 'string', pattern: requestIdPattern.source },
         },
         ...webhookHeaderParameters,
       },
@@ -239,7 +242,7 @@ const serviceDescription = [
   'Every credential route checks a scope (`resource:action`, with wildcards) and counts the request against the ' +
     "credential's per-minute allowance: every answer to an accepted credential carries `X-RateLimit-Limit`, " +
     '`X-RateLimit-Remaining` and `X-RateLimit-Reset`; over it, 429 with `Retry-After`. Every answer carries `X-Request-ID`.',
-  'Lists take `page`, `per_page` (at most 100), `sort`, `fields`, `search` and filters, and answer `data`, `meta` and `links`. ' +
+  `Lists take \`page\`, \`per_page\` (at most ${maxPerPage}), \`sort\`, \`fields\`, \`search\` and filters, and answer \`data\`, \`meta\` and \`links\`. ` +
     'Every error answers with one envelope (`error`, `error_code`, `message`, `request_id`, the code’s extras, `meta`); ' +
     'each operation lists the codes it may answer at each status.',
   'Generated from the route table and the error catalogue (functions/core/platform/error-catalogue.ts); the end-to-end tests check every answer against it.',

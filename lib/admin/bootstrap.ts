@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseApiKey } from '#core/api-keys/api-key-format';
+import { apiKeyRandomLength, parseApiKey } from '#core/api-keys/api-key-format';
 import { bootstrapAdmin } from '#core/operations/bootstrap';
 import { type Command, checkPassword, parseOptions, UsageError } from './command.ts';
 
@@ -23,7 +23,9 @@ export const bootstrap: Command = {
     if (options.password !== undefined) checkPassword(options.password);
     const apiKey = options['api-key'];
     if (apiKey !== undefined && !parseApiKey(apiKey)) {
-      throw new UsageError('--api-key must be a full sk_live_… or sk_test_… key (32 letters or digits after the prefix)');
+      throw new UsageError(
+        `--api-key must be a full sk_live_… or sk_test_… key (${apiKeyRandomLength} letters or digits after the prefix)`,
+      );
     }
     const result = await bootstrapAdmin(await open(options.stack), { email: options.email, password: options.password, apiKey });
     if (!result) {

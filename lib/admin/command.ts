@@ -2,7 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type * as z from 'zod/mini';
 import { ApiError } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
-import { passwordFitsBcrypt, passwordTooLongMessage } from '#core/users/passwords';
+import { passwordFitsBcrypt, passwordMinLength, passwordTooLongMessage } from '#core/users/passwords';
 
 /** A problem with what was typed: exit status 2, with a pointer to the command's help. */
 export class UsageError extends Error {}
@@ -53,7 +53,7 @@ export function required<T>(value: T | undefined, option: string): T {
 
 /** A --password option: at least 8 characters, and no more than bcrypt reads (72 bytes). */
 export function checkPassword(password: string): void {
-  if (password.length < 8) throw new UsageError('--password must be at least 8 characters');
+  if (password.length < passwordMinLength) throw new UsageError(`--password must be at least ${passwordMinLength} characters`);
   if (!passwordFitsBcrypt(password)) throw new UsageError(`--password ${passwordTooLongMessage}`);
 }
 

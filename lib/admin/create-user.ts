@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { createAccount } from '#core/accounts/new-account';
-import { type Tier, tierNames } from '#core/platform/tiers';
+import { defaultTier, type Tier, tierNames } from '#core/platform/tiers';
+import { passwordByteLimit, passwordMinLength } from '#core/users/passwords';
 import { type Command, checkPassword, parseOptions, required, UsageError } from './command.ts';
 
 export const createUser: Command = {
@@ -10,8 +11,8 @@ export const createUser: Command = {
   options: [
     '  --email <email>        required; unique (409 when taken)',
     '  --name <name>          required',
-    '  --password <password>  8 characters to 72 bytes (default: generated and printed once)',
-    `  --tier <tier>          ${tierNames.join(', ')} (default free)`,
+    `  --password <password>  ${passwordMinLength} characters to ${passwordByteLimit} bytes (default: generated and printed once)`,
+    `  --tier <tier>          ${tierNames.join(', ')} (default ${defaultTier})`,
     '  --admin                a platform admin: may suspend workspaces and register OAuth clients',
   ],
   async run(args, { open, print }) {
@@ -19,7 +20,7 @@ export const createUser: Command = {
       email: { type: 'string' },
       name: { type: 'string' },
       password: { type: 'string' },
-      tier: { type: 'string', default: 'free' },
+      tier: { type: 'string', default: defaultTier },
       admin: { type: 'boolean', default: false },
     });
     const email = required(options.email, 'email');

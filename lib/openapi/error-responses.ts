@@ -1,5 +1,16 @@
+import { apiGatewayMaxPayloadBytes } from '#core/http/gateway-responses';
+import { maxBodyBytes } from '#core/http/http-answer';
 import type { Route } from '#core/http/route-types';
-import { type ErrorCode, type ErrorEntry, errorCatalogue, type JsonSchema, statusesOf } from '#core/platform/error-catalogue';
+import {
+  type DocumentedLimits,
+  type ErrorCode,
+  type ErrorEntry,
+  errorCatalogue,
+  type JsonSchema,
+  statusesOf,
+} from '#core/platform/error-catalogue';
+import { maxAttempts } from '#core/webhooks/ladder';
+import { webhookTestThrottle } from '#core/webhooks/test-send';
 import { errorCodesOf } from './route-errors.ts';
 
 /**
@@ -9,6 +20,16 @@ import { errorCodesOf } from './route-errors.ts';
  */
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+const documentedLimits: DocumentedLimits = {
+  deliveryAttempts: maxAttempts,
+  testSendsPerMinute: (webhookTestThrottle.limit * 60) / webhookTestThrottle.windowSeconds,
+  functionBodyBytes: maxBodyBytes,
+  gatewayBodyBytes: apiGatewayMaxPayloadBytes,
+};
+
+const descriptionOf = ({ description }: ErrorEntry): string =>
+  typeof description === 'string' ? description : description(documentedLimits);
 
 /** RESOURCE_NOT_FOUND is described by ResourceNotFoundError, INTERNAL_ERROR by InternalError. */
 export function errorSchemaName(code: ErrorCode): string {
@@ -49,7 +70,7 @@ export function errorCodeSchema(code: ErrorCode): JsonSchema {
   const carries = entry.carries ?? {};
   const meta = entry.meta ?? {};
   return {
-    description: entry.description,
+    description: descriptionOf(entry),
     allOf: [schemaRef('Error')],
     ...(Object.keys(carries).length ? { required: Object.keys(carries) } : {}),
     properties: {
@@ -102,7 +123,7 @@ function errorResponse(route: Route, codes: ErrorCode[]) {
   const headers = [...new Set(entries.flatMap((entry) => entry.headers ?? []))].filter((name) =>
     entries.every((entry) => entry.headers?.includes(name)),
   );
-  const described = codes.map((code) => `\`${code}\`: ${errorCatalogue[code].description}`).join(' ');
+  const described = codes.map((code) => `\`${code}\`: ${descriptionOf(errorCatalogue[code])}`).join(' ');
   const schemas = codes.map((code) => schemaRef(errorSchemaName(code)));
   return {
     description: described + (sometimesCounted ? rateLimitNote : ''),

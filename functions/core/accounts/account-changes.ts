@@ -11,7 +11,7 @@ import { type AccountLinks, accountMail } from '#core/users/account-mail';
 import { changeUser } from '#core/users/user-changes';
 import { userView } from '#core/users/user-view';
 import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from '#core/users/users';
-import { issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
+import { accountTokenLifetimeSeconds, issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
 import { requireCurrentPassword } from './current-password.ts';
 
 /**
@@ -77,7 +77,9 @@ export async function updateUser(
       if (!isConditionFailure(error)) throw error;
       throw new StateConflict('The account changed meanwhile (its password or email); ask for the change again.', 'changed', 'update');
     });
-  await deps.mailer.send(accountMail.confirmEmailChange(email, updated.name, `${links.base}/email/change/${targetId}/${token}`));
+  await deps.mailer.send(
+    accountMail.confirmEmailChange(email, updated.name, `${links.base}/email/change/${targetId}/${token}`, accountTokenLifetimeSeconds),
+  );
   await deps.mailer.send(accountMail.emailChangeRequested(current.email, updated.name, email));
   return { user: userView(updated), emailChangeMailed: true };
 }

@@ -9,13 +9,15 @@ import { type AccountLinks, accountMail } from '#core/users/account-mail';
 import { changeUser } from '#core/users/user-changes';
 import { userView } from '#core/users/user-view';
 import { loadUser } from '#core/users/users';
-import { issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
+import { accountTokenLifetimeSeconds, issueAccountToken, mailedTo, openAccountToken, spentToken } from './account-tokens.ts';
 import { accountThrottles } from './throttles.ts';
 
 /** Mails `user` a link that verifies their current email: `{base}/email/verify/{id}/{token}`. */
 export async function sendVerificationLink(deps: Deps, user: Pick<UserItem, 'id' | 'name' | 'email'>, links: AccountLinks): Promise<void> {
   const token = await issueAccountToken(deps, 'verify-email', user.id, user.email);
-  await deps.mailer.send(accountMail.verifyEmail(user.email, user.name, `${links.base}/email/verify/${user.id}/${token}`));
+  await deps.mailer.send(
+    accountMail.verifyEmail(user.email, user.name, `${links.base}/email/verify/${user.id}/${token}`, accountTokenLifetimeSeconds),
+  );
 }
 
 /**

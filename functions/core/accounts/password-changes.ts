@@ -9,7 +9,7 @@ import { hashPassword } from '#core/users/passwords';
 import { changeUser } from '#core/users/user-changes';
 import { revokeUserToken } from '#core/users/user-tokens';
 import { findUserIdByEmail, loadUser, normalizeEmail, workspaceIdsOf } from '#core/users/users';
-import { issueAccountToken, takeAccountToken } from './account-tokens.ts';
+import { accountTokenLifetimeSeconds, issueAccountToken, takeAccountToken } from './account-tokens.ts';
 import { requireCurrentPassword } from './current-password.ts';
 import { endSessionsOf } from './sessions.ts';
 import { accountThrottles } from './throttles.ts';
@@ -29,7 +29,7 @@ export async function forgotPassword(deps: Deps, input: { email: string; sourceI
   const user = await loadUser(deps, userId);
   const token = await issueAccountToken(deps, 'reset-password', user.id, user.email);
   const link = `${links.base}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-  await deps.mailer.send(accountMail.resetPassword(user.email, user.name, link));
+  await deps.mailer.send(accountMail.resetPassword(user.email, user.name, link, accountTokenLifetimeSeconds));
 }
 
 /**

@@ -5,6 +5,7 @@ import { idOf, resourceName, timestamp } from '#core/platform/common-schemas';
 import { environments } from '#core/platform/environments';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
+import { apiKeyLookupLength } from './api-key-format.ts';
 import { keyStatuses } from './api-key-status.ts';
 
 export const apiKeyId = idOf('apiKey', 'an API key id');
@@ -34,7 +35,7 @@ export const apiKey = withMeta(
   z.object({
     id: z.string(),
     name: z.string(),
-    prefix: describe(z.string(), 'sk_{environment}_ plus the first 8 random characters'),
+    prefix: describe(z.string(), `sk_{environment}_ plus the first ${apiKeyLookupLength} random characters`),
     scopes: z.array(z.string()),
     rate_limit_tier: z.enum(tierNames),
     environment: z.enum(environments),

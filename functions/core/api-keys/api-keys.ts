@@ -28,7 +28,7 @@ import { collections, counted, countOneFewer, countOneMore, forgetCount } from '
 import { prunableFrom } from '#core/store/table';
 import { requireRole, roleIn } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
-import { generateApiKey, parseApiKey } from './api-key-format.ts';
+import { apiKeyRandomLength, generateApiKey, parseApiKey } from './api-key-format.ts';
 import { keyStatus } from './api-key-status.ts';
 
 /** Whose api_keys count a key is in: its workspace's, in its environment. */
@@ -113,7 +113,7 @@ async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input
   }
   const key = input.plaintext ?? generateApiKey(input.environment ?? 'live');
   const parsed = parseApiKey(key);
-  if (!parsed) throw new ValidationFailed({ key: ['must look like sk_live_ or sk_test_ and 32 letters or digits'] });
+  if (!parsed) throw new ValidationFailed({ key: [`must look like sk_live_ or sk_test_ and ${apiKeyRandomLength} letters or digits`] });
   const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : undefined;
   const item: ApiKeyItem = {
     id: newId('apiKey', now),

@@ -1,6 +1,6 @@
 import { hasExpired, isLive } from '#core/access/credential-lifecycle';
 import type { Principal } from '#core/access/principal';
-import { keyDigest, parseApiKey } from '#core/api-keys/api-key-format';
+import { apiKeyRandomLength, keyDigest, parseApiKey } from '#core/api-keys/api-key-format';
 import { BoundedCache } from '#core/platform/bounded-cache';
 import { ConcurrencyLimit } from '#core/platform/concurrency-limit';
 import { AccessDenied, InvalidApiKey, TokenExpired } from '#core/platform/errors';
@@ -62,7 +62,8 @@ export async function authenticateApiKey(
   request: Pick<CredentialRequest, 'sourceIp' | 'workspaceId'>,
 ): Promise<Principal> {
   const parsed = parseApiKey(key);
-  if (!parsed) throw new InvalidApiKey('The API key is malformed: expected sk_live_ or sk_test_ and 32 letters or digits.');
+  if (!parsed)
+    throw new InvalidApiKey(`The API key is malformed: expected sk_live_ or sk_test_ and ${apiKeyRandomLength} letters or digits.`);
   return verifyCredential<KeyLocation, ApiKeyItem>(
     deps,
     {

@@ -1,3 +1,4 @@
+import { apiKeyRandomLength } from '#core/api-keys/api-key-format';
 import { Unauthenticated } from '#core/platform/errors';
 
 /** What a request presents: the raw material the authorizer checks. */
@@ -34,7 +35,7 @@ function bearer(token: string): Credential {
   // A shell or config file quoting the key: nothing quoted is ever a credential, so say what is wrong.
   if (/^["'`]/.test(token)) {
     throw new Unauthenticated(
-      'The bearer credential is in quotes: send it without them (an API key looks like sk_live_ and 32 letters or digits).',
+      `The bearer credential is in quotes: send it without them (an API key looks like sk_live_ and ${apiKeyRandomLength} letters or digits).`,
     );
   }
   if (token.startsWith('sk_')) return { type: 'api_key', key: token };

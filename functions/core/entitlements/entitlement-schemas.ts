@@ -57,7 +57,7 @@ export const usageBody = z.strictObject({
         .record(z.string(), z.unknown())
         .check(z.refine((value) => jsonBytes(value) <= metadataBytes, `must be at most ${metadataBytes} bytes as JSON`)),
     ),
-    'Anything to keep with the record, echoed in the answer; at most 4 KiB as JSON.',
+    `Anything to keep with the record, echoed in the answer; at most ${metadataBytes / 1024} KiB as JSON.`,
   ),
 });
 

@@ -1,4 +1,5 @@
 import type { KnownScope } from '#core/access/scopes';
+import { defaultWebhookDisableAfter } from '#core/platform/webhook-settings';
 
 /**
  * The event catalogue: every type the service emits and what emits it. The payload
@@ -36,7 +37,7 @@ export const eventTypes = {
   'webhook.updated': { description: 'A webhook endpoint was changed (PATCH).' },
   'webhook.deleted': { description: 'A webhook endpoint was deleted.' },
   'webhook.secret_rotated': { description: "A webhook endpoint's secret was rotated; `data` never holds it." },
-  'webhook.disabled': { description: 'A webhook endpoint was disabled after 15 deliveries in a row failed.' },
+  'webhook.disabled': { description: `A webhook endpoint was disabled after ${defaultWebhookDisableAfter} deliveries in a row failed.` },
   'webhook.test': { description: 'Sent by POST /webhooks/{id}/test to that endpoint only; never fanned out.', direct: true },
 } as const satisfies Record<string, { description: string; direct?: true }>;
 

@@ -14,12 +14,14 @@ export function headerValue(event: Pick<APIGatewayProxyEvent, 'headers'>, name: 
 export const lowerCaseHeaders = (event: Pick<APIGatewayProxyEvent, 'headers'>): Record<string, string> =>
   Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']));
 
-const safeRequestId = /^[A-Za-z0-9._:-]{8,128}$/;
+/** The form a client's own X-Request-ID must have to be echoed and logged; openapi.yaml declares it. */
+export const requestIdLength = { min: 8, max: 128 } as const;
+export const requestIdPattern = new RegExp(`^[A-Za-z0-9._:-]{${requestIdLength.min},${requestIdLength.max}}$`);
 
 /** A client's own X-Request-ID is kept when it is safe to echo and log; else the gateway's. */
 export function requestIdOf(event: APIGatewayProxyEvent): string {
   const incoming = headerValue(event, 'x-request-id');
-  return incoming && safeRequestId.test(incoming) ? incoming : event.requestContext.requestId;
+  return incoming && requestIdPattern.test(incoming) ? incoming : event.requestContext.requestId;
 }
 
 /** The absolute URL the client called, query included: the base of list links. */

@@ -1,8 +1,9 @@
 import { ValidationFailed } from '#core/platform/errors';
+import { pageWindow, searchWindow } from '#core/platform/list-bounds';
 import type { KeyRange } from '#core/store/key-order';
 import { readCursor, signCursor } from './cursor.ts';
 import { listUrls } from './links.ts';
-import { type ListQuery, type ListSpec, pageWindow, searchWindow } from './list-query.ts';
+import type { ListQuery, ListSpec } from './list-query.ts';
 import type { ListSource } from './list-source.ts';
 import { fieldFiltersOf, selectInWindow } from './window.ts';
 

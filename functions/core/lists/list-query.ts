@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { defaultPerPage, maxPerPage, pageWindow, searchWindow } from '#core/platform/list-bounds';
 import { describe } from '#core/platform/schema-meta';
 import { singleLine } from '#core/platform/text-rules';
 
@@ -28,13 +29,6 @@ const fieldFilterParams = (spec: ListSpec) =>
       describe(z.optional(z.enum(values)), `Only items whose ${field} is this: ${values.join(' or ')}.`),
     ]),
   ) as {};
-
-export const defaultPerPage = 25;
-export const maxPerPage = 100;
-/** Page numbers reach this many items (page x per_page); cursors go on past it. */
-export const pageWindow = 10_000;
-/** Sorts, searches and filters that no index serves run over this many items, in key order. */
-export const searchWindow = 1_000;
 
 // The field name is the key of the error, so the message says only what is wrong, as everywhere.
 /** At most nine digits: a longer number is no page or size any list reaches, and past 2^53 it would not even be exact. */

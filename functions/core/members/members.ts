@@ -16,7 +16,7 @@ import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { type AccountLinks, accountMail, type Paragraph } from '#core/users/account-mail';
 import { memberView, userView } from '#core/users/user-view';
 import { findUserIdByEmail, loadUser, normalizeEmail } from '#core/users/users';
-import { invite } from './invitations.ts';
+import { invitationLifetimeSeconds, invite } from './invitations.ts';
 import { invitePendingEmail } from './pending-invitations.ts';
 
 /**
@@ -126,7 +126,7 @@ export async function addMember(
       { link: `${links.api}/user/invitations` },
     ];
   }
-  await deps.mailer.send(accountMail.invitation(email, workspace.name, input.role, nextSteps));
+  await deps.mailer.send(accountMail.invitation(email, workspace.name, input.role, nextSteps, invitationLifetimeSeconds));
   return sentInvitationView(email, input.role, workspaceId, expiresAt);
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isKnownScope } from '#core/access/scopes';
+import { resourceName } from '#core/platform/common-schemas';
 import { idPattern, newId } from '#core/platform/ids';
 import { randomBase62, sha256 } from '#core/platform/secrets';
 import { singleLine } from '#core/platform/text-rules';
@@ -24,7 +25,7 @@ function isRedirectUri(value: string): boolean {
 
 const newClientSchema = z
   .object({
-    name: z.string().check(singleLine(), z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters')),
+    name: resourceName,
     ownerUserId: z.int().check(z.positive()),
     workspaceId: z.string().check(z.regex(idPattern('workspace'), 'must be a workspace id (wks_...)')),
     redirectUris: z

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { type IdKind, idInputPattern, idPrefixes, normaliseId } from './ids.ts';
+import { maxPerPage, pageWindow } from './list-bounds.ts';
 import { describe, withMeta } from './schema-meta.ts';
 import { singleLine } from './text-rules.ts';
 
@@ -22,7 +23,7 @@ export const listMeta = withMeta(
       z.nullable(z.int().check(z.gte(1))),
       'Null on a page reached by a cursor when it does not start at a page boundary (per_page changed on the way).',
     ),
-    per_page: z.int().check(z.gte(1), z.lte(100)),
+    per_page: z.int().check(z.gte(1), z.lte(maxPerPage)),
     total: describe(z.int().check(z.gte(0)), 'Items in the list (in the window, when `window` is set).'),
     last_page: z.int().check(z.gte(1)),
     from: describe(z.nullable(z.int()), 'Position of the first item of this page in the list; null on an empty page.'),
@@ -35,7 +36,10 @@ export const listMeta = withMeta(
 export const listLinks = withMeta(
   z.object({
     first: z.url(),
-    last: describe(z.nullable(z.url()), 'Null when the last page lies beyond the reach of page numbers (page x per_page > 10,000).'),
+    last: describe(
+      z.nullable(z.url()),
+      `Null when the last page lies beyond the reach of page numbers (page x per_page > ${pageWindow.toLocaleString('en-US')}).`,
+    ),
     prev: describe(z.nullable(z.url()), 'By page number; null on the first page, or where current_page is null.'),
     next: describe(
       z.nullable(z.url()),
@@ -70,7 +74,7 @@ export const dataOf = <T extends z.ZodMiniType>(item: T) => z.object({ data: ite
 
 export const createdOf = <T extends z.ZodMiniType>(item: T) => z.object({ message: z.string(), data: item });
 
-/** `name` of workspaces, keys, tokens, users and packages: one line, the spec's 255-character bound, blank names refused. */
+/** `name` of workspaces, keys, tokens, users, packages and OAuth clients: one line, the spec's 255-character bound, blank names refused. */
 export const resourceName = z
   .string()
   .check(singleLine(), z.trim(), z.minLength(1, 'must not be blank'), z.maxLength(255, 'must be at most 255 characters'));

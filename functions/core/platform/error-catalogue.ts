@@ -14,11 +14,25 @@ export type ErrorCode = keyof typeof errorCodes;
 
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * Limits that descriptions name but layers above the platform set, which this file may not
+ * import: lib/openapi hands them in (error-responses.ts), so the text follows them.
+ */
+export interface DocumentedLimits {
+  /** The webhook retry ladder's length (webhooks/ladder.ts). */
+  deliveryAttempts: number;
+  /** Test sends a minute to one webhook endpoint (webhooks/test-send.ts). */
+  testSendsPerMinute: number;
+  /** The largest body a function takes (http/http-answer.ts), and API Gateway (http/gateway-responses.ts). */
+  functionBodyBytes: number;
+  gatewayBodyBytes: number;
+}
+
 interface ErrorDocs {
   /** Statuses API Gateway may give it besides its own (its catch-all responses keep theirs). */
   alsoAt?: readonly number[];
   /** When it is answered, for a reader of openapi.yaml. */
-  description: string;
+  description: string | ((limits: DocumentedLimits) => string);
   /** Top-level fields every answer with this code carries. */
   carries?: Record<string, JsonSchema>;
   /** Top-level fields some answers with this code carry (see the description). */
@@ -147,8 +161,8 @@ const documentation = {
     rateLimitHeaders: 'always',
   },
   CANNOT_RETRY: {
-    description:
-      'A webhook delivery that cannot be retried by hand: it succeeded, used all 6 attempts, or is still being attempted (pending or retrying).',
+    description: ({ deliveryAttempts }) =>
+      `A webhook delivery that cannot be retried by hand: it succeeded, used all ${deliveryAttempts} attempts, or is still being attempted (pending or retrying).`,
     carries: { current_state: text("The delivery's status."), attempt: count('The number of its last attempt.') },
     rateLimitHeaders: 'always',
   },
@@ -163,7 +177,8 @@ const documentation = {
     rateLimitHeaders: 'always',
   },
   PAYLOAD_TOO_LARGE: {
-    description: 'The body is larger than the limit: 256 KiB for a function, 10 MiB for API Gateway.',
+    description: ({ functionBodyBytes, gatewayBodyBytes }) =>
+      `The body is larger than the limit: ${functionBodyBytes / 1024} KiB for a function, ${gatewayBodyBytes / 1024 / 1024} MiB for API Gateway.`,
     carries: { limit: count('The largest body accepted, in bytes.') },
     rateLimitHeaders: 'when accepted',
   },
@@ -173,8 +188,8 @@ const documentation = {
     rateLimitHeaders: 'always',
   },
   RATE_LIMIT_EXCEEDED: {
-    description:
-      "Over the credential's allowance, too many failed logins, more than 10 test sends a minute to one webhook endpoint, or API Gateway's own throttling " +
+    description: ({ testSendsPerMinute }) =>
+      `Over the credential's allowance, too many failed logins, more than ${testSendsPerMinute} test sends a minute to one webhook endpoint, or API Gateway's own throttling ` +
       '(which cannot know limit, remaining and reset_at, nor report X-RateLimit-*).',
     carries: { retry_after: count('Seconds until a retry may succeed; also the Retry-After header.') },
     mayCarry: {

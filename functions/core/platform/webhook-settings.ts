@@ -13,6 +13,12 @@ export const secretKeyList = z.pipe(
   z.transform((value) => value.split(',')),
 );
 
+/** WEBHOOK_TIMEOUT_MS when it is not set, as the stack's webhookTimeoutMs. */
+export const defaultWebhookTimeoutMs = 30_000;
+
+/** WEBHOOK_DISABLE_AFTER when it is not set, as the stack's webhookDisableAfter; what the schemas and the event catalogue name as the threshold. */
+export const defaultWebhookDisableAfter = 15;
+
 /**
  * Webhook delivery's settings (DECISIONS.md, local runner contract), apart from config()
  * so that only the functions that deliver or manage webhooks parse them.
@@ -21,14 +27,14 @@ export const webhookSettings = z.object({
   /** `1`: `http://` and loopback or private targets are accepted (local use only). */
   WEBHOOK_ALLOW_INSECURE: flag('0'),
   /** Each attempt's timeout. */
-  WEBHOOK_TIMEOUT_MS: wholeNumber('30000', 100, 900_000),
+  WEBHOOK_TIMEOUT_MS: wholeNumber(String(defaultWebhookTimeoutMs), 100, 900_000),
   /** Multiplies every ladder delay (e.g. `0.001`); the local runner only. */
   WEBHOOK_RETRY_SCALE: z.pipe(
     z._default(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a number')), '1'),
     z.pipe(z.transform(Number), z.number().check(z.gt(0), z.lte(1))),
   ),
   /** Deliveries in a row ending `failed` that disable an endpoint. */
-  WEBHOOK_DISABLE_AFTER: wholeNumber('15', 1, 1_000_000),
+  WEBHOOK_DISABLE_AFTER: wholeNumber(String(defaultWebhookDisableAfter), 1, 1_000_000),
   /**
    * The keys that encrypt endpoints' signing secrets in the table (secret-box.ts):
    * comma-separated, each at least 32 characters; the first encrypts, every one decrypts.

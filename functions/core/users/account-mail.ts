@@ -20,15 +20,20 @@ function render(to: string, subject: string, paragraphs: Paragraph[]): MailMessa
   return { to, subject, text, html };
 }
 
-const validity = 'The link is good for 60 minutes and works once.';
+const validity = (lifetimeSeconds: number) => `The link is good for ${lifetimeSeconds / 60} minutes and works once.`;
 
+/**
+ * How long a mailed link or an invitation stays open is set where it is issued
+ * (accounts/account-tokens.ts, members/invitations.ts), which this context may not import:
+ * the sender passes it.
+ */
 export const accountMail = {
-  verifyEmail: (to: string, name: string, link: string) =>
+  verifyEmail: (to: string, name: string, link: string, lifetimeSeconds: number) =>
     render(to, 'Verify your email address', [
       `Hello ${name},`,
       'Open this link and press its button to verify your email address:',
       { link },
-      validity,
+      validity(lifetimeSeconds),
     ]),
 
   /** To the owner of an address someone tried to register again: the account stays as it is. */
@@ -40,26 +45,26 @@ export const accountMail = {
       'If it was not you, you need not do anything.',
     ]),
 
-  invitation: (to: string, workspaceName: string, role: string, nextSteps: Paragraph[]) =>
+  invitation: (to: string, workspaceName: string, role: string, nextSteps: Paragraph[], lifetimeSeconds: number) =>
     render(to, `You are invited to ${workspaceName}`, [
-      `You are invited to join the workspace "${workspaceName}" as ${role}. The invitation is open for 7 days.`,
+      `You are invited to join the workspace "${workspaceName}" as ${role}. The invitation is open for ${lifetimeSeconds / 86_400} days.`,
       ...nextSteps,
     ]),
 
-  resetPassword: (to: string, name: string, link: string) =>
+  resetPassword: (to: string, name: string, link: string, lifetimeSeconds: number) =>
     render(to, 'Reset your password', [
       `Hello ${name},`,
       'Someone asked to reset the password of your account. To choose a new one, send the token of this link with POST /reset-password:',
       { link },
-      `${validity} If you did not ask for it, ignore this mail.`,
+      `${validity(lifetimeSeconds)} If you did not ask for it, ignore this mail.`,
     ]),
 
-  confirmEmailChange: (to: string, name: string, link: string) =>
+  confirmEmailChange: (to: string, name: string, link: string, lifetimeSeconds: number) =>
     render(to, 'Confirm your new email address', [
       `Hello ${name},`,
       'Open this link and press its button to make this address the email of your account:',
       { link },
-      `${validity} Until then your account keeps its current address.`,
+      `${validity(lifetimeSeconds)} Until then your account keeps its current address.`,
     ]),
 
   /** To the current address while a change waits for the new one to confirm. */

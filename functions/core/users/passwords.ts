@@ -8,6 +8,8 @@ import type { Deps } from '#core/ports/deps';
  */
 export const passwordByteLimit = 72;
 
+export const passwordMinLength = 8;
+
 export const passwordFitsBcrypt = (plain: string): boolean => Buffer.byteLength(plain, 'utf8') <= passwordByteLimit;
 
 export const passwordTooLongMessage = `must be at most ${passwordByteLimit} bytes in UTF-8 (characters outside ASCII take 2 to 4 bytes)`;

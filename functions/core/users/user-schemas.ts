@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { resourceName, timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
-import { passwordFitsBcrypt, passwordTooLongMessage } from './passwords.ts';
+import { passwordFitsBcrypt, passwordMinLength, passwordTooLongMessage } from './passwords.ts';
 
 export const email = z.pipe(
   z.email('must be an email address').check(z.maxLength(254)),
@@ -11,7 +11,10 @@ export const email = z.pipe(
 /** A password being set: bcrypt reads 72 bytes, so a longer one is refused rather than cut short. */
 export const password = z
   .string()
-  .check(z.minLength(8, 'must be at least 8 characters'), z.refine(passwordFitsBcrypt, passwordTooLongMessage));
+  .check(
+    z.minLength(passwordMinLength, `must be at least ${passwordMinLength} characters`),
+    z.refine(passwordFitsBcrypt, passwordTooLongMessage),
+  );
 
 const passwordConfirmation = z.optional(z.string().check(z.maxLength(200)));
 

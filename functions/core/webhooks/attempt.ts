@@ -6,6 +6,7 @@ import { leavesDueIndex } from '#core/store/due-work';
 import type { WebhookDeliveryItem } from '#core/store/items';
 import { type WebhookEndpointItem } from '#core/store/items';
 import { moveDeliveryCounts } from './delivery-counts.ts';
+import { attemptsKept } from './delivery-history.ts';
 import { type DeliveryOptions, deliveryOptions } from './delivery-options.ts';
 import { type CountedOutcome, countEndedDelivery } from './endpoint-health.ts';
 import { isRetired, subscribesTo } from './endpoint-view.ts';
@@ -18,8 +19,6 @@ import { messageOf, wakeDelivery } from './wake.ts';
 const earlyWakeMs = 1_000;
 /** How long a claimed attempt may take beyond its timeout before the sweeper wakes it again (its worker died). */
 const claimMarginMs = 60_000;
-/** Attempts kept in a delivery's history. */
-const attemptsKept = 10;
 
 /** One entry of a delivery's `attempts`. */
 export interface AttemptRecord {

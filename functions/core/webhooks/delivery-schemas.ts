@@ -2,9 +2,18 @@ import * as z from 'zod/mini';
 import { idOf, timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { deliveryStatuses } from '#core/store/entities/delivery-status';
+import { attemptsKept, responseExcerptBytes } from './delivery-history.ts';
+import { maxAttempts } from './ladder.ts';
 
-export const webhookId = idOf('webhook', 'a webhook id');
+// The deliveries' routes (/webhooks/{id}/deliveries/…) take their endpoint's id.
+export { webhookId } from './endpoint-schemas.ts';
+
 export const deliveryId = idOf('delivery', 'a delivery id');
+
+/** English ordinals by plural category: 1st, 2nd, 3rd, 4th, 11th, 21st. */
+const ordinalSuffixes: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
+const ordinal = (n: number) => `${n}${ordinalSuffixes[ordinalRules.select(n)]}`;
 
 const attemptRecord = withMeta(
   z.object({
@@ -28,19 +37,22 @@ export const webhookDelivery = withMeta(
       'pending, retrying (next_retry_at set), success, or failed (for good, unless retried by hand).',
     ),
     attempt: describe(
-      z.int().check(z.gte(1), z.lte(6)),
-      'Attempts made, 1 to 6, counting while pending the one queued: a delivery retrying after 5 failed attempts shows 5, the 6th due at next_retry_at.',
+      z.int().check(z.gte(1), z.lte(maxAttempts)),
+      `Attempts made, 1 to ${maxAttempts}, counting while pending the one queued: a delivery retrying after ${maxAttempts - 1} failed attempts shows ${maxAttempts - 1}, the ${ordinal(maxAttempts)} due at next_retry_at.`,
     ),
-    attempts: describe(z.int().check(z.gte(1), z.lte(6)), 'The same as `attempt`.'),
+    attempts: describe(z.int().check(z.gte(1), z.lte(maxAttempts)), 'The same as `attempt`.'),
     response_code: describe(z.nullable(z.int()), "The receiver's HTTP status at the last attempt; null if it did not answer."),
     status_code: describe(z.nullable(z.int()), 'The same as `response_code`.'),
-    response_excerpt: describe(z.nullable(z.string()), "The start (1 KiB) of the receiver's answer to the last attempt."),
+    response_excerpt: describe(
+      z.nullable(z.string()),
+      `The start (${responseExcerptBytes / 1024} KiB) of the receiver's answer to the last attempt.`,
+    ),
     error: describe(
       z.nullable(z.string()),
       'Why the last attempt failed: what the receiver answered and what follows (a 4xx or 3xx ends the delivery), or why there was no answer (timeout, connection, address refused).',
     ),
     response_time_ms: z.nullable(z.int().check(z.gte(0))),
-    attempt_history: describe(z.array(attemptRecord), 'The last 10 attempts, oldest first.'),
+    attempt_history: describe(z.array(attemptRecord), `The last ${attemptsKept} attempts, oldest first.`),
     created_at: timestamp,
     updated_at: timestamp,
     delivered_at: z.nullable(timestamp),
@@ -51,7 +63,7 @@ export const webhookDelivery = withMeta(
 );
 
 export const retriedDelivery = withMeta(
-  z.object({ id: z.string(), status: z.literal('pending'), attempt: z.int().check(z.gte(2), z.lte(6)) }),
+  z.object({ id: z.string(), status: z.literal('pending'), attempt: z.int().check(z.gte(2), z.lte(maxAttempts)) }),
   { id: 'RetriedWebhookDelivery' },
 );
 
@@ -60,7 +72,10 @@ export const testSendResult = withMeta(
     success: describe(z.boolean(), 'True when the endpoint answered 2xx.'),
     status_code: describe(z.nullable(z.int()), 'What the endpoint answered; null if it did not.'),
     response_time_ms: z.int().check(z.gte(0)),
-    response_body: describe(z.optional(z.string()), "The start (1 KiB) of the endpoint's answer, when it answered."),
+    response_body: describe(
+      z.optional(z.string()),
+      `The start (${responseExcerptBytes / 1024} KiB) of the endpoint's answer, when it answered.`,
+    ),
     error: describe(z.optional(z.string()), 'Why the send failed, when it did.'),
   }),
   { id: 'WebhookTestResult' },

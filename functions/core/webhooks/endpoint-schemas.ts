@@ -4,7 +4,8 @@ import { idOf, timestamp } from '#core/platform/common-schemas';
 import { environments } from '#core/platform/environments';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { singleLine } from '#core/platform/text-rules';
-import { isWebhookSecret, maxSecretGraceHours, secretBytes, secretPrefix } from './secrets.ts';
+import { defaultWebhookDisableAfter } from '#core/platform/webhook-settings';
+import { generatedSecretBytes, isWebhookSecret, maxSecretGraceHours, secretBytes, secretPrefix } from './secrets.ts';
 
 export const webhookId = idOf('webhook', 'a webhook endpoint id');
 
@@ -37,7 +38,7 @@ const secret = describe(
       message: `must be ${secretPrefix} followed by the padded base64 of ${secretBytes.min} to ${secretBytes.max} random bytes (the Standard Webhooks form)`,
     }),
   ),
-  `Your own signing secret; when omitted, ${secretPrefix} and the base64 of 32 random bytes is generated.`,
+  `Your own signing secret; when omitted, ${secretPrefix} and the base64 of ${generatedSecretBytes} random bytes is generated.`,
 );
 
 export const createWebhookBody = z.strictObject({ url, events, secret: z.optional(secret) });
@@ -70,7 +71,7 @@ export const webhookEndpoint = withMeta(
     failure_count: describe(z.int().check(z.gte(0)), 'Deliveries that ended failed.'),
     consecutive_failures: describe(
       z.int().check(z.gte(0)),
-      'Deliveries in a row that ended failed; at the threshold (15) the endpoint is disabled.',
+      `Deliveries in a row that ended failed; at the threshold (${defaultWebhookDisableAfter}) the endpoint is disabled.`,
     ),
     last_delivery_at: describe(z.nullable(timestamp), 'When a delivery to the endpoint last ended.'),
     disabled_at: describe(

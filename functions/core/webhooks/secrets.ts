@@ -7,14 +7,15 @@ import { randomBytes } from 'node:crypto';
  */
 export const secretPrefix = 'whsec_';
 
-const generatedBytes = 32;
+/** The strength of a secret the service generates. */
+export const generatedSecretBytes = 32;
 /** Bounds on a client's own secret: at least as strong as Svix's (24 bytes), at most one HMAC-SHA256 block. */
 export const secretBytes = { min: 24, max: 64 } as const;
 
 /** The longest grace period a rotation may give the old secret: a week. */
 export const maxSecretGraceHours = 168;
 
-export const generateWebhookSecret = (): string => secretPrefix + randomBytes(generatedBytes).toString('base64');
+export const generateWebhookSecret = (): string => secretPrefix + randomBytes(generatedSecretBytes).toString('base64');
 
 /**
  * Whether a client's secret can be used by every Standard Webhooks library: `whsec_` and

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { responseExcerptBytes } from './delivery-history.ts';
 
 /** One POST to a receiver. */
 export interface SendRequest {
@@ -21,9 +22,6 @@ export interface SendResult {
   refused?: boolean;
   responseTimeMs: number;
 }
-
-/** How much of a receiver's answer is kept (per attempt, and in a test send's `response_body`). */
-export const responseExcerptBytes = 1024;
 
 /** Names the sender in receivers' logs and firewalls. */
 const userAgent = 'tenant-api-webhooks/1';

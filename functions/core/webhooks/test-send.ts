@@ -12,7 +12,7 @@ import { signedHeadersFor } from './signing-secrets.ts';
  * Test sends per webhook endpoint: each is a request to the endpoint's host and port made
  * at once, so without a limit the route would probe them.
  */
-const webhookTestThrottle = { limit: 10, windowSeconds: 60 } as const satisfies ThrottlePolicy;
+export const webhookTestThrottle = { limit: 10, windowSeconds: 60 } as const satisfies ThrottlePolicy;
 
 /** A test send answers within API Gateway's 29 seconds: it waits at most this long, or the delivery timeout if shorter. */
 const testTimeoutMs = 20_000;

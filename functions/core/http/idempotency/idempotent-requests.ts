@@ -109,7 +109,9 @@ export async function runIdempotently(db: Database, request: IdempotentRequest, 
     }
     if (error instanceof IdempotencyValidationError) {
       throw new ValidationFailed({
-        'Idempotency-Key': ['was used for a different request (method, path, query or body) in the last 24 hours'],
+        'Idempotency-Key': [
+          `was used for a different request (method, path, query or body) in the last ${idempotencyRetentionSeconds / 3600} hours`,
+        ],
       });
     }
     throw error;

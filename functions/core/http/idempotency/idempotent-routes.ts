@@ -37,8 +37,10 @@ const withoutPasswords = (body: unknown): unknown =>
     ? Object.fromEntries(Object.entries(body).filter(([name]) => !passwordFields.has(name)))
     : body;
 
+const maxKeyLength = 255;
+
 /** A UUID, or any key a client makes: printable ASCII without spaces, as Stripe takes. */
-const keyPattern = /^[\x21-\x7E]{1,255}$/;
+export const idempotencyKeyPattern = new RegExp(`^[\\x21-\\x7E]{1,${maxKeyLength}}$`);
 
 /**
  * The idempotent request a call makes, if it sends an Idempotency-Key to a route that
@@ -57,8 +59,10 @@ export function idempotentRequestOf(call: {
 }): IdempotentRequest | undefined {
   if (!takesIdempotencyKey(call.route) || !call.owner || !('idempotency-key' in call.headers)) return undefined;
   const key = call.headers['idempotency-key']!;
-  if (!keyPattern.test(key)) {
-    throw new ValidationFailed({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters without spaces, such as a UUID'] });
+  if (!idempotencyKeyPattern.test(key)) {
+    throw new ValidationFailed({
+      'Idempotency-Key': [`must be 1 to ${maxKeyLength} printable ASCII characters without spaces, such as a UUID`],
+    });
   }
   return {
     owner: `${call.owner.credential.type}:${call.owner.credential.id}`,
