@@ -6,7 +6,7 @@ import { workspaceScope } from '#core/namespaces/workspace-scope';
 import { EmailNotVerified, NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
-import type { Role } from '#core/store/entities/membership';
+import type { InvitedRole } from '#core/store/entities/membership';
 import type { InvitationItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, countOneMoreBelow } from '#core/store/list-counts';
@@ -31,7 +31,7 @@ export type InvitationEvents = (expiresAt: Date) => NewEvent[];
  */
 export async function invite(
   deps: Deps,
-  invitation: { userId: number; workspaceId: string; role: Role; invitedBy: number },
+  invitation: { userId: number; workspaceId: string; role: InvitedRole; invitedBy: number },
   reported: InvitationEvents = () => [],
 ) {
   const { userId, workspaceId } = invitation;

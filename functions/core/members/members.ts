@@ -7,7 +7,7 @@ import type { ListSource } from '#core/lists/list-source';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
 import { DuplicateResource, NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
-import type { Role } from '#core/store/entities/membership';
+import type { InvitedRole, Role } from '#core/store/entities/membership';
 import type { MembershipItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneMore } from '#core/store/list-counts';
@@ -61,13 +61,13 @@ export interface NewMember {
   email: string;
   /** How the mail greets someone who has no account yet. */
   name?: string;
-  role: Exclude<Role, 'owner'>;
+  role: InvitedRole;
 }
 
 /** What POST /users answers, the same whether or not the email has an account. */
 export interface SentInvitation {
   email: string;
-  role: Role;
+  role: InvitedRole;
   workspace_id: string;
   status: 'invited';
   expires_at: string;
@@ -130,7 +130,7 @@ export async function addMember(
   return sentInvitationView(email, input.role, workspaceId, expiresAt);
 }
 
-const sentInvitationView = (email: string, role: Role, workspaceId: string, expiresAt: Date): SentInvitation => ({
+const sentInvitationView = (email: string, role: InvitedRole, workspaceId: string, expiresAt: Date): SentInvitation => ({
   email,
   role,
   workspace_id: workspaceId,
