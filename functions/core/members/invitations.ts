@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { withinLimit } from '#core/entitlements/limited-counts';
 import { type Acting, eventIn } from '#core/events/origins';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
@@ -15,6 +16,7 @@ import { undoJoin } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { workspaceSummaryView } from '#core/tenancy/workspace-view';
 import { memberView } from '#core/users/user-view';
+import type { invitation as invitationSchema, joinedWorkspace } from './invitation-schemas.ts';
 
 export const invitationLifetimeSeconds = 7 * 24 * 3600;
 
@@ -99,7 +101,7 @@ export function invitationsOf(deps: Deps, userId: number): ListSource<Invitation
   };
 }
 
-function invitationView(item: InvitationItem, workspaceName: string) {
+function invitationView(item: InvitationItem, workspaceName: string): z.output<typeof invitationSchema> {
   return {
     workspace_id: item.workspaceId,
     workspace_name: workspaceName,
@@ -120,7 +122,12 @@ async function openInvitation(deps: Deps, userId: number, workspaceId: string) {
  * with it. Only an account whose email is verified may accept: whoever registered an
  * address they do not own cannot take up what was sent to it.
  */
-export async function acceptInvitation(deps: Deps, userId: number, workspaceId: string, acting?: Acting) {
+export async function acceptInvitation(
+  deps: Deps,
+  userId: number,
+  workspaceId: string,
+  acting?: Acting,
+): Promise<z.output<typeof joinedWorkspace>> {
   const { data: user } = await deps.db.entities.user.get({ id: userId }).go({ consistent: true });
   if (!user?.emailVerifiedAt) throw new EmailNotVerified('accept an invitation');
   const invitation = await openInvitation(deps, userId, workspaceId);

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { requireUnboundCredential } from '#core/access/issuance-limits';
 import type { Actor } from '#core/access/principal';
 import { limitNow, requireBelow } from '#core/entitlements/limited-counts';
@@ -14,8 +15,9 @@ import { collections, counted, countOneMore } from '#core/store/list-counts';
 import { requireRole, roleIn, undoJoin } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { type AccountLinks, accountMail, type Paragraph } from '#core/users/account-mail';
-import { memberView, userView } from '#core/users/user-view';
+import { memberView } from '#core/users/user-view';
 import { findUserIdByEmail, loadUser, normalizeEmail } from '#core/users/users';
+import type { sentInvitation } from './invitation-schemas.ts';
 import { invite } from './invitations.ts';
 import { invitePendingEmail } from './pending-invitations.ts';
 
@@ -23,7 +25,7 @@ import { invitePendingEmail } from './pending-invitations.ts';
  * The members of a workspace with their roles, in user id order, which is the order the
  * users were created in (the `created_at` each member shows).
  */
-export function membersOf(deps: Deps, workspaceId: string): ListSource<MembershipItem, ReturnType<typeof userView> & { role: Role }> {
+export function membersOf(deps: Deps, workspaceId: string): ListSource<MembershipItem, ReturnType<typeof memberView>> {
   const { membership, user } = deps.db.entities;
   return {
     ...counted(deps.db, collections.membersOfWorkspace(workspaceId)),
@@ -65,13 +67,7 @@ export interface NewMember {
 }
 
 /** What POST /users answers, the same whether or not the email has an account. */
-export interface SentInvitation {
-  email: string;
-  role: InvitedRole;
-  workspace_id: string;
-  status: 'invited';
-  expires_at: string;
-}
+type SentInvitation = z.output<typeof sentInvitation>;
 
 /**
  * Invites someone into a workspace (owners and admins only), by email, and mails them.

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import type { Deps } from '#core/ports/deps';
 import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import { isConditionFailure } from '#core/store/conditions';
@@ -6,6 +7,7 @@ import { leavesDueIndex } from '#core/store/due-work';
 import type { WebhookDeliveryItem } from '#core/store/items';
 import { type WebhookEndpointItem } from '#core/store/items';
 import { moveDeliveryCounts } from './delivery-counts.ts';
+import type { attemptRecord } from './delivery-schemas.ts';
 import { type DeliveryOptions, deliveryOptions } from './delivery-options.ts';
 import { type CountedOutcome, countEndedDelivery } from './endpoint-health.ts';
 import { isRetired, subscribesTo } from './endpoint-view.ts';
@@ -22,13 +24,7 @@ const claimMarginMs = 60_000;
 const attemptsKept = 10;
 
 /** One entry of a delivery's `attempts`. */
-export interface AttemptRecord {
-  attempt: number;
-  at: string;
-  status_code?: number;
-  error?: string;
-  response_time_ms: number;
-}
+export type AttemptRecord = z.output<typeof attemptRecord>;
 
 /**
  * Makes the attempt a message wakes the worker for, at most once at a time: one

@@ -6,7 +6,7 @@ import { deliveryStatuses } from '#core/store/entities/delivery-status';
 export const webhookId = idOf('webhook', 'a webhook id');
 export const deliveryId = idOf('delivery', 'a delivery id');
 
-const attemptRecord = withMeta(
+export const attemptRecord = withMeta(
   z.object({
     attempt: z.int().check(z.gte(1)),
     at: timestamp,

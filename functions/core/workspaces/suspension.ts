@@ -1,8 +1,11 @@
+import type * as z from 'zod/mini';
 import { eventIn } from '#core/events/origins';
 import { AccessDenied, StateConflict } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
+import type { WorkspaceItem } from '#core/store/items';
 import { workspaceView } from '#core/tenancy/workspace-view';
 import { loadUser } from '#core/users/users';
+import type { adminWorkspace } from './admin-schemas.ts';
 import { changeWorkspace } from './workspace-changes.ts';
 
 /** Platform operations are for platform admins, whatever scopes their credential holds. */
@@ -12,7 +15,7 @@ export async function requirePlatformAdmin(deps: Deps, userId: number): Promise<
 }
 
 /** The workspace with its suspension, as platform admins see it. */
-export function adminView(item: Parameters<typeof workspaceView>[0]) {
+export function adminView(item: WorkspaceItem): z.output<typeof adminWorkspace> {
   return { ...workspaceView(item), suspended_at: item.suspendedAt ?? null, suspended_reason: item.suspendedReason ?? null };
 }
 
