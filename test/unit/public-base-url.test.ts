@@ -1,6 +1,8 @@
 import type { Context } from 'aws-lambda';
+import * as z from 'zod/mini';
 import { createFunction } from '#core/http/pipeline';
 import type { PublicRoute } from '#core/http/route-types';
+import type { HandlersFor } from '#core/http/types';
 import type { Deps } from '#core/ports/deps';
 import { proxyEvent } from '#lib/local/proxy-event';
 
@@ -13,9 +15,11 @@ describe('the public base URL a handler sees', () => {
     auth: 'none',
     summary: 'Echoes the base URL',
     tag: 'test',
-    responses: { 200: { description: 'The base URL.' } },
+    responses: { 200: { description: 'The base URL.', schema: z.object({ data: z.object({ base: z.string() }) }) } },
   } as const satisfies PublicRoute;
-  const handlers = { echoBase: async (request: { baseUrl: string }) => ({ status: 200, body: { data: { base: request.baseUrl } } }) };
+  const handlers: HandlersFor<typeof route> = {
+    echoBase: async (request) => ({ status: 200, body: { data: { base: request.baseUrl } } }),
+  };
   const deps = () => ({}) as Deps;
   const event = () => {
     const built = proxyEvent(
