@@ -4,7 +4,8 @@ import { forgotPassword, resetPassword } from '#core/accounts/password-changes';
 import { register } from '#core/accounts/registration';
 import { login, logout, sessionLifetimeMs } from '#core/accounts/sessions';
 import { asksForJson } from '#core/http/accept';
-import type { HandlersFor, ResponseOf } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
+import type { ResponseOf } from '#core/http/types';
 import { config } from '#core/platform/config';
 import { AccessDenied, ApiError } from '#core/platform/errors';
 import { pageHeaders } from '#core/platform/html';
@@ -36,7 +37,7 @@ async function pressed(headers: Record<string, string>, title: string, act: () =
   }
 }
 
-export const sessionHandlers: HandlersFor<(typeof sessionRoutes)[number]> = {
+export const sessionHandlers = handlersFor<(typeof sessionRoutes)[number]>()({
   register: async ({ body, sourceIp, baseUrl }, deps) => {
     if (!config().REGISTRATION_ENABLED) throw new AccessDenied('Registration is closed on this service.');
     await register(deps, { name: body.name, email: body.email, password: body.password, sourceIp }, linksFor(baseUrl));
@@ -81,4 +82,4 @@ export const sessionHandlers: HandlersFor<(typeof sessionRoutes)[number]> = {
     await logout(deps, principal.credential.id);
     return { status: 204, cookies: clearedCookies(overHttps(headers)) };
   },
-};
+});
