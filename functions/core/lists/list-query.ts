@@ -18,7 +18,7 @@ export interface ListSpec<Field extends string = string> {
   includes?: readonly string[];
   /**
    * Query parameters named as item fields that keep the items whose field has the value given (`owner_type=User`, `is_active=false`).
-   * Any list's spec reads them as a record; a list's own declares some of its fields.
+   * A list's own spec names only fields of its item; any list's (Field = string) is a plain record, every value present.
    */
   filters?: Readonly<string extends Field ? Record<string, FilterValues> : Partial<Record<Field, FilterValues>>>;
 }
