@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { apiKey, revokedApiKey, rotatedApiKey } from '#core/api-keys/api-key-schemas';
 import { type EventType, eventTypeNames } from '#core/events/event-types';
 import { invitation, sentInvitation } from '#core/members/invitation-schemas';
-import { namespace, namespacePackage } from '#core/namespaces/namespace-schemas';
+import { namespaceWithPackages } from '#core/namespaces/namespace-schemas';
 import { timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { workspace } from '#core/tenancy/workspace-schemas';
@@ -19,11 +19,6 @@ import { adminWorkspace } from '#core/workspaces/admin-schemas';
 const rotatedApiKeyEvent = withMeta(z.omit(rotatedApiKey, { key: true }), {
   id: 'RotatedApiKeyEventData',
   description: 'The new key as the rotation answered it, without the key itself.',
-});
-
-const namespaceWithPackages = withMeta(z.extend(namespace, { packages: describe(z.array(namespacePackage), 'The packages in force.') }), {
-  id: 'NamespaceWithPackages',
-  description: 'A namespace with the packages now in force.',
 });
 
 export const eventDataSchemas = {

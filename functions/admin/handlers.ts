@@ -1,10 +1,10 @@
-import type { HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
 import { grantPackage, revokePackage } from '#core/namespaces/packages';
 import { resumeWorkspace, suspendWorkspace } from '#core/workspaces/suspension';
 import { setWorkspaceTier } from '#core/workspaces/workspace-tier';
 import type { adminRoutes } from './routes.ts';
 
-export const adminHandlers: HandlersFor<(typeof adminRoutes)[number]> = {
+export const adminHandlers = handlersFor<(typeof adminRoutes)[number]>()({
   updateWorkspaceAsAdmin: async ({ params, body }, deps) => ({
     status: 200,
     body: { message: `Workspace tier set to ${body.tier}.`, data: await setWorkspaceTier(deps, params.id, body.tier) },
@@ -32,4 +32,4 @@ export const adminHandlers: HandlersFor<(typeof adminRoutes)[number]> = {
     await revokePackage(deps, params.namespace_id, params.package_id);
     return { status: 204 };
   },
-};
+});

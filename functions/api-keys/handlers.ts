@@ -1,10 +1,10 @@
 import { apiKeysOf, createApiKey, getApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
 import { resolveWorkspace } from '#core/http/acting-workspace';
-import type { HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
 import { listPage } from '#core/lists/list-page';
 import type { apiKeyRoutes } from './routes.ts';
 
-export const apiKeyHandlers: HandlersFor<(typeof apiKeyRoutes)[number]> = {
+export const apiKeyHandlers = handlersFor<(typeof apiKeyRoutes)[number]>()({
   listApiKeys: async ({ workspaceId, query, route, url }, deps) => ({
     status: 200,
     body: await listPage(apiKeysOf(deps, workspaceId), query, route.list, url),
@@ -36,4 +36,4 @@ export const apiKeyHandlers: HandlersFor<(typeof apiKeyRoutes)[number]> = {
     await revokeApiKey(deps, principal, workspaceId, params.id);
     return { status: 204 };
   },
-};
+});

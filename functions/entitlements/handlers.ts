@@ -1,11 +1,11 @@
 import { checkEntitlement, standingsOf } from '#core/entitlements/entitlements';
 import { recordUsage } from '#core/entitlements/recording';
 import { usageReport } from '#core/entitlements/usage-report';
-import type { HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
 import type { entitlementRoutes } from './routes.ts';
 import { requestScope, workspaceRequestScope } from './scope.ts';
 
-export const entitlementHandlers: HandlersFor<(typeof entitlementRoutes)[number]> = {
+export const entitlementHandlers = handlersFor<(typeof entitlementRoutes)[number]>()({
   checkEntitlement: async (request, deps) => ({
     status: 200,
     body: await checkEntitlement(deps, await requestScope(deps, request), request.query.feature, request.query.quantity),
@@ -33,4 +33,4 @@ export const entitlementHandlers: HandlersFor<(typeof entitlementRoutes)[number]
     const scope = await workspaceRequestScope(deps, request);
     return { status: 200, body: { data: await usageReport(deps, { ...scope, ownerType: 'Workspace' }) } };
   },
-};
+});

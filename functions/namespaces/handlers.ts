@@ -1,6 +1,6 @@
 import type { Principal } from '#core/access/principal';
 import { checkEntitlement, standingsOf } from '#core/entitlements/entitlements';
-import type { HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
 import { listPage } from '#core/lists/list-page';
 import { findNamespace } from '#core/namespaces/access';
 import { namespacesOf } from '#core/namespaces/list';
@@ -14,7 +14,7 @@ import type { namespaceRoutes } from './routes.ts';
 const scopeOf = async (deps: Deps, principal: Principal, namespace: NamespaceItem) =>
   entitlementScopeOf(namespace, principal.environment, await ownerTierOf(deps, namespace));
 
-export const namespaceHandlers: HandlersFor<(typeof namespaceRoutes)[number]> = {
+export const namespaceHandlers = handlersFor<(typeof namespaceRoutes)[number]>()({
   listNamespaces: async ({ principal, query, route, url, workspaceId }, deps) => ({
     status: 200,
     // workspace_id is checked like X-Workspace-ID (a workspace of yours, else 403) and filters the list to its namespace.
@@ -34,4 +34,4 @@ export const namespaceHandlers: HandlersFor<(typeof namespaceRoutes)[number]> = 
     const namespace = await findNamespace(deps, principal, params.namespace_id);
     return { status: 200, body: await checkEntitlement(deps, await scopeOf(deps, principal, namespace), body.feature, body.quantity) };
   },
-};
+});

@@ -1,16 +1,16 @@
 import * as z from 'zod/mini';
 import { checkBody, checkResult } from '#core/entitlements/entitlement-schemas';
 import type { RouteSpec } from '#core/http/route-types';
-import { listQuerySchema } from '#core/lists/list-query';
+import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
 import { namespace, namespaceDetail, namespaceId } from '#core/namespaces/namespace-schemas';
-import { contextQuery, dataOf, listOf } from '#core/platform/common-schemas';
+import { contextQuery, dataOf, fieldsOf, listOf } from '#core/platform/common-schemas';
 
 const namespaceList = {
-  fields: ['id', 'uuid', 'name', 'slug', 'owner_type', 'owner_id', 'workspace_id', 'is_default', 'is_active', 'created_at'],
+  fields: fieldsOf(namespace),
   sortable: ['name', 'slug', 'owner_type', 'is_default', 'is_active', 'created_at'],
   searchable: ['name', 'slug'],
   filters: { owner_type: ['User', 'Workspace'], is_active: ['true', 'false'] },
-} as const;
+} as const satisfies ListSpec<keyof typeof namespace.shape>;
 
 /**
  * The routes of the namespaces function. The spec leaves their scopes open: reading

@@ -1,4 +1,4 @@
-import type { HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
 import { answerConsent, askConsent } from '#core/oauth/consent';
 import { renderConsentPage } from '#core/oauth/consent-page';
 import { revokeOAuthToken } from '#core/oauth/revocation';
@@ -6,7 +6,7 @@ import { issueToken } from '#core/oauth/server';
 import { pageHeaders } from '#core/platform/html';
 import type { oauthRoutes } from './routes.ts';
 
-export const oauthHandlers: HandlersFor<(typeof oauthRoutes)[number]> = {
+export const oauthHandlers = handlersFor<(typeof oauthRoutes)[number]>()({
   authorizeOAuthClient: async ({ query, principal, url }, deps) => {
     const asked = await askConsent(deps, query, { digest: principal.credential.id, userId: principal.userId });
     if ('redirect' in asked) return { status: 302, headers: { Location: asked.redirect } };
@@ -26,4 +26,4 @@ export const oauthHandlers: HandlersFor<(typeof oauthRoutes)[number]> = {
     await revokeOAuthToken(deps, body, headers.authorization);
     return { status: 200 };
   },
-};
+});

@@ -4,7 +4,8 @@ import { forgotPassword, resetPassword } from '#core/accounts/password-changes';
 import { register } from '#core/accounts/registration';
 import { login, logout, sessionLifetimeMs } from '#core/accounts/sessions';
 import { asksForJson } from '#core/http/accept';
-import type { ApiResponse, HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
+import type { ResponseOf } from '#core/http/types';
 import { config } from '#core/platform/config';
 import { AccessDenied, ApiError } from '#core/platform/errors';
 import { pageHeaders } from '#core/platform/html';
@@ -17,12 +18,15 @@ const overHttps = (headers: Record<string, string>) => headers['x-forwarded-prot
 
 const linksFor = (baseUrl: string) => accountLinks(baseUrl, config().API_PREFIX);
 
+/** The routes of a mailed link's button. */
+type LinkButton = Extract<(typeof sessionRoutes)[number], { operationId: 'verifyEmail' | 'confirmEmailChange' }>;
+
 /**
  * The button of a mailed link was pressed: what it did, as a page for the browser, or as
  * JSON for a client whose Accept asks for it. A refusal (invalid link, address taken) is a
  * page with its status for the browser too; the envelope for the JSON client.
  */
-async function pressed(headers: Record<string, string>, title: string, act: () => Promise<string>): Promise<ApiResponse> {
+async function pressed(headers: Record<string, string>, title: string, act: () => Promise<string>): Promise<ResponseOf<LinkButton>> {
   const json = asksForJson(headers.accept);
   try {
     const message = await act();
@@ -33,7 +37,7 @@ async function pressed(headers: Record<string, string>, title: string, act: () =
   }
 }
 
-export const sessionHandlers: HandlersFor<(typeof sessionRoutes)[number]> = {
+export const sessionHandlers = handlersFor<(typeof sessionRoutes)[number]>()({
   register: async ({ body, sourceIp, baseUrl }, deps) => {
     if (!config().REGISTRATION_ENABLED) throw new AccessDenied('Registration is closed on this service.');
     await register(deps, { name: body.name, email: body.email, password: body.password, sourceIp }, linksFor(baseUrl));
@@ -78,4 +82,4 @@ export const sessionHandlers: HandlersFor<(typeof sessionRoutes)[number]> = {
     await logout(deps, principal.credential.id);
     return { status: 204, cookies: clearedCookies(overHttps(headers)) };
   },
-};
+});

@@ -1,7 +1,7 @@
 import { requireUnboundCredential } from '#core/access/issuance-limits';
 import { updateUser } from '#core/accounts/account-changes';
 import { changePassword } from '#core/accounts/password-changes';
-import type { HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
 import { listPage } from '#core/lists/list-page';
 import { acceptInvitation, declineInvitation, invitationsOf } from '#core/members/invitations';
 import { addMember, membersOf } from '#core/members/members';
@@ -14,7 +14,7 @@ import type { userRoutes } from './routes.ts';
 
 const linksFor = (baseUrl: string) => accountLinks(baseUrl, config().API_PREFIX);
 
-export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
+export const userHandlers = handlersFor<(typeof userRoutes)[number]>()({
   listUsers: async ({ workspaceId, query, route, url }, deps) => ({
     status: 200,
     body: await listPage(membersOf(deps, workspaceId), query, route.list, url),
@@ -81,4 +81,4 @@ export const userHandlers: HandlersFor<(typeof userRoutes)[number]> = {
     await revokeUserToken(deps, principal, params.id);
     return { status: 204 };
   },
-};
+});

@@ -1,29 +1,29 @@
 import * as z from 'zod/mini';
 import type { RouteSpec } from '#core/http/route-types';
-import { listQuerySchema } from '#core/lists/list-query';
+import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
 import { invitation, joinedWorkspace, sentInvitation } from '#core/members/invitation-schemas';
-import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
+import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
 import { workspaceId } from '#core/tenancy/workspace-schemas';
 import { accountMessage, addMemberBody, changePasswordBody, member, updateUserBody, user, userId } from '#core/users/user-schemas';
 import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#core/users/user-token-schemas';
 
 const memberList = {
-  fields: ['id', 'name', 'email', 'tier', 'email_verified_at', 'created_at', 'role'],
+  fields: fieldsOf(member),
   sortable: ['name', 'email', 'created_at', 'role'],
   searchable: ['name', 'email'],
-} as const;
+} as const satisfies ListSpec<keyof typeof member.shape>;
 
 const invitationList = {
-  fields: ['workspace_id', 'workspace_name', 'role', 'created_at', 'expires_at'],
+  fields: fieldsOf(invitation),
   sortable: ['workspace_name', 'created_at', 'expires_at'],
   searchable: ['workspace_name'],
-} as const;
+} as const satisfies ListSpec<keyof typeof invitation.shape>;
 
 const userTokenList = {
-  fields: ['id', 'name', 'abilities', 'workspace_id', 'last_used_at', 'expires_at', 'created_at'],
+  fields: fieldsOf(userToken),
   sortable: ['name', 'created_at', 'last_used_at', 'expires_at'],
   searchable: ['name'],
-} as const;
+} as const satisfies ListSpec<keyof typeof userToken.shape>;
 
 /** The routes of the users function; functions/routes.ts composes every folder's table into the registry. */
 export const userRoutes = [

@@ -1,4 +1,4 @@
-import type { HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
 import { listPage } from '#core/lists/list-page';
 import type { DeliveryStatus } from '#core/store/entities/delivery-status';
 import { deliveriesOf, getDelivery, retryDelivery } from '#core/webhooks/deliveries';
@@ -6,7 +6,7 @@ import { loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
 import { sendTestEvent } from '#core/webhooks/test-send';
 import type { webhookDeliveryRoutes } from './routes.ts';
 
-export const webhookDeliveryHandlers: HandlersFor<(typeof webhookDeliveryRoutes)[number]> = {
+export const webhookDeliveryHandlers = handlersFor<(typeof webhookDeliveryRoutes)[number]>()({
   listWebhookDeliveries: async ({ principal, workspaceId, params, query, route, url }, deps) => {
     const endpoint = await loadWebhookEndpoint(deps, { workspaceId, environment: principal.environment }, params.id);
     // A status is its own index (a key range, as the list itself), so it is no filter of the page; newest first unless sorted.
@@ -36,4 +36,4 @@ export const webhookDeliveryHandlers: HandlersFor<(typeof webhookDeliveryRoutes)
     status: 200,
     body: await sendTestEvent(deps, await loadWebhookEndpoint(deps, { workspaceId, environment: principal.environment }, params.id)),
   }),
-};
+});

@@ -1,36 +1,17 @@
 import * as z from 'zod/mini';
 import type { RouteSpec } from '#core/http/route-types';
-import { listQuerySchema } from '#core/lists/list-query';
-import { contextQuery, createdOf, dataOf, listOf } from '#core/platform/common-schemas';
+import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
+import { contextQuery, createdOf, dataOf, fieldsOf, listOf } from '#core/platform/common-schemas';
 import { deliveryStatuses } from '#core/store/entities/delivery-status';
 import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#core/webhooks/delivery-schemas';
 
 export const deliveryList = {
-  fields: [
-    'id',
-    'webhook_id',
-    'event_id',
-    'event_type',
-    'status',
-    'attempt',
-    'attempts',
-    'response_code',
-    'status_code',
-    'response_excerpt',
-    'error',
-    'response_time_ms',
-    'attempt_history',
-    'created_at',
-    'updated_at',
-    'delivered_at',
-    'last_attempt_at',
-    'next_retry_at',
-  ],
+  fields: fieldsOf(webhookDelivery),
   sortable: ['created_at', 'last_attempt_at', 'attempt'],
   searchable: ['event_id', 'event_type'],
   statusField: 'status',
   statusValues: deliveryStatuses,
-} as const;
+} as const satisfies ListSpec<keyof typeof webhookDelivery.shape>;
 
 /** The routes of the webhook-deliveries function: an endpoint's delivery history and its deliveries, manual retries, test sends. */
 export const webhookDeliveryRoutes = [

@@ -1,5 +1,5 @@
 import type { Principal } from '#core/access/principal';
-import type { HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
 import { listPage } from '#core/lists/list-page';
 import type { EndpointManager } from '#core/webhooks/endpoint-access';
 import type { EndpointOwner } from '#core/webhooks/endpoint-view';
@@ -25,7 +25,7 @@ const managerOf = (request: { principal: Principal; workspaceId: string }): Endp
   actor: request.principal,
 });
 
-export const webhookHandlers: HandlersFor<(typeof webhookRoutes)[number]> = {
+export const webhookHandlers = handlersFor<(typeof webhookRoutes)[number]>()({
   listWebhooks: async (request, deps) => ({
     status: 200,
     body: await listPage(webhookEndpointsOf(deps, ownerOf(request)), request.query, request.route.list, request.url),
@@ -63,4 +63,4 @@ export const webhookHandlers: HandlersFor<(typeof webhookRoutes)[number]> = {
       data: await rotateWebhookSecret(deps, managerOf(request), request.params.id, request.body.grace_period_hours),
     },
   }),
-};
+});

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { RouteSpec } from '#core/http/route-types';
-import { listQuerySchema } from '#core/lists/list-query';
-import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
+import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
+import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
 import {
   createdWebhookEndpoint,
   createWebhookBody,
@@ -13,25 +13,11 @@ import {
 } from '#core/webhooks/endpoint-schemas';
 
 const webhookList = {
-  fields: [
-    'id',
-    'url',
-    'events',
-    'is_active',
-    'success_count',
-    'failure_count',
-    'consecutive_failures',
-    'last_delivery_at',
-    'disabled_at',
-    'environment',
-    'workspace_id',
-    'created_at',
-    'updated_at',
-  ],
+  fields: fieldsOf(webhookEndpoint),
   sortable: ['url', 'is_active', 'success_count', 'failure_count', 'consecutive_failures', 'last_delivery_at', 'created_at', 'updated_at'],
   searchable: ['url'],
   filters: { is_active: ['true', 'false'] },
-} as const;
+} as const satisfies ListSpec<keyof typeof webhookEndpoint.shape>;
 
 /**
  * The routes of the webhooks function: the endpoints of the acting workspace in the acting

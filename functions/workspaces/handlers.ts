@@ -1,10 +1,10 @@
 import { requireUnboundCredential } from '#core/access/issuance-limits';
-import type { HandlersFor } from '#core/http/types';
+import { handlersFor } from '#core/http/handlers';
 import { listPage } from '#core/lists/list-page';
 import { createWorkspace, deleteWorkspace, getWorkspace, updateWorkspace, workspacesOf } from '#core/workspaces/workspaces';
 import type { workspaceRoutes } from './routes.ts';
 
-export const workspaceHandlers: HandlersFor<(typeof workspaceRoutes)[number]> = {
+export const workspaceHandlers = handlersFor<(typeof workspaceRoutes)[number]>()({
   listWorkspaces: async ({ principal, query, route, url }, deps) => ({
     status: 200,
     body: await listPage(workspacesOf(deps, principal), query, route.list, url),
@@ -26,4 +26,4 @@ export const workspaceHandlers: HandlersFor<(typeof workspaceRoutes)[number]> = 
     await deleteWorkspace(deps, principal, params.id, { home: principal.workspaceId, actingIn: workspaceId });
     return { status: 204 };
   },
-};
+});

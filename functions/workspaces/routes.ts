@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 import type { RouteSpec } from '#core/http/route-types';
-import { listQuerySchema } from '#core/lists/list-query';
-import { contextQuery, createdOf, dataOf, listOf, noContent } from '#core/platform/common-schemas';
+import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
+import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
 import { createWorkspaceBody, updateWorkspaceBody, workspace, workspaceId, workspaceSummary } from '#core/tenancy/workspace-schemas';
 
 const workspaceList = {
-  fields: ['id', 'name', 'slug', 'tier', 'created_at', 'updated_at'],
+  fields: fieldsOf(workspaceSummary),
   sortable: ['name', 'slug', 'tier', 'created_at', 'updated_at'],
   searchable: ['name', 'slug'],
-} as const;
+} as const satisfies ListSpec<keyof typeof workspaceSummary.shape>;
 
 /** The routes of the workspaces function; functions/routes.ts composes every folder's table into the registry. */
 export const workspaceRoutes = [

@@ -1,5 +1,8 @@
+import * as z from 'zod/mini';
+import { operationOf } from '#core/http/dispatch';
 import { httpHandler } from '#core/http/http-handler';
 import type { PublicRoute } from '#core/http/route-types';
+import type { HandlersFor } from '#core/http/types';
 import type { Deps } from '#core/ports/deps';
 import { proxyEvent } from '#lib/local/proxy-event';
 
@@ -12,9 +15,11 @@ describe('the public base URL a handler sees', () => {
     auth: 'none',
     summary: 'Echoes the base URL',
     tag: 'test',
-    responses: { 200: { description: 'The base URL.' } },
+    responses: { 200: { description: 'The base URL.', schema: z.object({ data: z.object({ base: z.string() }) }) } },
   } as const satisfies PublicRoute;
-  const handlers = { echoBase: async (request: { baseUrl: string }) => ({ status: 200, body: { data: { base: request.baseUrl } } }) };
+  const handlers: HandlersFor<typeof route> = {
+    echoBase: async (request) => ({ status: 200, body: { data: { base: request.baseUrl } } }),
+  };
   const deps = () => ({}) as Deps;
   const event = () => {
     const built = proxyEvent(
@@ -38,7 +43,7 @@ describe('the public base URL a handler sees', () => {
     };
   };
   const baseOf = async (publicBaseUrl?: () => string) => {
-    const handler = httpHandler({ operations: [{ route, handle: handlers.echoBase }], deps, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
+    const handler = httpHandler({ operations: [operationOf(route, handlers.echoBase)], deps, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
     const answer = await handler(event());
     return JSON.parse(answer.body).data.base;
   };

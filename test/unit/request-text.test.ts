@@ -1,7 +1,9 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { operationOf } from '#core/http/dispatch';
 import { httpHandler } from '#core/http/http-handler';
 import type { PublicRoute } from '#core/http/route-types';
+import type { HandlersFor } from '#core/http/types';
 import type { Deps } from '#core/ports/deps';
 
 /**
@@ -10,6 +12,9 @@ import type { Deps } from '#core/ports/deps';
  * a path parameter, query parameter or header is refused like one in a body.
  */
 describe('the text a handler sees', () => {
+  const params = z.object({ id: z.string() });
+  const query = z.object({ q: z.optional(z.string()) });
+  const body = z.object({ text: z.string() });
   const route = {
     operationId: 'echo',
     method: 'POST',
@@ -17,18 +22,18 @@ describe('the text a handler sees', () => {
     auth: 'none',
     summary: 'Echoes what it was given',
     tag: 'test',
-    params: z.object({ id: z.string() }),
-    query: z.object({ q: z.optional(z.string()) }),
-    body: z.object({ text: z.string() }),
-    responses: { 200: { description: 'What it was given.' } },
+    params,
+    query,
+    body,
+    responses: { 200: { description: 'What it was given.', schema: z.object({ params, query, body }) } },
   } as const satisfies PublicRoute;
-  const handlers = {
-    echo: async (request: { params: unknown; query: unknown; body: unknown }) => ({
+  const handlers: HandlersFor<typeof route> = {
+    echo: async (request) => ({
       status: 200,
       body: { params: request.params, query: request.query, body: request.body },
     }),
   };
-  const handler = httpHandler({ operations: [{ route, handle: handlers.echo }], deps: () => ({}) as Deps });
+  const handler = httpHandler({ operations: [operationOf(route, handlers.echo)], deps: () => ({}) as Deps });
 
   const event = (changes: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent =>
     ({

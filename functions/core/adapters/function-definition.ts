@@ -1,4 +1,4 @@
-import type { Operation } from '#core/http/dispatch';
+import { type Operation, operationOf } from '#core/http/dispatch';
 import type { IdempotencyRunner } from '#core/http/idempotency/idempotent-requests';
 import type { RouteSpec } from '#core/http/route-types';
 import type { HandlersFor, RouteHandler } from '#core/http/types';
@@ -63,13 +63,8 @@ export type AnyRouteFunction<P extends PortName = PortName> = FunctionDefinition
   idempotency?: IdempotencyRunner;
 };
 
-/**
- * The routes of a function, each with its handler. A route's handler takes that route's
- * request, which the type system cannot follow from an operation id through the union of
- * a table's routes; `HandlersFor` has checked each pair already (defineRouteFunction).
- */
+/** The routes of a function, each with its handler by operation id (defineRouteFunction checked each pair). */
 export const operationsOf = (definition: AnyRouteFunction): Operation[] =>
-  definition.routes.map((route) => ({
-    route,
-    handle: (definition.handlers as unknown as Record<string, RouteHandler<RouteSpec>>)[route.operationId]!,
-  }));
+  definition.routes.map((route) =>
+    operationOf(route, (definition.handlers as Record<string, RouteHandler<RouteSpec>>)[route.operationId]!),
+  );

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { isLive, retentionOf } from '#core/access/credential-lifecycle';
 import { commonIpRanges } from '#core/access/ip-allowlist';
 import {
@@ -29,6 +30,7 @@ import { prunableFrom } from '#core/store/table';
 import { requireRole, roleIn } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { apiKeyRandomLength, generateApiKey, parseApiKey } from './api-key-format.ts';
+import type { apiKey, createdApiKey, revokedApiKey, rotatedApiKey } from './api-key-schemas.ts';
 import { keyStatus } from './api-key-status.ts';
 
 /** Whose api_keys count a key is in: its workspace's, in its environment. */
@@ -37,7 +39,7 @@ export const keyOwner = (key: Pick<ApiKeyItem, 'workspaceId' | 'environment'>) =
 
 export const defaultKeyScopes = ['*:read', '*:write'];
 
-export function apiKeyView(item: ApiKeyItem, now: Date) {
+export function apiKeyView(item: ApiKeyItem, now: Date): z.output<typeof apiKey> {
   return {
     id: item.id,
     name: item.name,
@@ -72,7 +74,13 @@ export interface NewApiKey {
  * Stores a new key for `userId` in `workspaceId`, with `api_key.created` in the environment
  * of the credential `acting` (none: bootstrap, `live`), and returns its view with the key, once.
  */
-export async function issueApiKey(deps: Deps, userId: number, workspaceId: string, input: NewApiKey, acting?: Acting) {
+export async function issueApiKey(
+  deps: Deps,
+  userId: number,
+  workspaceId: string,
+  input: NewApiKey,
+  acting?: Acting,
+): Promise<z.output<typeof createdApiKey>> {
   const { item, key, workspace } = await newKeyItem(deps, userId, workspaceId, input);
   const scope = await workspaceScope(deps, workspace, item.environment);
   const view = apiKeyView(item, deps.clock.now());
@@ -211,7 +219,7 @@ export async function revokeApiKey(deps: Deps, actor: Actor, workspaceId: string
     ...apiKeyView(key, now),
     status: 'revoked',
     revoked_at: now.toISOString(),
-  });
+  } satisfies z.output<typeof revokedApiKey>);
   await goneAsNotFound('api_key', id, () =>
     commitWithEvents(deps, [revoked], ({ apiKey, counter, usageCounter }) => [
       apiKey
@@ -260,7 +268,13 @@ function successorOf(principal: Principal, old: ApiKeyItem): NewApiKey {
  * scope of the key; a grace period of 0 revokes the old key at once, which takes
  * `api-keys:delete` too. A key revoked meanwhile is 404, as on GET.
  */
-export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId: string, id: string, gracePeriodHours: number) {
+export async function rotateApiKey(
+  deps: Deps,
+  principal: Principal,
+  workspaceId: string,
+  id: string,
+  gracePeriodHours: number,
+): Promise<z.output<typeof rotatedApiKey>> {
   requireUnboundCredential(principal, 'rotate API keys');
   const old = await loadLiveKey(deps, workspaceId, id);
   // Before the key's state: a test key learns nothing of a live key from the answer.
@@ -286,7 +300,12 @@ export async function rotateApiKey(deps: Deps, principal: Principal, workspaceId
   const scope = await workspaceScope(deps, workspace, old.environment);
   const limit = limitNow(scope, 'api_keys', now);
   const oldEnds = graceEndsAt.toISOString();
-  const rotated = { ...apiKeyView(item, now), grace_period_ends_at: oldEnds, previous_key: { id: old.id, grace_period_ends_at: oldEnds } };
+  // What api_key.rotated carries: the answer without the key itself.
+  const rotated: Omit<z.output<typeof rotatedApiKey>, 'key'> = {
+    ...apiKeyView(item, now),
+    grace_period_ends_at: oldEnds,
+    previous_key: { id: old.id, grace_period_ends_at: oldEnds },
+  };
   try {
     await madeInOpenWorkspace(
       deps,

@@ -1,36 +1,20 @@
+import type * as z from 'zod/mini';
 import { config } from '#core/platform/config';
 import { ValidationFailed } from '#core/platform/errors';
 import { monthOf } from '#core/platform/periods';
 import type { Deps } from '#core/ports/deps';
 import type { MeterItem } from '#core/store/meter-items';
+import type * as schemas from './entitlement-schemas.ts';
 import type { EntitlementScope } from './entitlement-scope.ts';
 import { countsIn, type Feature, featureNames, features } from './features.ts';
 import { limitOf } from './limits.ts';
 import { usageOf } from './usage.ts';
 
 /** A feature as it stands: `limit` and `available` are null when unlimited. */
-export interface Standing {
-  used: number;
-  limit: number | null;
-  available: number | null;
-  percentage: number;
-  unit: string;
-  reset_at?: string;
-}
+export type Standing = z.output<typeof schemas.standing>;
 
 /** The spec's entitlement check result; `limit` and `available` are null when unlimited. */
-export interface CheckResult {
-  allowed: boolean;
-  feature: Feature;
-  reason?: 'LIMIT_EXCEEDED';
-  message: string;
-  current_usage: number;
-  limit: number | null;
-  available: number | null;
-  unit: string;
-  reset_at?: string;
-  upgrade_url?: string;
-}
+export type CheckResult = z.output<typeof schemas.checkResult>;
 
 /** When a feature's count resets: the next month for monthly features, never for the others. */
 export const resetOf = (feature: Feature, now: Date): string | undefined =>

@@ -1,20 +1,18 @@
+import type * as z from 'zod/mini';
 import { config } from '#core/platform/config';
 import { ValidationFailed } from '#core/platform/errors';
 import { monthlyCounterTtl, monthOf } from '#core/platform/periods';
 import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
+import type { usageBody, usageRecorded } from './entitlement-schemas.ts';
 import { type EntitlementScope } from './entitlement-scope.ts';
 import { countsOf, standing } from './entitlements.ts';
-import { type Feature, features } from './features.ts';
+import { features } from './features.ts';
 import { limitOf } from './limits.ts';
 import { counterKey, forgetUsage } from './usage.ts';
 
-export interface UsageRecord {
-  feature: Feature;
-  quantity: number;
-  metadata?: Record<string, unknown>;
-}
+export type UsageRecord = z.output<typeof usageBody>;
 
 /** A client's report of what it used (POST /entitlements/usage), checked against what it may report. */
 function requireRecordable({ feature, quantity }: UsageRecord): void {
@@ -31,7 +29,7 @@ function requireRecordable({ feature, quantity }: UsageRecord): void {
  * count never passes the limit (nor drops below 0 when storage is released). A report
  * that would pass it is refused with `recorded: false` and counts nothing.
  */
-export async function recordUsage(deps: Deps, scope: EntitlementScope, record: UsageRecord) {
+export async function recordUsage(deps: Deps, scope: EntitlementScope, record: UsageRecord): Promise<z.output<typeof usageRecorded>> {
   requireRecordable(record);
   const { feature, quantity, metadata } = record;
   const now = deps.clock.now();
@@ -77,7 +75,7 @@ export async function recordUsage(deps: Deps, scope: EntitlementScope, record: U
   return {
     recorded,
     ...counts,
-    ...(quantity > 0 ? { reason: 'LIMIT_EXCEEDED' as const, upgrade_url: config().UPGRADE_URL } : {}),
+    ...(quantity > 0 ? { reason: 'LIMIT_EXCEEDED', upgrade_url: config().UPGRADE_URL } : {}),
     message,
   };
 }

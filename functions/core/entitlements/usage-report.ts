@@ -1,6 +1,8 @@
+import type * as z from 'zod/mini';
 import { monthOf } from '#core/platform/periods';
 import type { Deps } from '#core/ports/deps';
 import type { SubjectWindow } from '#core/store/meter-items';
+import type { usageReport as usageReportSchema } from './entitlement-schemas.ts';
 import { type EntitlementScope } from './entitlement-scope.ts';
 import { standingsOf } from './entitlements.ts';
 import { meterItemsOf } from './usage.ts';
@@ -11,7 +13,10 @@ const userSubject = /^user:(\d+)$/;
  * GET /usage: the workspace's current month, in the scope's environment: its requests by
  * day and by subject (summed over the meter's shards), and every feature's standing.
  */
-export async function usageReport(deps: Deps, scope: EntitlementScope & { ownerType: 'Workspace' }) {
+export async function usageReport(
+  deps: Deps,
+  scope: EntitlementScope & { ownerType: 'Workspace' },
+): Promise<z.output<typeof usageReportSchema>> {
   const now = deps.clock.now();
   const month = monthOf(now);
   const items = await meterItemsOf(deps, scope.ownerId, scope.environment, month.key);

@@ -20,6 +20,15 @@ export interface Operation<R extends RouteSpec = RouteSpec> {
   handle: RouteHandler<R>;
 }
 
+/**
+ * A route with its handler. A handler takes its own route's request, which the type system
+ * cannot follow from a route to the union of every route dispatch serves.
+ */
+export const operationOf = <R extends RouteSpec>(route: R, handle: RouteHandler<R>): Operation => ({
+  route,
+  handle: handle as unknown as RouteHandler<RouteSpec>,
+});
+
 /** Path parameters, the query (one value each) and the headers (names lower-cased), as strings. */
 export interface CallParameters {
   params: Record<string, string>;

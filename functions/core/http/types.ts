@@ -26,17 +26,46 @@ export interface ApiRequest<R extends RouteSpec = RouteSpec> {
   baseUrl: string;
 }
 
-export interface ApiResponse {
-  status: number;
-  body?: unknown;
-  /** An HTML page instead of a JSON body (OAuth's consent page). */
-  html?: string;
+/** What any answer may carry besides its body. */
+interface ResponseExtras {
   headers?: Record<string, string>;
   /** Set-Cookie values, one header each. */
   cookies?: string[];
 }
 
-export type RouteHandler<R extends RouteSpec> = (request: ApiRequest<R>, deps: Deps) => Promise<ApiResponse>;
+/** Any answer, as the pipeline encodes it and idempotency stores it. */
+export interface ApiResponse extends ResponseExtras {
+  status: number;
+  body?: unknown;
+  /** An HTML page instead of a JSON body (OAuth's consent page). */
+  html?: string;
+}
+
+type JsonAnswer<S, D> = D extends { schema: infer Schema extends ZodMiniType }
+  ? ResponseExtras & { status: S; body: output<Schema>; html?: never }
+  : never;
+type PageAnswer<S, D> = D extends { html: true } ? ResponseExtras & { status: S; html: string; body?: never } : never;
+type EmptyAnswer<S, D> = D extends { schema: ZodMiniType } | { html: true }
+  ? never
+  : ResponseExtras & { status: S; body?: never; html?: never };
+
+/** The answers one declared response allows: its schema's body, its page, either where it has both (Accept decides), or neither. */
+type Answer<S, D> = JsonAnswer<S, D> | PageAnswer<S, D> | EmptyAnswer<S, D>;
+
+/** A browser's refusal, as a page with the error's status (RouteSpec.htmlRefusals). */
+type HtmlRefusal<R extends RouteSpec> = R extends { htmlRefusals: true }
+  ? ResponseExtras & { status: number; html: string; body?: never }
+  : never;
+
+/**
+ * The answers a route's handler may give: one per status its `responses` declare, with that
+ * response's body. A route typed only as RouteSpec (the pipeline's view of any route) may give any.
+ */
+export type ResponseOf<R extends RouteSpec> = number extends keyof R['responses']
+  ? ApiResponse
+  : { [S in keyof R['responses'] & number]: Answer<S, R['responses'][S]> }[keyof R['responses'] & number] | HtmlRefusal<R>;
+
+export type RouteHandler<R extends RouteSpec> = (request: ApiRequest<R>, deps: Deps) => Promise<ResponseOf<R>>;
 
 /** The handlers one Lambda function must provide: one per route of its table. */
 export type HandlersFor<Routes extends RouteSpec> = {

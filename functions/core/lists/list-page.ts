@@ -1,3 +1,5 @@
+import type * as z from 'zod/mini';
+import type { listLinks, listMeta } from '#core/platform/common-schemas';
 import { ValidationFailed } from '#core/platform/errors';
 import { pageWindow, searchWindow } from '#core/platform/list-bounds';
 import type { KeyRange } from '#core/store/key-order';
@@ -9,22 +11,11 @@ import { fieldFiltersOf, selectInWindow } from './window.ts';
 
 type Item = Record<string, unknown>;
 
-export interface ListMeta {
-  /** Null when the page was reached by cursor. */
-  current_page: number | null;
-  per_page: number;
-  total: number;
-  last_page: number;
-  from: number | null;
-  to: number | null;
-  /** Set when the answer covers only the first `size` items of the list (a sort or filter no index serves). */
-  window: { size: number; complete: boolean } | null;
-}
-
+/** A page of a list, as listOf(item) in common-schemas.ts describes it: `fields=` may trim its items. */
 export interface ListPage<T> {
   data: Partial<T>[];
-  meta: ListMeta;
-  links: { first: string; last: string | null; prev: string | null; next: string | null };
+  meta: z.output<typeof listMeta>;
+  links: z.output<typeof listLinks>;
 }
 
 function pick<T extends Item>(item: T, fields: readonly string[] | undefined): Partial<T> {

@@ -8,18 +8,23 @@ import { singleLine } from '#core/platform/text-rules';
  * sparse fields, search, status and date filters. Unknown fields are refused, never
  * ignored. How a list answers it is lists/list-page.ts.
  */
-export interface ListSpec {
-  /** Every field a list item has; `fields` may name these. */
-  fields: readonly string[];
-  sortable: readonly string[];
-  searchable: readonly string[];
+export interface ListSpec<Field extends string = string> {
+  /** Every field a list item has (fieldsOf its item schema); `fields` may name these. */
+  fields: readonly Field[];
+  sortable: readonly Field[];
+  searchable: readonly Field[];
   /** The item field that `status=` filters on, where the resource has one. */
-  statusField?: string;
+  statusField?: Field;
   statusValues?: readonly string[];
   includes?: readonly string[];
-  /** Query parameters named as item fields that keep the items whose field has the value given (`owner_type=User`, `is_active=false`). */
-  filters?: Readonly<Record<string, readonly [string, ...string[]]>>;
+  /**
+   * Query parameters named as item fields that keep the items whose field has the value given (`owner_type=User`, `is_active=false`).
+   * A list's own spec names only fields of its item; any list's (Field = string) is a plain record, every value present.
+   */
+  filters?: Readonly<string extends Field ? Record<string, FilterValues> : Partial<Record<Field, FilterValues>>>;
 }
+
+type FilterValues = readonly [string, ...string[]];
 
 /** The query schema's field filters; typed loosely, as ListQuery holds no list's own fields. */
 const fieldFilterParams = (spec: ListSpec) =>

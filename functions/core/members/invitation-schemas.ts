@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { timestamp } from '#core/platform/common-schemas';
 import { withMeta } from '#core/platform/schema-meta';
+import { invitedRoles } from '#core/store/entities/membership';
 import { workspaceSummary } from '#core/tenancy/workspace-schemas';
 
-const invitedRole = z.enum(['admin', 'member']);
+const invitedRole = z.enum(invitedRoles);
 
 export const invitation = withMeta(
   z.object({

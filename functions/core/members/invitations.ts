@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { withinLimit } from '#core/entitlements/limited-counts';
 import { type Acting, eventIn } from '#core/events/origins';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
@@ -6,7 +7,7 @@ import { workspaceScope } from '#core/namespaces/workspace-scope';
 import { EmailNotVerified, NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
-import type { Role } from '#core/store/entities/membership';
+import type { InvitedRole } from '#core/store/entities/membership';
 import type { InvitationItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, countOneMoreBelow } from '#core/store/list-counts';
@@ -15,6 +16,7 @@ import { undoJoin } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { workspaceSummaryView } from '#core/tenancy/workspace-view';
 import { memberView } from '#core/users/user-view';
+import type { invitation as invitationSchema, joinedWorkspace } from './invitation-schemas.ts';
 
 export const invitationLifetimeSeconds = 7 * 24 * 3600;
 
@@ -31,7 +33,7 @@ export type InvitationEvents = (expiresAt: Date) => NewEvent[];
  */
 export async function invite(
   deps: Deps,
-  invitation: { userId: number; workspaceId: string; role: Role; invitedBy: number },
+  invitation: { userId: number; workspaceId: string; role: InvitedRole; invitedBy: number },
   reported: InvitationEvents = () => [],
 ) {
   const { userId, workspaceId } = invitation;
@@ -99,7 +101,7 @@ export function invitationsOf(deps: Deps, userId: number): ListSource<Invitation
   };
 }
 
-function invitationView(item: InvitationItem, workspaceName: string) {
+function invitationView(item: InvitationItem, workspaceName: string): z.output<typeof invitationSchema> {
   return {
     workspace_id: item.workspaceId,
     workspace_name: workspaceName,
@@ -120,7 +122,12 @@ async function openInvitation(deps: Deps, userId: number, workspaceId: string) {
  * with it. Only an account whose email is verified may accept: whoever registered an
  * address they do not own cannot take up what was sent to it.
  */
-export async function acceptInvitation(deps: Deps, userId: number, workspaceId: string, acting?: Acting) {
+export async function acceptInvitation(
+  deps: Deps,
+  userId: number,
+  workspaceId: string,
+  acting?: Acting,
+): Promise<z.output<typeof joinedWorkspace>> {
   const { data: user } = await deps.db.entities.user.get({ id: userId }).go({ consistent: true });
   if (!user?.emailVerifiedAt) throw new EmailNotVerified('accept an invitation');
   const invitation = await openInvitation(deps, userId, workspaceId);

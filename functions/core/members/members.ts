@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { requireUnboundCredential } from '#core/access/issuance-limits';
 import type { Actor } from '#core/access/principal';
 import { limitNow, requireBelow } from '#core/entitlements/limited-counts';
@@ -7,15 +8,16 @@ import type { ListSource } from '#core/lists/list-source';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
 import { DuplicateResource, NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
-import type { Role } from '#core/store/entities/membership';
+import type { InvitedRole, Role } from '#core/store/entities/membership';
 import type { MembershipItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneMore } from '#core/store/list-counts';
 import { requireRole, roleIn, undoJoin } from '#core/tenancy/membership';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { type AccountLinks, accountMail, type Paragraph } from '#core/users/account-mail';
-import { memberView, userView } from '#core/users/user-view';
+import { memberView } from '#core/users/user-view';
 import { findUserIdByEmail, loadUser, normalizeEmail } from '#core/users/users';
+import type { sentInvitation } from './invitation-schemas.ts';
 import { invitationLifetimeSeconds, invite } from './invitations.ts';
 import { invitePendingEmail } from './pending-invitations.ts';
 
@@ -23,7 +25,7 @@ import { invitePendingEmail } from './pending-invitations.ts';
  * The members of a workspace with their roles, in user id order, which is the order the
  * users were created in (the `created_at` each member shows).
  */
-export function membersOf(deps: Deps, workspaceId: string): ListSource<MembershipItem, ReturnType<typeof userView> & { role: Role }> {
+export function membersOf(deps: Deps, workspaceId: string): ListSource<MembershipItem, ReturnType<typeof memberView>> {
   const { membership, user } = deps.db.entities;
   return {
     ...counted(deps.db, collections.membersOfWorkspace(workspaceId)),
@@ -61,17 +63,11 @@ export interface NewMember {
   email: string;
   /** How the mail greets someone who has no account yet. */
   name?: string;
-  role: Exclude<Role, 'owner'>;
+  role: InvitedRole;
 }
 
 /** What POST /users answers, the same whether or not the email has an account. */
-export interface SentInvitation {
-  email: string;
-  role: Role;
-  workspace_id: string;
-  status: 'invited';
-  expires_at: string;
-}
+type SentInvitation = z.output<typeof sentInvitation>;
 
 /**
  * Invites someone into a workspace (owners and admins only), by email, and mails them.
@@ -130,7 +126,7 @@ export async function addMember(
   return sentInvitationView(email, input.role, workspaceId, expiresAt);
 }
 
-const sentInvitationView = (email: string, role: Role, workspaceId: string, expiresAt: Date): SentInvitation => ({
+const sentInvitationView = (email: string, role: InvitedRole, workspaceId: string, expiresAt: Date): SentInvitation => ({
   email,
   role,
   workspace_id: workspaceId,

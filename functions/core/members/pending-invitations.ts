@@ -2,7 +2,7 @@ import { commitWithEvents } from '#core/events/outbox';
 import { NotFound } from '#core/platform/errors';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
-import type { Role } from '#core/store/entities/membership';
+import type { InvitedRole } from '#core/store/entities/membership';
 import { prunableFrom } from '#core/store/table';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { type InvitationEvents, invitationIsOpen, invitationLifetimeSeconds, invite } from './invitations.ts';
@@ -16,7 +16,7 @@ const emailDigestOf = (email: string) => sha256(email);
  */
 export async function invitePendingEmail(
   deps: Deps,
-  invitation: { email: string; workspaceId: string; role: Exclude<Role, 'owner'>; invitedBy: number },
+  invitation: { email: string; workspaceId: string; role: InvitedRole; invitedBy: number },
   reported: InvitationEvents,
 ): Promise<Date> {
   const now = deps.clock.now();

@@ -45,6 +45,11 @@ export const namespacePackage = withMeta(
   { id: 'NamespacePackage', description: 'A bundle of extra entitlements, granted by a platform admin.' },
 );
 
+export const namespaceWithPackages = withMeta(
+  z.extend(namespace, { packages: describe(z.array(namespacePackage), 'The packages in force.') }),
+  { id: 'NamespaceWithPackages', description: 'A namespace with the packages now in force.' },
+);
+
 export const namespaceDetail = withMeta(
   z.extend(namespace, {
     packages: describe(z.array(namespacePackage), 'The packages in force; expired ones are absent.'),

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { activePackages, type PackageGrant } from '#core/entitlements/limits';
 import { eventIn, personalEvents } from '#core/events/origins';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
@@ -6,6 +7,7 @@ import { newId } from '#core/platform/ids';
 import type { Deps } from '#core/ports/deps';
 import { changeAsRead } from '#core/store/change-as-read';
 import type { NamespaceItem } from '#core/store/items';
+import type { grantedPackage } from './namespace-schemas.ts';
 import { namespaceWithPackagesView, packageView } from './view.ts';
 
 /** Packages live on the namespace item and are read with it on every request: a bounded few. */
@@ -64,7 +66,7 @@ async function namespaceEvents(deps: Deps, namespace: NamespaceItem, data: objec
  * Grants a package: its entitlements add to the namespace's limits until `expiresAt` (never
  * when absent). At most `maxPackagesInForce` are in force at once (409 beyond).
  */
-export async function grantPackage(deps: Deps, namespaceId: string, input: NewPackage) {
+export async function grantPackage(deps: Deps, namespaceId: string, input: NewPackage): Promise<z.output<typeof grantedPackage>> {
   if (!Object.keys(input.entitlements).length) throw new ValidationFailed({ entitlements: ['must name at least one feature'] });
   return changePackages(deps, namespaceId, (inForce, now) => {
     if (input.expiresAt !== undefined && Date.parse(input.expiresAt) <= now.getTime()) {

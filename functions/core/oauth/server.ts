@@ -1,9 +1,11 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
+import type * as z from 'zod/mini';
 import { OAuthRefusal } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { requireOneClientAuthentication } from './client-authentication.ts';
 import { findOAuthClient } from './clients.ts';
 import { type Approver, type CodeSink, oauthModel } from './model.ts';
+import type { oauthToken } from './oauth-schemas.ts';
 import { RefreshTokenGrant } from './refresh-grant.ts';
 import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from './token-lifetimes.ts';
 
@@ -13,13 +15,7 @@ export type OAuthParameters = Record<string, string | undefined>;
 const sent = (parameters: OAuthParameters): Record<string, string> =>
   Object.fromEntries(Object.entries(parameters).filter((entry): entry is [string, string] => entry[1] !== undefined));
 
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  refresh_token?: string;
-  scope: string;
-}
+export type TokenResponse = z.output<typeof oauthToken>;
 
 /**
  * The library's types want getAccessToken, which only its own request authentication

@@ -49,6 +49,11 @@ export const listLinks = withMeta(
   { id: 'ListLinks' },
 );
 
+/** The fields of an object schema, in the order it declares them. */
+export const fieldsOf = <T extends z.ZodMiniObject>(item: T) =>
+  // Object.keys knows no keys; a schema's shape has exactly its fields.
+  Object.keys(item.shape) as (keyof T['shape'] & string)[];
+
 /**
  * A list item as `fields=` may trim it: every property but `id` is optional, so a trimmed
  * answer still matches its schema. A named item schema gets a named list-item twin.

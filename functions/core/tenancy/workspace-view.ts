@@ -1,7 +1,9 @@
+import type * as z from 'zod/mini';
 import type { WorkspaceItem } from '#core/store/items';
+import type { workspace, workspaceSummary } from './workspace-schemas.ts';
 
 /** A workspace as the API shows it; lists leave out `settings` (single-resource field). */
-export function workspaceView(item: WorkspaceItem) {
+export function workspaceView(item: WorkspaceItem): z.output<typeof workspace> {
   return {
     id: item.id,
     name: item.name,
@@ -13,7 +15,7 @@ export function workspaceView(item: WorkspaceItem) {
   };
 }
 
-export function workspaceSummaryView(item: WorkspaceItem) {
+export function workspaceSummaryView(item: WorkspaceItem): z.output<typeof workspaceSummary> {
   const { settings: _settings, ...summary } = workspaceView(item);
   return summary;
 }

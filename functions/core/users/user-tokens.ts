@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { isLive, retentionOf } from '#core/access/credential-lifecycle';
 import { expiryWithin, requireHeldScopes } from '#core/access/issuance-limits';
 import type { Principal } from '#core/access/principal';
@@ -10,9 +11,10 @@ import type { UserTokenItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore } from '#core/store/list-counts';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
+import type { createdUserToken, userToken } from './user-token-schemas.ts';
 import { nextId } from './users.ts';
 
-export function userTokenView(item: UserTokenItem) {
+export function userTokenView(item: UserTokenItem): z.output<typeof userToken> {
   return {
     id: item.id,
     name: item.name,
@@ -36,7 +38,12 @@ export interface NewUserToken {
  * OAuth tokens, a person's own credentials emit no events: a workspace's endpoints would
  * show its other members the token's name and abilities.
  */
-export async function issueUserToken(deps: Deps, principal: Principal, workspaceId: string, input: NewUserToken) {
+export async function issueUserToken(
+  deps: Deps,
+  principal: Principal,
+  workspaceId: string,
+  input: NewUserToken,
+): Promise<z.output<typeof createdUserToken>> {
   const abilities = input.abilities ?? principal.scopes;
   requireHeldScopes(principal, abilities, 'A token cannot be given abilities its creator does not hold');
   const now = deps.clock.now();

@@ -1,8 +1,10 @@
+import type * as z from 'zod/mini';
 import type { Role } from '#core/store/entities/membership';
 import type { UserItem } from '#core/store/items';
+import type { member, user } from './user-schemas.ts';
 
 /** A user as the API shows them. */
-export function userView(item: UserItem) {
+export function userView(item: UserItem): z.output<typeof user> {
   return {
     id: item.id,
     name: item.name,
@@ -14,4 +16,4 @@ export function userView(item: UserItem) {
 }
 
 /** A member as GET /users lists them: the user with their role in the workspace; what `member.added` carries. */
-export const memberView = (user: UserItem, role: Role) => ({ ...userView(user), role });
+export const memberView = (user: UserItem, role: Role): z.output<typeof member> => ({ ...userView(user), role });

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import type { Deps } from '#core/ports/deps';
 import type { DeliveryMessage } from '#core/ports/webhook-delivery';
 import { isConditionFailure } from '#core/store/conditions';
@@ -8,6 +9,7 @@ import { type WebhookEndpointItem } from '#core/store/items';
 import { moveDeliveryCounts } from './delivery-counts.ts';
 import { attemptsKept } from './delivery-history.ts';
 import { type DeliveryOptions, deliveryOptions } from './delivery-options.ts';
+import type { attemptRecord } from './delivery-schemas.ts';
 import { type CountedOutcome, countEndedDelivery } from './endpoint-health.ts';
 import { isRetired, subscribesTo } from './endpoint-view.ts';
 import { type AttemptOutcome, answerProblem, outcomeOf } from './outcome.ts';
@@ -21,13 +23,7 @@ const earlyWakeMs = 1_000;
 const claimMarginMs = 60_000;
 
 /** One entry of a delivery's `attempts`. */
-export interface AttemptRecord {
-  attempt: number;
-  at: string;
-  status_code?: number;
-  error?: string;
-  response_time_ms: number;
-}
+export type AttemptRecord = z.output<typeof attemptRecord>;
 
 /**
  * Makes the attempt a message wakes the worker for, at most once at a time: one

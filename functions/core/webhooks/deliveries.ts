@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import type { ListSource } from '#core/lists/list-source';
 import { CannotRetry, NotFound } from '#core/platform/errors';
 import { idsCreatedWithin } from '#core/platform/ids';
@@ -10,6 +11,7 @@ import type { WebhookDeliveryItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import type { AttemptRecord } from './attempt.ts';
 import { deliveryCount, listedFromTtl, moveDeliveryCounts } from './delivery-counts.ts';
+import type { retriedDelivery, webhookDelivery } from './delivery-schemas.ts';
 import { type EndpointOwner, loadWebhookEndpoint, subscribesTo } from './endpoint-view.ts';
 import { maxAttempts } from './ladder.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
@@ -23,7 +25,7 @@ import { messageOf, wakeDelivery } from './wake.ts';
 const attemptsOf = (item: Pick<WebhookDeliveryItem, 'status' | 'attempt'>): number =>
   item.status === 'retrying' ? item.attempt - 1 : item.attempt;
 
-export function deliveryView(item: WebhookDeliveryItem) {
+export function deliveryView(item: WebhookDeliveryItem): z.output<typeof webhookDelivery> {
   const attempts = attemptsOf(item);
   return {
     id: item.id,
@@ -47,14 +49,16 @@ export function deliveryView(item: WebhookDeliveryItem) {
   };
 }
 
-export type DeliveryView = ReturnType<typeof deliveryView>;
-
 /**
  * An endpoint's deliveries (or those in one status, from the status index), in id order,
  * which is their events' order: the handler reads it newest first. Deliveries leave the
  * list on the day they expire, as their counts do (delivery-counts.ts).
  */
-export function deliveriesOf(deps: Deps, webhookId: string, status?: DeliveryStatus): ListSource<WebhookDeliveryItem, DeliveryView> {
+export function deliveriesOf(
+  deps: Deps,
+  webhookId: string,
+  status?: DeliveryStatus,
+): ListSource<WebhookDeliveryItem, ReturnType<typeof deliveryView>> {
   const { webhookDelivery } = deps.db.entities;
   const listedFrom = listedFromTtl(deps.clock.now());
   const read = status
@@ -87,7 +91,12 @@ async function loadDelivery(deps: Deps, webhookId: string, deliveryId: string): 
  * GET /webhooks/{id}/deliveries/{delivery_id}: one delivery of an endpoint of the owner's
  * workspace and environment, as the list shows it; 404 for a foreign endpoint's, as for its list.
  */
-export async function getDelivery(deps: Deps, owner: EndpointOwner, webhookId: string, deliveryId: string): Promise<DeliveryView> {
+export async function getDelivery(
+  deps: Deps,
+  owner: EndpointOwner,
+  webhookId: string,
+  deliveryId: string,
+): Promise<z.output<typeof webhookDelivery>> {
   await loadWebhookEndpoint(deps, owner, webhookId);
   return deliveryView(await loadDelivery(deps, webhookId, deliveryId));
 }
@@ -102,7 +111,12 @@ export async function getDelivery(deps: Deps, owner: EndpointOwner, webhookId: s
  * subscription narrowed meanwhile), or is disabled. Every answer shows the delivery as
  * GET does (deliveryView).
  */
-export async function retryDelivery(deps: Deps, owner: EndpointOwner, webhookId: string, deliveryId: string) {
+export async function retryDelivery(
+  deps: Deps,
+  owner: EndpointOwner,
+  webhookId: string,
+  deliveryId: string,
+): Promise<z.output<typeof retriedDelivery>> {
   const endpoint = await loadWebhookEndpoint(deps, owner, webhookId);
   const delivery = await loadDelivery(deps, webhookId, deliveryId);
   requireRetryable(delivery);
@@ -136,7 +150,7 @@ export async function retryDelivery(deps: Deps, owner: EndpointOwner, webhookId:
     // The delivery is pending and due: the sweeper queues it within a few minutes.
     telemetry().logger.warn('Queueing a retried delivery failed; the sweeper will.', { deliveryId, error });
   }
-  return { id: deliveryId, status: 'pending' as const, attempt: deliveryView(retried).attempt };
+  return { id: deliveryId, status: 'pending', attempt: deliveryView(retried).attempt };
 }
 
 /** A refusal of a manual retry, with the delivery's state and attempts as GET shows them (a `retrying` one's attempts made, not the one it awaits). */

@@ -15,7 +15,7 @@ const ordinalSuffixes: Record<string, string> = { one: 'st', two: 'nd', few: 'rd
 const ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
 const ordinal = (n: number) => `${n}${ordinalSuffixes[ordinalRules.select(n)]}`;
 
-const attemptRecord = withMeta(
+export const attemptRecord = withMeta(
   z.object({
     attempt: z.int().check(z.gte(1)),
     at: timestamp,

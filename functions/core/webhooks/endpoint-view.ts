@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { isEventType } from '#core/events/event-types';
 import type { EventOrigin } from '#core/events/outbox';
 import { subscribes } from '#core/events/subscriptions';
@@ -5,6 +6,7 @@ import { NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { hotPath } from '#core/store/database';
 import type { WebhookEndpointItem } from '#core/store/items';
+import type { webhookEndpoint } from './endpoint-schemas.ts';
 
 /**
  * Whose endpoints a request acts on: its workspace's, in the acting credential's
@@ -37,7 +39,7 @@ export const subscribesTo = (endpoint: Pick<WebhookEndpointItem, 'events'>, even
  * An endpoint as the API returns it, and as the `data` of its `webhook.*` events: never
  * its secret, which only the create and rotate-secret responses show.
  */
-export function webhookEndpointView(item: WebhookEndpointItem) {
+export function webhookEndpointView(item: WebhookEndpointItem): z.output<typeof webhookEndpoint> {
   return {
     id: item.id,
     url: item.url,
@@ -54,8 +56,6 @@ export function webhookEndpointView(item: WebhookEndpointItem) {
     updated_at: item.updatedAt,
   };
 }
-
-export type WebhookEndpointView = ReturnType<typeof webhookEndpointView>;
 
 /** The owner's endpoint, or 404 (another workspace's or environment's is as absent as a deleted one). */
 export async function loadWebhookEndpoint(deps: Deps, owner: EndpointOwner, id: string): Promise<WebhookEndpointItem> {

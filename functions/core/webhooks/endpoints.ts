@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { countOneFewerOf, countOneMoreWithin, withinLimit } from '#core/entitlements/limited-counts';
 import { forgetUsage } from '#core/entitlements/usage';
 import type { EventType } from '#core/events/event-types';
@@ -14,7 +15,8 @@ import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { type EndpointManager, requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions } from './endpoint-access.ts';
-import { type EndpointOwner, endpointKey, loadWebhookEndpoint, type WebhookEndpointView, webhookEndpointView } from './endpoint-view.ts';
+import type { createdWebhookEndpoint } from './endpoint-schemas.ts';
+import { type EndpointOwner, endpointKey, loadWebhookEndpoint, webhookEndpointView } from './endpoint-view.ts';
 import { generateWebhookSecret } from './secrets.ts';
 import { checkWebhookUrl } from './url-policy.ts';
 
@@ -51,7 +53,11 @@ export interface NewWebhookEndpoint {
  * `webhook.created` event. Its events must be of resources the credential can read, and
  * the credential must not be an OAuth token. Answers it with its secret, the only time the secret is shown but for rotations.
  */
-export async function createWebhookEndpoint(deps: Deps, owner: EndpointManager, input: NewWebhookEndpoint) {
+export async function createWebhookEndpoint(
+  deps: Deps,
+  owner: EndpointManager,
+  input: NewWebhookEndpoint,
+): Promise<z.output<typeof createdWebhookEndpoint>> {
   requireOwnCredential(owner.actor, 'create webhook endpoints');
   await requireEndpointAdmin(deps, owner, 'create webhook endpoints');
   requireReadableSubscriptions(owner.actor, input.events);
@@ -102,7 +108,10 @@ export const getWebhookEndpoint = async (deps: Deps, owner: EndpointOwner, id: s
   webhookEndpointView(await loadWebhookEndpoint(deps, owner, id));
 
 /** The owner's endpoints in creation order: one Query of their partition's environment. */
-export function webhookEndpointsOf(deps: Deps, owner: EndpointOwner): ListSource<WebhookEndpointItem, WebhookEndpointView> {
+export function webhookEndpointsOf(
+  deps: Deps,
+  owner: EndpointOwner,
+): ListSource<WebhookEndpointItem, ReturnType<typeof webhookEndpointView>> {
   const { webhookEndpoint } = deps.db.entities;
   return {
     ...counted(deps.db, collectionOf(owner)),

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { commitWithEvents } from '#core/events/outbox';
 import { StateConflict } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
@@ -5,6 +6,7 @@ import { UnreadableSecret } from '#core/ports/webhook-secrets';
 import { isConditionFailure } from '#core/store/conditions';
 import { type WebhookEndpointItem } from '#core/store/items';
 import { type EndpointManager, requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions } from './endpoint-access.ts';
+import type { rotatedWebhookSecret } from './endpoint-schemas.ts';
 import { endpointKey, loadWebhookEndpoint, webhookEndpointView } from './endpoint-view.ts';
 import { endpointEvent } from './endpoints.ts';
 import { generateWebhookSecret } from './secrets.ts';
@@ -19,7 +21,12 @@ import { generateWebhookSecret } from './secrets.ts';
  * whose stored secret cannot be read. Owners and admins only, with the read scopes of the
  * endpoint's events and not by OAuth token (endpoint-access.ts).
  */
-export async function rotateWebhookSecret(deps: Deps, owner: EndpointManager, id: string, gracePeriodHours: number) {
+export async function rotateWebhookSecret(
+  deps: Deps,
+  owner: EndpointManager,
+  id: string,
+  gracePeriodHours: number,
+): Promise<z.output<typeof rotatedWebhookSecret>> {
   requireOwnCredential(owner.actor, "rotate webhook endpoints' secrets");
   await requireEndpointAdmin(deps, owner, "rotate webhook endpoints' secrets");
   const endpoint = await loadWebhookEndpoint(deps, owner, id);

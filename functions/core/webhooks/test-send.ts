@@ -1,8 +1,10 @@
+import type * as z from 'zod/mini';
 import { eventRecordOf } from '#core/events/outbox';
 import type { Deps } from '#core/ports/deps';
 import { type WebhookEndpointItem } from '#core/store/items';
 import { reserveAttempt, type ThrottlePolicy } from '#core/store/throttle-windows';
 import { type DeliveryOptions, deliveryOptions } from './delivery-options.ts';
+import type { testSendResult } from './delivery-schemas.ts';
 import { webhookEndpointView } from './endpoint-view.ts';
 import { receiverAnswered } from './outcome.ts';
 import { type SendResult, send } from './sender.ts';
@@ -23,7 +25,11 @@ const testTimeoutMs = 20_000;
  * neither stored nor retried. Answers what came of it. At most 10 a minute per endpoint,
  * counted in the table whichever process serves them (429 beyond).
  */
-export async function sendTestEvent(deps: Deps, endpoint: WebhookEndpointItem, overrides: Partial<DeliveryOptions> = {}) {
+export async function sendTestEvent(
+  deps: Deps,
+  endpoint: WebhookEndpointItem,
+  overrides: Partial<DeliveryOptions> = {},
+): Promise<z.output<typeof testSendResult>> {
   const options = deliveryOptions(overrides);
   const { limit, windowSeconds } = webhookTestThrottle;
   const refusal = `Too many test sends: at most ${limit} test sends per webhook endpoint every ${windowSeconds} seconds; wait before trying again.`;

@@ -1,11 +1,14 @@
+import type * as z from 'zod/mini';
 import { eventIn } from '#core/events/origins';
 import { StateConflict } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
+import type { WorkspaceItem } from '#core/store/items';
 import { workspaceView } from '#core/tenancy/workspace-view';
+import type { adminWorkspace } from './admin-schemas.ts';
 import { changeWorkspace } from './workspace-changes.ts';
 
 /** The workspace with its suspension, as platform admins see it. */
-export function adminView(item: Parameters<typeof workspaceView>[0]) {
+export function adminView(item: WorkspaceItem): z.output<typeof adminWorkspace> {
   return { ...workspaceView(item), suspended_at: item.suspendedAt ?? null, suspended_reason: item.suspendedReason ?? null };
 }
 

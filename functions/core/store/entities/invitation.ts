@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { roles } from './membership.ts';
+import { invitedRoles } from './membership.ts';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
@@ -20,7 +20,7 @@ export const invitationSchema = createSchema({
   attributes: {
     userId: { type: 'number', required: true },
     workspaceId: { type: 'string', required: true },
-    role: { type: roles, required: true },
+    role: { type: invitedRoles, required: true },
     invitedBy: { type: 'number', required: true },
     createdAt: { type: 'string', required: true, readOnly: true },
     ttl: { type: 'number', required: true },

@@ -1,4 +1,5 @@
 import { createSchema } from 'electrodb';
+import { invitedRoles } from './membership.ts';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
@@ -19,7 +20,7 @@ export const pendingInvitationSchema = createSchema({
   attributes: {
     emailDigest: { type: 'string', required: true },
     workspaceId: { type: 'string', required: true },
-    role: { type: ['admin', 'member'] as const, required: true },
+    role: { type: invitedRoles, required: true },
     invitedBy: { type: 'number', required: true },
     createdAt: { type: 'string', required: true },
     ttl: { type: 'number', required: true },
