@@ -2,7 +2,7 @@ import { hasExpired } from '#core/access/credential-lifecycle';
 import type { Principal } from '#core/access/principal';
 import { limitOf } from '#core/entitlements/limits';
 import { defaultNamespaceId } from '#core/namespaces/ids';
-import type { BoundedCache } from '#core/platform/bounded-cache';
+import { BoundedCache } from '#core/platform/bounded-cache';
 import { type ApiError, TokenExpired } from '#core/platform/errors';
 import { idInputPattern, normaliseId } from '#core/platform/ids';
 import type { Deps } from '#core/ports/deps';
@@ -10,6 +10,7 @@ import { usageKeyOf } from '#core/ports/usage-key';
 import { readTogether } from '#core/store/conditions';
 import type { Database } from '#core/store/database';
 import type { MembershipItem, NamespaceItem, WorkspaceItem } from '#core/store/items';
+import { type PreparedTransactGet, prepareTransactGet } from '#core/store/prepared-reads';
 import { suspensionOf } from './workspace-state.ts';
 
 type TransactionEntities = Parameters<Parameters<Database['transaction']['get']>[0]>[0];
@@ -59,6 +60,43 @@ function otherWorkspaceNamed(named: string | undefined, home: string, boundTo: s
   return id === home ? undefined : id;
 }
 
+/** Each table's prepared reads of verified credentials, by digest and the other workspace named. */
+const preparedReads = new WeakMap<Database, BoundedCache<PreparedTransactGet>>();
+
+const readKeyOf = (digest: string, other: string | undefined) => `${digest}|${other ?? ''}`;
+
+/**
+ * The credential's record, and for its home workspace (and the other one the request names)
+ * the workspace, the user's membership and the workspace's default namespace: built once per
+ * verified credential and workspace named (store/prepared-reads.ts), read on every request.
+ */
+function preparedRead<L extends Location, R extends object>(
+  deps: Deps,
+  kind: CredentialKind<L, R>,
+  found: L,
+  digest: string,
+  other: string | undefined,
+): PreparedTransactGet {
+  let reads = preparedReads.get(deps.db);
+  if (!reads) preparedReads.set(deps.db, (reads = new BoundedCache()));
+  const key = readKeyOf(digest, other);
+  let read = reads.get(key);
+  if (read) return read;
+  const workspaceItems = (entities: TransactionEntities, workspaceId: string) => [
+    entities.workspace.get({ id: workspaceId }).commit(),
+    entities.membership.get({ workspaceId, userId: found.userId }).commit(),
+    // Its packages may raise the workspace's api_calls quota, which the authorizer meters.
+    entities.namespace.get({ id: defaultNamespaceId(workspaceId) }).commit(),
+  ];
+  read = prepareTransactGet(deps.db, (entities) => [
+    kind.record(entities, found),
+    ...workspaceItems(entities, found.workspaceId),
+    ...(other ? workspaceItems(entities, other) : []),
+  ]);
+  reads.set(key, read);
+  return read;
+}
+
 /**
  * The one skeleton of every credential check: a process-local location cache, else a
  * lookup by the secret (an API key's bcrypt guarded per prefix and address:
@@ -84,22 +122,7 @@ export async function verifyCredential<L extends Location, R extends object>(
   }
   const found = location;
   const other = otherWorkspaceNamed(workspaceNamed, found.workspaceId, kind.boundTo?.(found));
-  const workspaceItems = (entities: TransactionEntities, workspaceId: string) => [
-    entities.workspace.get({ id: workspaceId }).commit(),
-    entities.membership.get({ workspaceId, userId: found.userId }).commit(),
-    // Its packages may raise the workspace's api_calls quota, which the authorizer meters.
-    entities.namespace.get({ id: defaultNamespaceId(workspaceId) }).commit(),
-  ];
-  const [recordEntry, ...entries] = await readTogether(() =>
-    deps.db.transaction
-      .get((entities) => [
-        // Any entity's get: typed as the workspace's so that the tuple types; read as R below.
-        kind.record(entities, found) as ReturnType<ReturnType<TransactionEntities['workspace']['get']>['commit']>,
-        ...workspaceItems(entities, found.workspaceId),
-        ...(other ? workspaceItems(entities, other) : []),
-      ])
-      .go(),
-  );
+  const [recordEntry, ...entries] = await readTogether(() => preparedRead(deps, kind, found, digest, other).go());
   const record = (recordEntry as unknown as { item: R | null } | undefined)?.item;
   const [home, acting] = [entries.slice(0, 3), entries.slice(3)].map(([workspace, membership, namespace]) => ({
     workspace: (workspace as { item: WorkspaceItem | null } | undefined)?.item,
@@ -109,6 +132,7 @@ export async function verifyCredential<L extends Location, R extends object>(
   const now = deps.clock.now();
   if (!record || !kind.live(record, now) || !mayActIn(home)) {
     kind.verified.delete(digest);
+    preparedReads.get(deps.db)?.delete(readKeyOf(digest, other));
     throw kind.refused();
   }
   kind.verified.set(digest, location);

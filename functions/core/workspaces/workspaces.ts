@@ -17,10 +17,10 @@ import { defaultTier, type Tier, tierAbove } from '#core/platform/tiers';
 import type { Deps } from '#core/ports/deps';
 import type { GatewayKey } from '#core/ports/gateway-keys';
 import { goneAsNotFound, ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
-import { hotPath } from '#core/store/database';
 import type { MembershipItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneMore, forgetCount } from '#core/store/list-counts';
+import { itemByKey } from '#core/store/prepared-reads';
 import { leave, requireRole, roleIn } from '#core/tenancy/membership';
 import { workspaceSummaryView, workspaceView } from '#core/tenancy/workspace-view';
 import { deleteUserToken } from '#core/users/user-tokens';
@@ -172,7 +172,7 @@ async function storeWorkspace(
  * interrupted goes on where it stopped.
  */
 async function loadWorkspace(deps: Deps, id: string, { deleting = false } = {}) {
-  const { data } = await deps.db.entities.workspace.get({ id }).go(hotPath);
+  const data = await itemByKey(deps.db, 'workspace', { id });
   if (!data || (data.deletingAt && !deleting)) throw new NotFound('workspace', id);
   if (data.suspendedAt) throw new WorkspaceSuspended(id, data.suspendedAt, data.suspendedReason ?? '');
   return data;
