@@ -1,12 +1,13 @@
 import { type Counters, countedSeries, type SeriesFigures } from './counters.ts';
-import type { ServerLoad } from './load.ts';
+import type { SideBySide } from './side-by-side.ts';
 
 export interface CredentialFigures {
   /** DynamoDB calls of the first request with this credential, by command. */
   coldRequestCalls: Record<string, number>;
   /** Sequential warm requests: latency, and DynamoDB calls and bcrypt compares per request. */
   warm: SeriesFigures;
-  load: ServerLoad;
+  /** The load, in turns with the DB-bound ceiling's. */
+  load: SideBySide;
   /** bcrypt compares over every request of the phase. */
   bcryptCompares: number;
   requests: number;
@@ -20,7 +21,7 @@ export async function measureCredential(
   counters: Counters,
   countedReads: number,
   request: () => Promise<void>,
-  loadIt: () => Promise<ServerLoad>,
+  loadIt: () => Promise<SideBySide>,
 ): Promise<CredentialFigures> {
   counters.calls.reset();
   counters.bcrypt.reset();
@@ -35,6 +36,6 @@ export async function measureCredential(
     warm,
     load,
     bcryptCompares: coldCompares + warm.bcryptComparesEach * countedReads + counters.bcrypt.compares(),
-    requests: 1 + countedReads + load.warmup.responses + load.measured.responses,
+    requests: 1 + countedReads + load.runner.warmup.responses + load.runner.measured.responses,
   };
 }

@@ -46,7 +46,6 @@ export function tableRows(f: Figures): Row[] {
     row(loadSection, `${name}: server CPU per request`, r.serverCpuMsPerRequest, 'ms'),
     row(loadSection, `${name}: non-2xx, errors, timeouts`, failuresOf(r.measured), '', atMost(0)),
   ];
-  const ratio = (c: CredentialFigures) => c.load.measured.requestsPerSecond / f.ceiling.measured.requestsPerSecond;
 
   const readSection = 'Warm authenticated GET /api/v1/workspaces/{id} on the local runner, per credential type';
   const credentialRows = Object.entries(f.credentials).flatMap(([key, c]): Row[] => {
@@ -69,8 +68,17 @@ export function tableRows(f: Figures): Row[] {
       // The rate limit and api_calls are one conditional UpdateItem of the usage meter.
       row(readSection, `${name}: usage-meter writes per warm read`, updatesIn(c.warm.dynamoDbCallsEachByCommand), '', atMost(1)),
       bcrypt,
-      // The ≥ 0.8 target is the runner's, measured with the API key at full length.
-      row(readSection, `${name}: runner / DB-bound ceiling, req/s`, ratio(c), '×', isKey ? atLeast(0.8) : undefined),
+      // In turns with the ceiling (bench/side-by-side.ts): the median of the turns' ratios.
+      row(
+        readSection,
+        `${name}: runner / DB-bound ceiling, req/s (turns ${c.load.ratios.map((r) => r.toFixed(2)).join(', ')})`,
+        c.load.ratio,
+        '×',
+        atLeast(0.8),
+      ),
+      // What the ratio comes from: the CPU each server spends per request, on cores it shares with DynamoDB Local.
+      row(readSection, `${name}: runner CPU per request`, c.load.runner.serverCpuMsPerRequest, 'ms'),
+      row(readSection, `${name}: ceiling CPU per request, in the same turns`, c.load.ceiling.serverCpuMsPerRequest, 'ms'),
     ];
   });
 
@@ -176,7 +184,7 @@ export function tableRows(f: Figures): Row[] {
     ...loadRows('bare node:http baseline', f.baseline),
     ...loadRows('DB-bound ceiling (TransactGet + meter UpdateItem + GetItem)', f.ceiling),
     ...Object.entries(f.credentials).flatMap(([key, c]) =>
-      loadRows(`local runner, ${credentialNames[key as keyof typeof credentialNames]}`, c.load),
+      loadRows(`local runner, ${credentialNames[key as keyof typeof credentialNames]}`, c.load.runner),
     ),
     ...credentialRows,
     ...loginRows(`right password (${f.logins.ok.samples})`, f.logins.ok),

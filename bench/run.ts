@@ -11,7 +11,7 @@ import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner } from '#lib/local/runner';
 import { measureBundles, sdkImportMs } from './bundles.ts';
 import { type Counters, countBcryptCompares, countDynamoDbCalls } from './counters.ts';
-import { type CredentialFigures, measureCredential } from './credentials.ts';
+import { measureCredential } from './credentials.ts';
 import { watchDeliverySuccesses } from './delivery-watch.ts';
 import { simulateEnterpriseKey } from './enterprise-meter.ts';
 import { createUserToken, sessionHeaders } from './http.ts';
@@ -23,6 +23,7 @@ import { dynamoDbLocalPids, waitUntilGone } from './processes.ts';
 import { renderTable, writeResults } from './report.ts';
 import { tableRows } from './rows.ts';
 import { dbReadsOfWarmWorkspaceGet, startBaselineServer, startDbCeilingServer } from './servers.ts';
+import { sideBySide } from './side-by-side.ts';
 import { measureStartToHealthy } from './startup.ts';
 import { measureKeyVerification } from './verification.ts';
 import { measureWebhooks } from './webhooks.ts';
@@ -46,8 +47,10 @@ const settings = {
   initRuns: 5,
   /** Sequential warm requests over which DynamoDB calls are counted. */
   countedReads: 100,
-  /** Load length for the user token and the session (the API key gets `seconds`). */
+  /** Load length for the user token and the session (the API key gets `seconds`), per turn. */
   credentialSeconds: Number(process.env.BENCH_CREDENTIAL_SECONDS ?? 3),
+  /** Turns of the runner and the DB-bound ceiling, one after the other, per credential type. */
+  turns: Number(process.env.BENCH_TURNS ?? 3),
   /** Sequential POST /login with the right password, and of each kind of failure. */
   logins: 50,
   failedLogins: 30,
@@ -172,9 +175,8 @@ async function main() {
   cleanups.push(ceilingDeps.close);
   const reads = await dbReadsOfWarmWorkspaceGet(ceilingDeps, bootstrap);
   const ceilingServer = await startDbCeilingServer(ceilingDeps.client, reads);
-  const ceiling = await load(ceilingServer.url, { warmupSeconds: settings.warmupSeconds + settings.jvmWarmupSeconds }).finally(
-    ceilingServer.stop,
-  );
+  cleanups.push(ceilingServer.stop);
+  const ceiling = await load(ceilingServer.url, { warmupSeconds: settings.warmupSeconds + settings.jvmWarmupSeconds });
 
   const url = `${runner.baseUrl}/workspaces/${bootstrap.workspaceId}`;
   const credentialPhase = (headers: Record<string, string>, seconds: number) =>
@@ -182,9 +184,11 @@ async function main() {
       counters,
       settings.countedReads,
       () => getWorkspaceOnce(url, headers, bootstrap.workspaceId),
-      () => load(url, { headers, seconds }),
+      () => sideBySide(load, { url, headers }, ceilingServer.url, settings.turns, seconds),
     );
-  step(`local runner, API key: warm authenticated GET /api/v1/workspaces/{id} (${settings.seconds} s)`);
+  step(
+    `local runner, API key: warm authenticated GET /api/v1/workspaces/{id}, in ${settings.turns} turns of ${settings.seconds} s with the ceiling's`,
+  );
   const apiKey = await credentialPhase({ Authorization: `Bearer ${bootstrap.apiKey}` }, settings.seconds);
 
   step(
@@ -193,7 +197,7 @@ async function main() {
   const logins = await measureLogins(runner.origin, bootstrap, counters, { ok: settings.logins, failed: settings.failedLogins });
   const userToken = await createUserToken(runner.origin, runner.baseUrl, bootstrap, 'bench');
 
-  step(`local runner, user token and session cookie (${settings.credentialSeconds} s each)`);
+  step(`local runner, user token and session cookie (${settings.turns} turns of ${settings.credentialSeconds} s each, with the ceiling's)`);
   const token = await credentialPhase({ Authorization: `Bearer ${userToken}` }, settings.credentialSeconds);
   // The last timed login's session, used by nothing else yet: its first request is cold.
   const session = await credentialPhase(sessionHeaders(logins.lastLogin), settings.credentialSeconds);
@@ -277,14 +281,13 @@ async function main() {
       ` (the bench's own: ${[...ourStorePids, ...startup.processes].join(', ')}; still running: ${ourStoreLeft.length + startup.leftAfterSigterm.length})`,
   );
 
-  const ratioToCeiling = (c: CredentialFigures) => c.load.measured.requestsPerSecond / ceiling.measured.requestsPerSecond;
   writeResults(resultsFile, {
     at: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, loadAverageAtStart, loadAverageAtEnd: loadavg() },
     settings,
     load: { baseline, dbCeiling: ceiling }, // the runner's loads are under credentials
     dbCeilingReads: reads,
-    credentials: Object.fromEntries(Object.entries(credentials).map(([name, c]) => [name, { ...c, ratioToCeiling: ratioToCeiling(c) }])),
+    credentials: credentials,
     logins: loginFigures,
     keyVerification: verification,
     lists,
