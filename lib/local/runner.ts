@@ -12,7 +12,7 @@ import { telemetry } from '#core/platform/telemetry';
 import { webhookConfig } from '#core/platform/webhook-settings';
 import type { GatewayKeys } from '#core/ports/gateway-keys';
 import type { Mailer } from '#core/ports/mailer';
-import { type WebhookSecretBox } from '#core/ports/webhook-secrets';
+import type { WebhookSecretBox } from '#core/ports/webhook-secrets';
 import { webhookSecretBox } from '#core/webhooks/secret-box';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 import { localFunctions } from './functions.ts';

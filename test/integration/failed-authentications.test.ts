@@ -3,7 +3,7 @@ import { bcryptHasher } from '#core/adapters/create-deps';
 import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
 import { authenticate } from '#core/credentials/authenticate';
 import { failedAuthenticationPolicy } from '#core/credentials/failed-authentications';
-import { type Hasher } from '#core/ports/deps';
+import type { Hasher } from '#core/ports/deps';
 import { createUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
 import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { type FieldErrors, MissingParameter, ValidationFailed } from './errors.ts';
 // Every message in the house style ("is required", "must be at most 100"), not zod's defaults.
 import './validation-messages.ts';
