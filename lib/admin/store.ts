@@ -22,7 +22,7 @@ export interface OpenedStore {
  * CLI never creates one, so a mistyped name cannot start a second, empty store.
  */
 export async function openStore(env: NodeJS.ProcessEnv, stack: string | undefined): Promise<OpenedStore> {
-  let cfg;
+  let cfg: z.output<typeof settings>;
   try {
     cfg = parseSettings(settings, env);
   } catch (error) {

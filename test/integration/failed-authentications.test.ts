@@ -100,7 +100,7 @@ describe('failed authentications', () => {
     expect([throttled.status, throttled.message]).toEqual([429, expect.stringContaining('over all keys')]);
     expect(hasher.comparisons).toBe(before);
     // What costs no bcrypt is still answered as it is: an unknown prefix is a 401, not a 429.
-    expect((await errorOf(from(address, 'sk_live_' + 'Q'.repeat(32)))).status).toBe(401);
+    expect((await errorOf(from(address, `sk_live_${'Q'.repeat(32)}`))).status).toBe(401);
     await expect(from(address, inUse)).resolves.toMatchObject({ workspaceId });
     await expect(from('198.51.100.21', fresh)).resolves.toMatchObject({ workspaceId });
   });
