@@ -5,7 +5,7 @@ import { contextQuery, createdOf, dataOf, fieldsOf, listOf } from '#core/platfor
 import { deliveryStatuses } from '#core/store/entities/delivery-status';
 import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#core/webhooks/delivery-schemas';
 
-export const deliveryList = {
+const deliveryList = {
   fields: fieldsOf(webhookDelivery),
   sortable: ['created_at', 'last_attempt_at', 'attempt'],
   searchable: ['event_id', 'event_type'],

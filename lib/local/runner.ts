@@ -54,7 +54,7 @@ function mailFolder(cfg: LocalConfig): { dir: string; temporary: boolean } {
 }
 
 /** The line printed for each message, whatever LOG_REQUESTS says: how a local user finds the links mailed to them. */
-export const mailLine = (mail: { to: string; subject: string; file: string }) => `mail to ${mail.to}: "${mail.subject}" ${mail.file}`;
+const mailLine = (mail: { to: string; subject: string; file: string }) => `mail to ${mail.to}: "${mail.subject}" ${mail.file}`;
 
 /**
  * Starts the embedded store (unless an endpoint is given), the table, the bootstrap data, the

@@ -37,7 +37,7 @@ import { keyStatus } from './api-key-status.ts';
 export const keyOwner = (key: Pick<ApiKeyItem, 'workspaceId' | 'environment'>) =>
   ({ ownerType: 'Workspace', ownerId: key.workspaceId, environment: key.environment }) as const;
 
-export const defaultKeyScopes = ['*:read', '*:write'];
+const defaultKeyScopes = ['*:read', '*:write'];
 
 export function apiKeyView(item: ApiKeyItem, now: Date): z.output<typeof apiKey> {
   return {

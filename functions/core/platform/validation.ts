@@ -3,7 +3,7 @@ import { type FieldErrors, MissingParameter, ValidationFailed } from './errors.t
 // Every message in the house style ("is required", "must be at most 100"), not zod's defaults.
 import './validation-messages.ts';
 
-export function fieldErrors(error: z.core.$ZodError, root: string): FieldErrors {
+function fieldErrors(error: z.core.$ZodError, root: string): FieldErrors {
   // Field names come from the client: no prototype, so "constructor" or "__proto__" are plain keys.
   const errors: FieldErrors = Object.create(null);
   for (const issue of error.issues) {
