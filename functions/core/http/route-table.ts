@@ -24,8 +24,8 @@ type WithDefaults<D, R> = { readonly [K in keyof D | keyof R]: K extends keyof R
 
 /**
  * One function's route table, with the fields its routes share stated once: e.g.
- * `routeTable({ tag: 'Webhooks', auth: 'credential', query: contextQuery }, [ ... ] as const)`
- * where each route may override a default. Each route is checked as `satisfies RouteSpec`
+ * `routeTable({ tag: 'Webhooks', auth: 'credential', query: contextQuery }, [ ... ])`, where
+ * each route may override a default; no `as const`, the type parameters are const. Each route is checked as `satisfies RouteSpec`
  * checks it, and keeps its exact types (operation id, scope, schemas, `auth`), which
  * handlersFor, defineRouteFunction and the registry infer from.
  */
