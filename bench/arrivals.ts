@@ -18,7 +18,13 @@ export function arrivals() {
       if (count >= wanted) return Promise.resolve(performance.now());
       return new Promise((done, fail) => {
         const timer = setTimeout(() => fail(new Error(`${what}: ${count} of ${wanted} after ${timeoutMs / 1000} s`)), timeoutMs);
-        waiters.push({ count: wanted, done: (at) => (clearTimeout(timer), done(at)) });
+        waiters.push({
+          count: wanted,
+          done: (at) => {
+            clearTimeout(timer);
+            done(at);
+          },
+        });
       });
     },
   };

@@ -40,4 +40,4 @@ async function phase(options: LoadOptions, seconds: number): Promise<PhaseResult
 const options = JSON.parse(process.argv[2]!) as LoadOptions;
 const warmup = await phase(options, options.warmupSeconds);
 const measured = await phase(options, options.seconds);
-process.stdout.write(JSON.stringify({ warmup, measured }) + '\n');
+process.stdout.write(`${JSON.stringify({ warmup, measured })}\n`);

@@ -7,7 +7,7 @@ const MiB = 1024 * 1024;
  * Node's garbage collector, when it can be had: `--expose-gc`, else the same flag set at
  * run time, which V8 honours for contexts made afterwards; undefined if neither works.
  */
-export function garbageCollector(): (() => void) | undefined {
+function garbageCollector(): (() => void) | undefined {
   const exposed = (globalThis as { gc?: () => void }).gc;
   if (exposed) return exposed;
   try {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 
 /** Pids that `pgrep` finds with these arguments (none when it finds none). */
-export function pgrep(...args: string[]): number[] {
+function pgrep(...args: string[]): number[] {
   const { stdout } = spawnSync('pgrep', args, { encoding: 'utf8' });
   return (stdout ?? '').split('\n').filter(Boolean).map(Number);
 }

@@ -67,5 +67,5 @@ export function renderTable(rows: readonly Row[]): string {
 }
 
 export function writeResults(file: string, results: object): void {
-  writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 }

@@ -2,7 +2,7 @@ import { bcryptHasher, createDeps } from '#core/adapters/create-deps';
 import { issueApiKey } from '#core/api-keys/api-keys';
 import { authenticate } from '#core/credentials/authenticate';
 import type { BootstrapResult } from '#core/operations/bootstrap';
-import { type Deps } from '#core/ports/deps';
+import type { Deps } from '#core/ports/deps';
 import { type Counters, countBcryptCompares, countDynamoDbCalls, countedSeries } from './counters.ts';
 
 /**

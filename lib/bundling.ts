@@ -41,7 +41,7 @@ const settings = {
  * the one the tests ran. The authorizer keeps the runtime's SDK, to stay within its
  * 300 KiB goal; it imports less of everything else and inits within 150 ms regardless.
  */
-export const externalsOf = (name: FunctionName): string[] => (name === 'authorizer' ? ['@aws-sdk/*'] : []);
+const externalsOf = (name: FunctionName): string[] => (name === 'authorizer' ? ['@aws-sdk/*'] : []);
 
 /**
  * Whether minification keeps function and class names, for readable stack traces. It

@@ -1,4 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { Principal } from '#core/access/principal';
 import { authenticate } from '#core/credentials/authenticate';
 import { encodeVerdict } from '#core/http/authorizer-context';
 import { meterRequest } from '#core/metering/usage-meter';
@@ -9,7 +10,7 @@ const headerOf = (event: APIGatewayRequestAuthorizerEvent, name: string) =>
   Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
 
 /** Every method of the stage: the policy does not depend on the method called. */
-const stageArn = (methodArn: string) => methodArn.split('/').slice(0, 2).join('/') + '/*';
+const stageArn = (methodArn: string) => `${methodArn.split('/').slice(0, 2).join('/')}/*`;
 
 /**
  * The REQUEST authorizer: finds and checks the credential and hands the verdict to the
@@ -18,7 +19,7 @@ const stageArn = (methodArn: string) => methodArn.split('/').slice(0, 2).join('/
  * as the table being unreachable, are thrown so that API Gateway answers 500.
  */
 export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
-  let verdict;
+  let verdict: Principal | ApiError;
   let usageKey: string | undefined;
   try {
     verdict = await authenticate(deps, {

@@ -7,7 +7,7 @@ import { namespacesOf } from '#core/namespaces/list';
 import { entitlementScopeOf, ownerTierOf } from '#core/namespaces/scope';
 import { namespaceDetailView } from '#core/namespaces/view';
 import type { Deps } from '#core/ports/deps';
-import { type NamespaceItem } from '#core/store/items';
+import type { NamespaceItem } from '#core/store/items';
 import type { namespaceRoutes } from './routes.ts';
 
 /** A namespace's entitlements as the credential sees them: in its environment, at the owner's tier. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { checkBody, checkResult } from '#core/entitlements/entitlement-schemas';
-import type { RouteSpec } from '#core/http/route-types';
+import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
 import { namespace, namespaceDetail, namespaceId } from '#core/namespaces/namespace-schemas';
 import { contextQuery, dataOf, fieldsOf, listOf } from '#core/platform/common-schemas';
@@ -17,15 +17,13 @@ const namespaceList = {
  * namespaces takes `namespaces:read`; checking an entitlement in one takes
  * `entitlements:read`, as GET /entitlements/check does.
  */
-export const namespaceRoutes = [
+export const namespaceRoutes = routeTable({ tag: 'Namespaces', auth: 'credential', query: contextQuery }, [
   {
     operationId: 'listNamespaces',
     method: 'GET',
     path: '/namespaces',
-    auth: 'credential',
     scope: 'namespaces:read',
     summary: "List the namespaces you may use: your own and your workspaces' default namespaces",
-    tag: 'Namespaces',
     query: listQuerySchema(namespaceList),
     list: namespaceList,
     responses: {
@@ -36,26 +34,20 @@ export const namespaceRoutes = [
     operationId: 'getNamespace',
     method: 'GET',
     path: '/namespaces/{namespace_id}',
-    auth: 'credential',
     scope: 'namespaces:read',
     summary: 'Get a namespace with its packages and entitlements',
-    tag: 'Namespaces',
     params: z.object({ namespace_id: namespaceId }),
-    query: contextQuery,
     responses: { 200: { description: 'The namespace.', schema: dataOf(namespaceDetail) } },
   },
   {
     operationId: 'checkNamespaceEntitlement',
     method: 'POST',
     path: '/namespaces/{namespace_id}/entitlements/check',
-    auth: 'credential',
     scope: 'entitlements:read',
     keepsEnvironmentsApart: true,
     summary: 'Check whether a quantity more of a feature is within the limit of a namespace',
-    tag: 'Namespaces',
     params: z.object({ namespace_id: namespaceId }),
-    query: contextQuery,
     body: checkBody,
     responses: { 200: { description: 'The check; `allowed` false with `reason` when denied.', schema: checkResult } },
   },
-] as const satisfies readonly RouteSpec[];
+]);

@@ -1,19 +1,16 @@
-import type { RouteSpec } from '#core/http/route-types';
+import { routeTable } from '#core/http/route-table';
 import { authorizeQuery, consentForm, oauthToken, revokeForm, tokenForm } from '#core/oauth/oauth-schemas';
 
 /** The routes of the oauth function; functions/routes.ts composes every folder's table into the registry. */
-export const oauthRoutes = [
+export const oauthRoutes = routeTable({ tag: 'OAuth', auth: 'none', mount: 'root', enabledBy: 'OAUTH_ENABLED' }, [
   {
     operationId: 'authorizeOAuthClient',
     method: 'GET',
     path: '/oauth/authorize',
-    mount: 'root',
     auth: 'credential',
     scope: 'users:write',
     credentials: ['session'],
-    enabledBy: 'OAUTH_ENABLED',
     summary: 'OAuth authorization code grant with PKCE: shows the signed-in user a consent page (client, scopes, Allow / Deny)',
-    tag: 'OAuth',
     query: authorizeQuery,
     responses: {
       200: { description: 'The consent page; nothing is issued until the user answers it.', html: true },
@@ -27,11 +24,7 @@ export const oauthRoutes = [
     operationId: 'answerOAuthConsent',
     method: 'POST',
     path: '/oauth/authorize',
-    mount: 'root',
-    auth: 'none',
-    enabledBy: 'OAUTH_ENABLED',
     summary: "The consent page's answer: its one-time ticket and the session cookie it was shown to, then a redirect to the client",
-    tag: 'OAuth',
     body: consentForm,
     bodyFormat: 'form',
     responses: {
@@ -42,12 +35,8 @@ export const oauthRoutes = [
     operationId: 'issueOAuthToken',
     method: 'POST',
     path: '/oauth/token',
-    mount: 'root',
-    auth: 'none',
-    enabledBy: 'OAUTH_ENABLED',
     summary:
       'OAuth token endpoint: authorization_code (with code_verifier), refresh_token or client_credentials; client secret in the form or as HTTP Basic',
-    tag: 'OAuth',
     body: tokenForm,
     bodyFormat: 'form',
     responses: { 200: { description: 'The access token (RFC 6749 section 5.1).', schema: oauthToken } },
@@ -56,13 +45,9 @@ export const oauthRoutes = [
     operationId: 'revokeOAuthToken',
     method: 'POST',
     path: '/oauth/revoke',
-    mount: 'root',
-    auth: 'none',
-    enabledBy: 'OAUTH_ENABLED',
     summary: 'OAuth token revocation (RFC 7009): an access token, or a refresh token with every token of its authorization',
-    tag: 'OAuth',
     body: revokeForm,
     bodyFormat: 'form',
     responses: { 200: { description: "Revoked, or unknown, already revoked or another client's: the answer is the same." } },
   },
-] as const satisfies readonly RouteSpec[];
+]);

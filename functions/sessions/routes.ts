@@ -1,4 +1,4 @@
-import type { RouteSpec } from '#core/http/route-types';
+import { routeTable } from '#core/http/route-table';
 import { dataOf, noContent } from '#core/platform/common-schemas';
 import {
   accountLinkParams,
@@ -14,16 +14,13 @@ import {
 const session = { description: 'The user; the session and XSRF-TOKEN cookies are set.', schema: dataOf(user) };
 
 /** The routes of the sessions function; functions/routes.ts composes every folder's table into the registry. */
-export const sessionRoutes = [
+export const sessionRoutes = routeTable({ tag: 'Sessions', auth: 'none', mount: 'root' }, [
   {
     operationId: 'register',
     method: 'POST',
     path: '/register',
-    mount: 'root',
-    auth: 'none',
     summary:
       'Create a user with a personal workspace and mail a verification link; answers alike for an email that has an account (its owner gets a mail instead)',
-    tag: 'Sessions',
     body: registerBody,
     responses: {
       202: { description: 'Accepted: a mail is on its way to the address, whether or not it had an account.', schema: accountMessage },
@@ -33,10 +30,7 @@ export const sessionRoutes = [
     operationId: 'openVerificationLink',
     method: 'GET',
     path: '/email/verify/{id}/{token}',
-    mount: 'root',
-    auth: 'none',
     summary: 'Open a mailed verification link: a page whose button verifies (POST); opening it, or HEAD, changes nothing',
-    tag: 'Sessions',
     params: openedLinkParams,
     responses: { 200: { description: 'The page with the button.', html: true } },
   },
@@ -44,10 +38,7 @@ export const sessionRoutes = [
     operationId: 'verifyEmail',
     method: 'POST',
     path: '/email/verify/{id}/{token}',
-    mount: 'root',
-    auth: 'none',
     summary: "The verification link's button (60 minutes): sets email_verified_at; pressed again, says the address is verified already",
-    tag: 'Sessions',
     params: accountLinkParams,
     // RESOURCE_LOCKED: the account kept being changed by others while the link was opened.
     errors: ['ACCESS_DENIED', 'RESOURCE_LOCKED'],
@@ -64,13 +55,11 @@ export const sessionRoutes = [
     operationId: 'sendVerificationLink',
     method: 'POST',
     path: '/email/verification-notification',
-    mount: 'root',
     auth: 'credential',
     scope: 'users:write',
     credentials: ['session', 'user_token'],
     allowSuspended: true,
     summary: 'Mail a new verification link (six a minute)',
-    tag: 'Sessions',
     responses: {
       200: { description: 'The email is verified already: nothing was sent.', schema: accountMessage },
       202: { description: 'A new link is on its way.', schema: accountMessage },
@@ -80,10 +69,7 @@ export const sessionRoutes = [
     operationId: 'openEmailChangeLink',
     method: 'GET',
     path: '/email/change/{id}/{token}',
-    mount: 'root',
-    auth: 'none',
     summary: 'Open a link mailed to a new address: a page whose button confirms it (POST); opening it, or HEAD, changes nothing',
-    tag: 'Sessions',
     params: openedLinkParams,
     responses: { 200: { description: 'The page with the button.', html: true } },
   },
@@ -91,10 +77,7 @@ export const sessionRoutes = [
     operationId: 'confirmEmailChange',
     method: 'POST',
     path: '/email/change/{id}/{token}',
-    mount: 'root',
-    auth: 'none',
     summary: "The email change link's button (60 minutes): the new address becomes the account's email, verified; pressed again, says so",
-    tag: 'Sessions',
     params: accountLinkParams,
     // Invalid, used or expired; the address taken by another account meanwhile; the account changed meanwhile.
     errors: ['ACCESS_DENIED', 'DUPLICATE_RESOURCE', 'STATE_CONFLICT'],
@@ -111,10 +94,7 @@ export const sessionRoutes = [
     operationId: 'forgotPassword',
     method: 'POST',
     path: '/forgot-password',
-    mount: 'root',
-    auth: 'none',
     summary: 'Mail a password reset link if the email has an account; answers alike either way',
-    tag: 'Sessions',
     body: forgotPasswordBody,
     responses: { 202: { description: 'Accepted: a link is on its way if the email has an account.', schema: accountMessage } },
   },
@@ -122,10 +102,7 @@ export const sessionRoutes = [
     operationId: 'resetPassword',
     method: 'POST',
     path: '/reset-password',
-    mount: 'root',
-    auth: 'none',
     summary: 'Set a new password with a mailed token (60 minutes, once); ends every session of the user',
-    tag: 'Sessions',
     body: resetPasswordBody,
     // RESOURCE_LOCKED: the account kept being changed by others meanwhile.
     errors: ['RESOURCE_LOCKED'],
@@ -135,10 +112,7 @@ export const sessionRoutes = [
     operationId: 'login',
     method: 'POST',
     path: '/login',
-    mount: 'root',
-    auth: 'none',
     summary: 'Start a session: sets an HttpOnly session cookie and a readable XSRF-TOKEN cookie',
-    tag: 'Sessions',
     body: loginBody,
     responses: { 200: session },
   },
@@ -146,13 +120,11 @@ export const sessionRoutes = [
     operationId: 'logout',
     method: 'POST',
     path: '/logout',
-    mount: 'root',
     auth: 'credential',
     scope: 'users:write',
     credentials: ['session'],
     allowSuspended: true,
     summary: 'End the session and clear its cookies',
-    tag: 'Sessions',
     responses: { 204: noContent },
   },
-] as const satisfies readonly RouteSpec[];
+]);

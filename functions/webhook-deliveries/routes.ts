@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import type { RouteSpec } from '#core/http/route-types';
+import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
 import { contextQuery, createdOf, dataOf, fieldsOf, listOf } from '#core/platform/common-schemas';
 import { deliveryStatuses } from '#core/store/entities/delivery-status';
 import { deliveryId, retriedDelivery, testSendResult, webhookDelivery, webhookId } from '#core/webhooks/delivery-schemas';
 
-export const deliveryList = {
+const deliveryList = {
   fields: fieldsOf(webhookDelivery),
   sortable: ['created_at', 'last_attempt_at', 'attempt'],
   searchable: ['event_id', 'event_type'],
@@ -14,15 +14,13 @@ export const deliveryList = {
 } as const satisfies ListSpec<keyof typeof webhookDelivery.shape>;
 
 /** The routes of the webhook-deliveries function: an endpoint's delivery history and its deliveries, manual retries, test sends. */
-export const webhookDeliveryRoutes = [
+export const webhookDeliveryRoutes = routeTable({ tag: 'Webhooks', auth: 'credential', query: contextQuery }, [
   {
     operationId: 'listWebhookDeliveries',
     method: 'GET',
     path: '/webhooks/{id}/deliveries',
-    auth: 'credential',
     scope: 'webhooks:read',
     summary: "List a webhook endpoint's deliveries, newest first (status= is served by an index)",
-    tag: 'Webhooks',
     params: z.object({ id: webhookId }),
     query: listQuerySchema(deliveryList),
     list: deliveryList,
@@ -32,13 +30,10 @@ export const webhookDeliveryRoutes = [
     operationId: 'getWebhookDelivery',
     method: 'GET',
     path: '/webhooks/{id}/deliveries/{delivery_id}',
-    auth: 'credential',
     scope: 'webhooks:read',
     summary:
       "Get one of a webhook endpoint's deliveries: its state, what the receiver answered (status, start of the body) or why it failed, and its attempts",
-    tag: 'Webhooks',
     params: z.object({ id: webhookId, delivery_id: deliveryId }),
-    query: contextQuery,
     responses: { 200: { description: 'The delivery.', schema: dataOf(webhookDelivery) } },
   },
   {
@@ -46,13 +41,10 @@ export const webhookDeliveryRoutes = [
     method: 'POST',
     // The spec's {webhook_id}: API Gateway takes one name per path level, and /webhooks/{id} is there already.
     path: '/webhooks/{id}/deliveries/{delivery_id}/retry',
-    auth: 'credential',
     scope: 'webhooks:write',
     keepsEnvironmentsApart: true,
     summary: 'Retry a failed delivery by hand: back to pending with the next attempt number, queued at once',
-    tag: 'Webhooks',
     params: z.object({ id: webhookId, delivery_id: deliveryId }),
-    query: contextQuery,
     errors: ['CANNOT_RETRY'],
     responses: { 200: { description: 'The delivery, pending again.', schema: createdOf(retriedDelivery) } },
   },
@@ -60,14 +52,11 @@ export const webhookDeliveryRoutes = [
     operationId: 'testWebhook',
     method: 'POST',
     path: '/webhooks/{id}/test',
-    auth: 'credential',
     scope: 'webhooks:write',
     keepsEnvironmentsApart: true,
     summary:
       'Send a signed webhook.test event to this endpoint now, and answer what came of it (not stored, not retried; 10 a minute per endpoint)',
-    tag: 'Webhooks',
     params: z.object({ id: webhookId }),
-    query: contextQuery,
     responses: { 200: { description: 'What the endpoint answered, or why it did not.', schema: testSendResult } },
   },
-] as const satisfies readonly RouteSpec[];
+]);

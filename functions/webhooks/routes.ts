@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { RouteSpec } from '#core/http/route-types';
+import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
 import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
 import {
@@ -24,15 +24,13 @@ const webhookList = {
  * credential's environment (a test key manages test endpoints only). Deliveries, test
  * sends and retries are the webhook-deliveries function's.
  */
-export const webhookRoutes = [
+export const webhookRoutes = routeTable({ tag: 'Webhooks', auth: 'credential', query: contextQuery }, [
   {
     operationId: 'listWebhooks',
     method: 'GET',
     path: '/webhooks',
-    auth: 'credential',
     scope: 'webhooks:read',
     summary: "List the workspace's webhook endpoints in your credential's environment (never their secrets)",
-    tag: 'Webhooks',
     query: listQuerySchema(webhookList),
     list: webhookList,
     responses: { 200: { description: 'A page of webhook endpoints.', schema: listOf(webhookEndpoint) } },
@@ -41,24 +39,18 @@ export const webhookRoutes = [
     operationId: 'getWebhook',
     method: 'GET',
     path: '/webhooks/{id}',
-    auth: 'credential',
     scope: 'webhooks:read',
     summary: 'Get a webhook endpoint with its delivery counters',
-    tag: 'Webhooks',
     params: z.object({ id: webhookId }),
-    query: contextQuery,
     responses: { 200: { description: 'The webhook endpoint.', schema: dataOf(webhookEndpoint) } },
   },
   {
     operationId: 'createWebhook',
     method: 'POST',
     path: '/webhooks',
-    auth: 'credential',
     scope: 'webhooks:write',
     keepsEnvironmentsApart: true,
     summary: 'Create a webhook endpoint; the response shows its secret once',
-    tag: 'Webhooks',
-    query: contextQuery,
     body: createWebhookBody,
     errors: ['ENTITLEMENT_DENIED'],
     responses: { 201: { description: 'The new endpoint, with `secret` in full.', schema: createdOf(createdWebhookEndpoint) } },
@@ -67,13 +59,10 @@ export const webhookRoutes = [
     operationId: 'updateWebhook',
     method: 'PATCH',
     path: '/webhooks/{id}',
-    auth: 'credential',
     scope: 'webhooks:write',
     keepsEnvironmentsApart: true,
     summary: "Change a webhook endpoint's URL, events or is_active",
-    tag: 'Webhooks',
     params: z.object({ id: webhookId }),
-    query: contextQuery,
     body: updateWebhookBody,
     responses: { 200: { description: 'The endpoint as changed.', schema: createdOf(webhookEndpoint) } },
   },
@@ -81,26 +70,20 @@ export const webhookRoutes = [
     operationId: 'deleteWebhook',
     method: 'DELETE',
     path: '/webhooks/{id}',
-    auth: 'credential',
     scope: 'webhooks:delete',
     keepsEnvironmentsApart: true,
     summary: 'Delete a webhook endpoint; nothing more is sent to it',
-    tag: 'Webhooks',
     params: z.object({ id: webhookId }),
-    query: contextQuery,
     responses: { 204: noContent },
   },
   {
     operationId: 'rotateWebhookSecret',
     method: 'POST',
     path: '/webhooks/{id}/rotate-secret',
-    auth: 'credential',
     scope: 'webhooks:write',
     keepsEnvironmentsApart: true,
     summary: 'Rotate the signing secret: the old one keeps signing beside the new one for the grace period',
-    tag: 'Webhooks',
     params: z.object({ id: webhookId }),
-    query: contextQuery,
     body: rotateWebhookSecretBody,
     responses: {
       200: {
@@ -109,4 +92,4 @@ export const webhookRoutes = [
       },
     },
   },
-] as const satisfies readonly RouteSpec[];
+]);

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { createDeps } from '#core/adapters/create-deps';
 import { configuredGatewayKeys } from '#core/adapters/gateway-keys/configured-gateway-keys';
 import { gatewaySettings, parseSettings, storeSettings } from '#core/platform/config';
-import { type Deps } from '#core/ports/deps';
+import type { Deps } from '#core/ports/deps';
 import { CommandFailed, UsageError } from './command.ts';
 
 /** The store, and the gateway's keys: the in-memory stand-in unless GATEWAY_USAGE_PLANS or the stack names the plans. */
@@ -22,7 +22,7 @@ export interface OpenedStore {
  * CLI never creates one, so a mistyped name cannot start a second, empty store.
  */
 export async function openStore(env: NodeJS.ProcessEnv, stack: string | undefined): Promise<OpenedStore> {
-  let cfg;
+  let cfg: z.output<typeof settings>;
   try {
     cfg = parseSettings(settings, env);
   } catch (error) {

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
-  CfnAuthorizer,
+  type CfnAuthorizer,
   EndpointType,
   IdentitySource,
   LogGroupLogDestination,

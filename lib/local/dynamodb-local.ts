@@ -12,12 +12,12 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
-export const javaInstallHint =
+const javaInstallHint =
   'DynamoDB Local runs on Java 17 or later, and no `java` was found on the PATH.\n' +
   'Install it with:  sudo apt-get install -y openjdk-17-jre-headless   (Debian/Ubuntu)\n' +
   'or point DYNAMODB_ENDPOINT at a running DynamoDB-compatible endpoint.';
 
-export function javaAvailable(): boolean {
+function javaAvailable(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 
-export const localStage = 'local';
+const localStage = 'local';
 
 export interface IncomingRequest {
   method: string;

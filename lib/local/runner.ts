@@ -12,7 +12,7 @@ import { telemetry } from '#core/platform/telemetry';
 import { webhookConfig } from '#core/platform/webhook-settings';
 import type { GatewayKeys } from '#core/ports/gateway-keys';
 import type { Mailer } from '#core/ports/mailer';
-import { type WebhookSecretBox } from '#core/ports/webhook-secrets';
+import type { WebhookSecretBox } from '#core/ports/webhook-secrets';
 import { webhookSecretBox } from '#core/webhooks/secret-box';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 import { localFunctions } from './functions.ts';
@@ -54,7 +54,7 @@ function mailFolder(cfg: LocalConfig): { dir: string; temporary: boolean } {
 }
 
 /** The line printed for each message, whatever LOG_REQUESTS says: how a local user finds the links mailed to them. */
-export const mailLine = (mail: { to: string; subject: string; file: string }) => `mail to ${mail.to}: "${mail.subject}" ${mail.file}`;
+const mailLine = (mail: { to: string; subject: string; file: string }) => `mail to ${mail.to}: "${mail.subject}" ${mail.file}`;
 
 /**
  * Starts the embedded store (unless an endpoint is given), the table, the bootstrap data, the

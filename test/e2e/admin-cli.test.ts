@@ -23,7 +23,7 @@ const admin = (args: string[], env: Record<string, string> = {}): Promise<Run> =
 
 /** The last stderr line: where a failure is reported, in one line. */
 const failureLine = (run: Run) => run.stderr.trim().split('\n').at(-1)!;
-const valueOf = (run: Run, label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(run.stdout)?.[1];
+const printedValue = (run: Run, label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(run.stdout)?.[1];
 
 const { client, close } = depsOnTable(tableName);
 let bootstrapped: { apiKey: string; email: string; password: string; workspaceId: string; userId: number };
@@ -58,11 +58,11 @@ describe('admin CLI', () => {
     expect(first.status).toBe(0);
     expect(first.stdout).toContain('shown once');
     bootstrapped = {
-      apiKey: valueOf(first, 'API key')!,
-      email: valueOf(first, 'email')!,
+      apiKey: printedValue(first, 'API key')!,
+      email: printedValue(first, 'email')!,
       password: 'a long password',
-      workspaceId: valueOf(first, 'workspace')!,
-      userId: Number(valueOf(first, 'user')),
+      workspaceId: printedValue(first, 'workspace')!,
+      userId: Number(printedValue(first, 'user')),
     };
     expect(bootstrapped).toMatchObject({
       apiKey: expect.stringMatching(/^sk_live_\w{32}$/),
@@ -246,8 +246,8 @@ describe('admin CLI', () => {
         ]),
       ]);
       expect(confidential.status).toBe(0);
-      expect(valueOf(confidential, 'client id')).toBeDefined();
-      expect(valueOf(confidential, 'client secret')).toMatch(/^\w{20,}/);
+      expect(printedValue(confidential, 'client id')).toBeDefined();
+      expect(printedValue(confidential, 'client secret')).toMatch(/^\w{20,}/);
       expect(publicClient.status).toBe(0);
       expect(publicClient.stdout).not.toContain('client secret');
 
@@ -262,7 +262,7 @@ describe('admin CLI', () => {
       admin(['create-user', '--name', 'No Email']),
       admin(['suspend', '--workspace', bootstrapped.workspaceId, '--until', 'tomorrow']),
       admin(['create-user', '--email', 'x@example.com', '--name', 'X', '--tier', 'gold']),
-      admin(['create-user', '--email', 'x@example.com', '--name', 'X', '--password', 'P'.repeat(72) + 'secretTail']),
+      admin(['create-user', '--email', 'x@example.com', '--name', 'X', '--password', `${'P'.repeat(72)}secretTail`]),
       admin(['frobnicate']),
       admin([]),
       admin(['prune'], { TABLE_NAME: 'no-such-table' }),

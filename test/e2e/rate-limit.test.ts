@@ -76,7 +76,7 @@ describe('the application rate limiter', () => {
     expect(after.reset).toBe(before.reset);
 
     // A refused credential was never authenticated, so nothing is counted or reported.
-    const refused = await api.call('GET', `/workspaces/${home}`, { key: 'sk_live_' + '0'.repeat(32) });
+    const refused = await api.call('GET', `/workspaces/${home}`, { key: `sk_live_${'0'.repeat(32)}` });
     expect(refused.status).toBe(401);
     expect(limitHeaders(refused).limit).toBeNull();
   });

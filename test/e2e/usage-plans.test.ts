@@ -1,5 +1,5 @@
 import { type RecordingGatewayKeys, recordingGatewayKeys } from '#core/adapters/gateway-keys/recording-gateway-keys';
-import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { type ApiAnswer, startTestApi, type TestApi } from '../support/local-api.ts';
 
 /**
  * The local runner has no usage plans; its stand-in records what the functions ask of API
@@ -51,8 +51,8 @@ describe('usage plans at the edge, through the local runner', () => {
   });
 
   it('meters a refused credential under the anonymous key, so that the client still gets our 401 envelope', async () => {
-    let answer;
-    const metered = await meteredDuring(async () => (answer = await api.call('GET', '/workspaces', { key: 'sk_live_' + 'x'.repeat(32) })));
+    let answer: ApiAnswer | undefined;
+    const metered = await meteredDuring(async () => (answer = await api.call('GET', '/workspaces', { key: `sk_live_${'x'.repeat(32)}` })));
     expect(metered).toEqual({ [gateway.shared.anonymous]: 1 });
     expect(answer).toMatchObject({ status: 401, body: { error_code: 'INVALID_API_KEY' } });
     expect(await meteredDuring(() => api.call('GET', '/workspaces', { key: '' }))).toEqual({ [gateway.shared.anonymous]: 1 });

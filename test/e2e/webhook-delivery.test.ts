@@ -139,11 +139,11 @@ describe('webhook delivery through the local runner', () => {
     await api.call('PATCH', `/workspaces/${body.data[0].id}`, { body: { name: 'Ladder' } });
 
     const hits = await receiver.waitFor(6, to('/failing'));
-    hits.forEach((hook) => verifyWebhook(hook, failing.secret));
+    for (const hook of hits) verifyWebhook(hook, failing.secret);
     expect(new Set(hits.map((hook) => hook.headers['x-webhook-id'])).size).toBe(1);
     // Each attempt waited at least its rung of the ladder (scaled); timers never fire early.
     const waits = hits.slice(1).map((hook, i) => hook.receivedAt - hits[i].receivedAt);
-    waits.forEach((wait, i) => expect(wait).toBeGreaterThanOrEqual(Math.floor(retryLadderSeconds[i + 1] * retryScale * 1000)));
+    for (const [i, wait] of waits.entries()) expect(wait).toBeGreaterThanOrEqual(Math.floor(retryLadderSeconds[i + 1] * retryScale * 1000));
     let [delivery] = await deliveriesOf(failing);
     for (let i = 0; delivery.status !== 'failed' && i < 50; i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -365,8 +365,8 @@ describe('roles in webhook management', () => {
     expect(delivery).toMatchObject({ status: 'failed', response_code: 422 });
 
     for (const [method, path, sent] of [
-      ['POST', '/webhooks', { url: receiver.origin + '/mine', events: ['*'] }],
-      ['PATCH', `/webhooks/${endpoint.id}`, { url: receiver.origin + '/mine' }],
+      ['POST', '/webhooks', { url: `${receiver.origin}/mine`, events: ['*'] }],
+      ['PATCH', `/webhooks/${endpoint.id}`, { url: `${receiver.origin}/mine` }],
       ['PATCH', `/webhooks/${endpoint.id}`, { is_active: false }],
       ['POST', `/webhooks/${endpoint.id}/rotate-secret`, { grace_period_hours: 0 }],
       ['DELETE', `/webhooks/${endpoint.id}`, undefined],
@@ -381,7 +381,7 @@ describe('roles in webhook management', () => {
       });
     }
     expect((await api.call('GET', `/webhooks/${endpoint.id}`, { key: memberKey })).body.data).toMatchObject({
-      url: receiver.origin + '/members',
+      url: `${receiver.origin}/members`,
       is_active: true,
     });
 
@@ -432,7 +432,7 @@ describe('roles in webhook management', () => {
     const adminKey = await keyOfA('admin', 'webhook-admin@example.com');
     const created = await api.call('POST', '/webhooks', {
       key: adminKey,
-      body: { url: receiver.origin + '/admins', events: ['webhook.*'] },
+      body: { url: `${receiver.origin}/admins`, events: ['webhook.*'] },
     });
     expect(created.status).toBe(201);
     expect((await api.call('POST', `/webhooks/${created.body.data.id}/rotate-secret`, { key: adminKey, body: {} })).status).toBe(200);

@@ -65,7 +65,7 @@ describe('webhooks are never lost', () => {
     try {
       const delivered = await Promise.all(paths.map((path) => receiver.waitFor(3, to(path), 20_000)));
       delivered.forEach((hooks, i) => {
-        hooks.forEach((hook) => verifyWebhook(hook, endpoints[i].secret));
+        for (const hook of hooks) verifyWebhook(hook, endpoints[i].secret);
         expect(hooks.map((hook) => hook.answered)).toEqual([500, 500, 200]);
       });
       for (const endpoint of endpoints) {

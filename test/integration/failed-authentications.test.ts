@@ -3,7 +3,7 @@ import { bcryptHasher } from '#core/adapters/create-deps';
 import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
 import { authenticate } from '#core/credentials/authenticate';
 import { failedAuthenticationPolicy } from '#core/credentials/failed-authentications';
-import { type Hasher } from '#core/ports/deps';
+import type { Hasher } from '#core/ports/deps';
 import { createUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
 import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
@@ -100,7 +100,7 @@ describe('failed authentications', () => {
     expect([throttled.status, throttled.message]).toEqual([429, expect.stringContaining('over all keys')]);
     expect(hasher.comparisons).toBe(before);
     // What costs no bcrypt is still answered as it is: an unknown prefix is a 401, not a 429.
-    expect((await errorOf(from(address, 'sk_live_' + 'Q'.repeat(32)))).status).toBe(401);
+    expect((await errorOf(from(address, `sk_live_${'Q'.repeat(32)}`))).status).toBe(401);
     await expect(from(address, inUse)).resolves.toMatchObject({ workspaceId });
     await expect(from('198.51.100.21', fresh)).resolves.toMatchObject({ workspaceId });
   });

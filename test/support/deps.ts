@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bcryptHasher, createDeps, type DepsOverrides, type OwnedDeps } from '#core/adapters/create-deps';
 import type { Clock } from '#core/platform/clock';
-import { type Hasher } from '#core/ports/deps';
+import type { Hasher } from '#core/ports/deps';
 import { processSecretKeys, webhookSecretBox } from '#core/webhooks/secret-box';
 import { ensureTable } from '#lib/local/table-setup';
 

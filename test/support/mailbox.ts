@@ -23,7 +23,7 @@ function parseHeaders(block: string): Record<string, string> {
 }
 
 /** RFC 2047 encoded words (B and Q), adjacent ones joined as the RFC says. */
-export function decodeEncodedWords(value: string): string {
+function decodeEncodedWords(value: string): string {
   return value
     .replace(/(\?=)\s+(=\?)/g, '$1$2')
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, encoding: string, data: string) => {
@@ -54,7 +54,7 @@ function decodeBody(body: string, transferEncoding: string | undefined, charset:
 const parameter = (header: string | undefined, name: string) => header && new RegExp(`;\\s*${name}="?([^";]+)"?`, 'i').exec(header)?.[1];
 
 /** Parses one `.eml` as the runner writes it: a multipart/alternative of text/plain and text/html (or one part). */
-export function parseEml(raw: string, file: string): ReadMail {
+function parseEml(raw: string, file: string): ReadMail {
   const split = raw.indexOf('\r\n\r\n');
   if (split < 0) throw new Error(`${file} is not a message: no blank line after its headers`);
   const headers = parseHeaders(raw.slice(0, split));

@@ -26,7 +26,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const server = await startReceiver((got) => {
     const answered = scripted.get(got.path)?.shift() ?? 200;
     received.push({ ...got, answered });
-    queueMicrotask(() => waiters.forEach((wake) => wake()));
+    queueMicrotask(() => {
+      for (const wake of waiters) wake();
+    });
     return { status: answered, body: `answered ${answered}` };
   });
   return {

@@ -76,7 +76,7 @@ export interface TestEndpoint {
   secret?: string;
 }
 
-export const testSecret = 'whsec_' + Buffer.alloc(32, 7).toString('base64');
+export const testSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 /** An endpoint written straight to the store (the endpoints API is another function's). */
 export async function storeEndpoint(deps: Deps, input: TestEndpoint) {

@@ -47,6 +47,7 @@ describe('the .eml mailer of the local runner', () => {
     const [name] = readdirSync(dir);
     const raw = readFileSync(join(dir, name!), 'utf8');
     expect(raw).not.toMatch(/[^\r]\n|\r[^\n]/);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is 0x00-0x7F, controls included
     expect(raw).toMatch(/^[\x00-\x7f]*$/);
     for (const line of raw.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
     const [head] = raw.split('\r\n\r\n');

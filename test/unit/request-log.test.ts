@@ -42,8 +42,14 @@ const event = {
 /** What the logger and metrics write to stdout while `run` runs, one parsed JSON object per line. */
 async function captured(run: () => Promise<unknown>): Promise<Record<string, any>[]> {
   const lines: string[] = [];
-  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
-  const error = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  const error = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    lines.push(String(chunk));
+    return true;
+  });
   try {
     await run();
   } finally {

@@ -3,8 +3,8 @@ import { Webhook } from 'standardwebhooks';
 import { signatureHeaders } from '#core/webhooks/signing';
 
 const now = new Date('2026-03-01T12:00:00Z');
-const current = 'whsec_' + Buffer.alloc(32, 1).toString('base64');
-const previous = 'whsec_' + Buffer.alloc(32, 2).toString('base64');
+const current = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+const previous = `whsec_${Buffer.alloc(32, 2).toString('base64')}`;
 const message = {
   eventId: 'evt_01JN0000000000000000000000',
   eventType: 'workspace.updated',
@@ -54,8 +54,8 @@ describe('delivery signatures', () => {
     const headers = signatureHeaders({ secret: current }, message, now);
     expect(hexVerifies(previous, headers, message.body)).toBe(false);
     expect(standardVerifies(previous, headers, message.body)).toBe(false);
-    expect(hexVerifies(current, headers, message.body + ' ')).toBe(false);
-    expect(standardVerifies(current, headers, message.body + ' ')).toBe(false);
+    expect(hexVerifies(current, headers, `${message.body} `)).toBe(false);
+    expect(standardVerifies(current, headers, `${message.body} `)).toBe(false);
   });
 
   it('during a rotation grace period carry both signatures, so either secret verifies with either scheme', () => {

@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 /** Parses an IP or CIDR range, v4 or v6; undefined when it is neither. */
-export function parseIpRange(entry: string): Range | undefined {
+function parseIpRange(entry: string): Range | undefined {
   // ipaddr.js also reads octal, hex and short IPv4 forms (012.0.0.1 is 10.0.0.1): only the
   // usual dotted-decimal and IPv6 spellings are accepted, so a list means what it says.
   if (!isIP(entry.split('/')[0]!)) return undefined;

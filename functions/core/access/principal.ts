@@ -3,7 +3,7 @@ import type { RateLimitState } from '#core/platform/rate-limits';
 import type { Tier } from '#core/platform/tiers';
 import type { Role } from '#core/store/entities/membership';
 
-export const credentialTypes = ['api_key', 'user_token', 'session', 'oauth'] as const;
+const credentialTypes = ['api_key', 'user_token', 'session', 'oauth'] as const;
 export type CredentialType = (typeof credentialTypes)[number];
 
 export interface Suspension {

@@ -2,7 +2,7 @@
  * Scope grammar of DECISIONS.md: `resource:action`, with `resource:*`, `*:action` and `*`
  * as wildcards, and a few aliases that stand for a set of plain scopes.
  */
-export const knownScopes = [
+const knownScopes = [
   'posts:read',
   'posts:write',
   'posts:delete',
@@ -56,7 +56,7 @@ export function isKnownScope(scope: string): boolean {
 }
 
 /** Aliases replaced by the scopes they stand for. Own keys only: "constructor" is no alias. */
-export const expandScopes = (scopes: readonly string[]): string[] => scopes.flatMap((s) => (Object.hasOwn(aliases, s) ? aliases[s]! : [s]));
+const expandScopes = (scopes: readonly string[]): string[] => scopes.flatMap((s) => (Object.hasOwn(aliases, s) ? aliases[s]! : [s]));
 
 function covers(granted: string, required: string): boolean {
   if (granted === '*' || granted === required) return true;

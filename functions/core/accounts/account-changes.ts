@@ -6,7 +6,7 @@ import { AccessDenied, DuplicateResource, InvalidLink, NotFound, StateConflict }
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
-import { type UserItem } from '#core/store/items';
+import type { UserItem } from '#core/store/items';
 import { type AccountLinks, accountMail } from '#core/users/account-mail';
 import { changeUser } from '#core/users/user-changes';
 import { userView } from '#core/users/user-view';

@@ -3,7 +3,7 @@ import { isoNow } from '#core/platform/clock';
 import { InvalidLink } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
-import { type AccountTokenItem, type UserItem } from '#core/store/items';
+import type { AccountTokenItem, UserItem } from '#core/store/items';
 import { reserveAttempt } from '#core/store/throttle-windows';
 import { type AccountLinks, accountMail } from '#core/users/account-mail';
 import { changeUser } from '#core/users/user-changes';

@@ -12,7 +12,7 @@ import { createDatabase } from '#core/store/database';
 import type { PortName } from './function-definition.ts';
 
 /** The spec's cost factor for key hashes. */
-export const bcryptCost = 10;
+const bcryptCost = 10;
 
 export const bcryptHasher: Hasher = {
   hash: (plain) => bcrypt.hash(plain, bcryptCost),

@@ -17,7 +17,7 @@ import { type Acting, eventIn } from '#core/events/origins';
 import { commitWithEvents } from '#core/events/outbox';
 import type { ListSource } from '#core/lists/list-source';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
-import { type Environment } from '#core/platform/environments';
+import type { Environment } from '#core/platform/environments';
 import { AccessDenied, NotFound, StateConflict, ValidationFailed } from '#core/platform/errors';
 import { idsCreatedWithin, newId } from '#core/platform/ids';
 import { type Tier, tierAbove } from '#core/platform/tiers';
@@ -37,7 +37,7 @@ import { keyStatus } from './api-key-status.ts';
 export const keyOwner = (key: Pick<ApiKeyItem, 'workspaceId' | 'environment'>) =>
   ({ ownerType: 'Workspace', ownerId: key.workspaceId, environment: key.environment }) as const;
 
-export const defaultKeyScopes = ['*:read', '*:write'];
+const defaultKeyScopes = ['*:read', '*:write'];
 
 export function apiKeyView(item: ApiKeyItem, now: Date): z.output<typeof apiKey> {
   return {

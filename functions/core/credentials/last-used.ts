@@ -1,7 +1,7 @@
 /** `last_used_at` is kept to the minute: at most one write per credential per minute. */
-export const lastUsedResolutionMs = 60_000;
+const lastUsedResolutionMs = 60_000;
 
-export const lastUsedIsStale = (lastUsedAt: string | undefined, now: Date): boolean =>
+const lastUsedIsStale = (lastUsedAt: string | undefined, now: Date): boolean =>
   !lastUsedAt || now.getTime() - Date.parse(lastUsedAt) >= lastUsedResolutionMs;
 
 /**

@@ -4,7 +4,7 @@ import { describe, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
 import { countsIn, type Feature, featureNames } from './features.ts';
 
-export const feature = describe(z.enum(featureNames), 'A metered feature (README, Entitlements).');
+const feature = describe(z.enum(featureNames), 'A metered feature (README, Entitlements).');
 
 /** The largest quantity asked or recorded: 10^15, room for bytes of storage, exact as a JSON number. */
 const maxQuantity = 1e15;

@@ -17,7 +17,7 @@ export type Standing = z.output<typeof schemas.standing>;
 export type CheckResult = z.output<typeof schemas.checkResult>;
 
 /** When a feature's count resets: the next month for monthly features, never for the others. */
-export const resetOf = (feature: Feature, now: Date): string | undefined =>
+const resetOf = (feature: Feature, now: Date): string | undefined =>
   features[feature].period === 'month' ? monthOf(now).end.toISOString() : undefined;
 
 export function standing(feature: Feature, used: number, limit: number | null, now: Date): Standing {
@@ -56,7 +56,7 @@ export async function standingsOf(deps: Deps, scope: EntitlementScope, meter?: M
 }
 
 /** A feature only some namespaces count (workspaces: a user's own) is a 422 elsewhere, saying where it is counted. */
-export function requireCountedIn(feature: Feature, scope: Pick<EntitlementScope, 'ownerType'>): void {
+function requireCountedIn(feature: Feature, scope: Pick<EntitlementScope, 'ownerType'>): void {
   if (countsIn(feature, scope.ownerType)) return;
   throw new ValidationFailed({
     feature: [
@@ -66,7 +66,7 @@ export function requireCountedIn(feature: Feature, scope: Pick<EntitlementScope,
 }
 
 /** The answer to "may the scope use `quantity` more of `feature`?" (GET /entitlements/check). */
-export function checkResult(feature: Feature, quantity: number, current: Standing): CheckResult {
+function checkResult(feature: Feature, quantity: number, current: Standing): CheckResult {
   const allowed = current.limit === null || current.used + quantity <= current.limit;
   const { limit, available, unit } = current;
   const counts = countsOf(current);

@@ -6,7 +6,7 @@ import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import type { usageBody, usageRecorded } from './entitlement-schemas.ts';
-import { type EntitlementScope } from './entitlement-scope.ts';
+import type { EntitlementScope } from './entitlement-scope.ts';
 import { countsOf, standing } from './entitlements.ts';
 import { features } from './features.ts';
 import { limitOf } from './limits.ts';

@@ -3,7 +3,7 @@ import { monthOf } from '#core/platform/periods';
 import type { Deps } from '#core/ports/deps';
 import type { SubjectWindow } from '#core/store/meter-items';
 import type { usageReport as usageReportSchema } from './entitlement-schemas.ts';
-import { type EntitlementScope } from './entitlement-scope.ts';
+import type { EntitlementScope } from './entitlement-scope.ts';
 import { standingsOf } from './entitlements.ts';
 import { meterItemsOf } from './usage.ts';
 

@@ -8,7 +8,7 @@ import type { EntitlementScope } from './entitlement-scope.ts';
 import { type Feature, featureNames, features } from './features.ts';
 
 /** The counter period a feature counts in at `now`: the month's key, or `total`. */
-export const periodOf = (feature: Feature, now: Date): string => (features[feature].period === 'month' ? monthOf(now).key : 'total');
+const periodOf = (feature: Feature, now: Date): string => (features[feature].period === 'month' ? monthOf(now).key : 'total');
 
 /** The usage counter's key of a feature in a scope, now. */
 export const counterKey = (scope: Pick<EntitlementScope, 'ownerType' | 'ownerId' | 'environment'>, feature: Feature, now: Date) => ({

@@ -70,7 +70,7 @@ type Resource = EventType extends `${infer R}.${string}` ? R : never;
  * the resource as the API shows it), so that webhooks:write reads nothing its credential
  * could not read itself.
  */
-export const readScopeOf = {
+const readScopeOf = {
   workspace: 'workspaces:read',
   api_key: 'api-keys:read',
   member: 'users:read',

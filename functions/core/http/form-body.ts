@@ -22,7 +22,7 @@ function isUtf8Encoded(pair: string): boolean {
  * turn into U+FFFD.
  */
 export function formFields(event: APIGatewayProxyEvent & { body: string }): Record<string, string> {
-  const mediaType = headerValue(event, 'content-type')?.split(';')[0]!.trim().toLowerCase();
+  const mediaType = headerValue(event, 'content-type')?.split(';')[0].trim().toLowerCase();
   if (mediaType !== formMediaType) throw new InvalidFormat(`Send the body as ${formMediaType}.`);
   const text = bodyText(event);
   const badPair = text.split('&').find((pair) => !isUtf8Encoded(pair));

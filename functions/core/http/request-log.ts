@@ -6,7 +6,7 @@ import { type Telemetry, telemetry } from '#core/platform/telemetry';
 import { requestIdOf } from './proxy-event.ts';
 
 /** The fields of the one line each request logs. Never a header, a cookie, a body or a key. */
-export interface RequestLogEntry {
+interface RequestLogEntry {
   request_id: string;
   /** Method and API Gateway resource (`GET /api/v1/workspaces/{id}`): ids stay out, routes group. */
   route: string;

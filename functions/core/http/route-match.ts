@@ -6,11 +6,6 @@ export type ServedMethod = HttpMethod | 'HEAD';
 /** The route method that serves a request method. */
 export const routeMethodOf = (method: string): string => (method === 'HEAD' ? 'GET' : method);
 
-export interface RouteMatch<R extends RouteSpec> {
-  route: R;
-  params: Record<string, string>;
-}
-
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
 /** One resource of the table, as API Gateway has it: its path template and the routes on it. */

@@ -7,7 +7,7 @@ export const loneSurrogate = /[\uD800-\uDFFF]/u;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Bytes as UTF-8 text, or undefined where they are not UTF-8 (a stray byte, an overlong form, an encoded surrogate). */
-export function utf8Text(bytes: Uint8Array): string | undefined {
+function utf8Text(bytes: Uint8Array): string | undefined {
   try {
     return utf8.decode(bytes);
   } catch {

@@ -33,7 +33,7 @@ const fieldFilterParams = (spec: ListSpec) =>
       field,
       describe(z.optional(z.enum(values)), `Only items whose ${field} is this: ${values.join(' or ')}.`),
     ]),
-  ) as {};
+  ) as Record<never, never>;
 
 // The field name is the key of the error, so the message says only what is wrong, as everywhere.
 /** At most nine digits: a longer number is no page or size any list reaches, and past 2^53 it would not even be exact. */

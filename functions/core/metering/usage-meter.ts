@@ -9,7 +9,7 @@ import { isConditionFailure } from '#core/store/conditions';
 import { dayAttribute, type MeterItem, meterKey, type SubjectWindow, windowAttribute } from '#core/store/meter-items';
 
 /** Who a request is counted for: an API key by itself; a user's sessions, user tokens and OAuth tokens together. */
-export const meterSubject = (principal: Pick<Principal, 'credential' | 'userId'>): string =>
+const meterSubject = (principal: Pick<Principal, 'credential' | 'userId'>): string =>
   principal.credential.type === 'api_key' ? principal.credential.id : `user:${principal.userId}`;
 
 /** The shard a request is counted on: any of its subject's, at random (always 0 for one). */
@@ -22,7 +22,7 @@ export interface MeterReading {
 }
 
 /** How the subject's window stands on the shard: the same window, an older one, or none yet. */
-export type WindowCase = 'same' | 'older' | 'none';
+type WindowCase = 'same' | 'older' | 'none';
 
 /** Per process: the window this process last counted each subject's shard in, to pick the update that will hold. */
 const lastWindows = new BoundedCache<number>();
@@ -45,7 +45,7 @@ const updates: Record<WindowCase, { set: string; condition: string }> = {
   none: { set: '#w = :fresh', condition: 'attribute_not_exists(#w)' },
 };
 
-export interface MeterUpdate {
+interface MeterUpdate {
   table: string;
   key: ReturnType<typeof meterKey>;
   subject: string;
@@ -57,7 +57,7 @@ export interface MeterUpdate {
 }
 
 /** The one UpdateItem of a metered request, for the case its window is in (the bench replays it). */
-export function meterUpdate(u: MeterUpdate): UpdateCommandInput {
+function meterUpdate(u: MeterUpdate): UpdateCommandInput {
   const { set, condition } = updates[u.windowCase];
   return {
     TableName: u.table,

@@ -10,7 +10,7 @@ const actions: Record<string, string> = {
 };
 
 /** A scope in words: `api-keys:read` is "Read API keys". */
-export function describeScope(scope: string): string {
+function describeScope(scope: string): string {
   if (scope === '*' || scope === 'admin:*') return 'Everything your account can do';
   const [resource = '', action = ''] = scope.split(':');
   const what = resource === '*' ? 'everything' : resource.replace('api-keys', 'API keys').replaceAll('-', ' ');

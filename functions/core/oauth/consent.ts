@@ -8,7 +8,7 @@ import { isConditionFailure } from '#core/store/conditions';
 import { approveAuthorization, type ConsentRequest, deniedRedirect, type OAuthParameters, reviewAuthorization } from './server.ts';
 
 /** Long enough to read a page and decide; a ticket older than this answers nothing. */
-export const consentLifetimeSeconds = 10 * 60;
+const consentLifetimeSeconds = 10 * 60;
 
 export interface ConsentPage extends ConsentRequest {
   /** The one-time ticket the page's form sends back with the answer. */

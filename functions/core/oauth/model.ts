@@ -3,7 +3,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import { sameSecret, sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
 import { commitOrThrow, isConditionFailure } from '#core/store/conditions';
-import { type OAuthClientItem } from '#core/store/items';
+import type { OAuthClientItem } from '#core/store/items';
 import { findOAuthClient } from './clients.ts';
 import { revokeFamily } from './families.ts';
 import { narrowScopes } from './scopes.ts';

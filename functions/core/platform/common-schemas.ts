@@ -6,7 +6,7 @@ import { singleLine } from './text-rules.ts';
 
 export const timestamp = describe(z.iso.datetime(), 'ISO 8601 UTC timestamp');
 
-export const listWindow = withMeta(
+const listWindow = withMeta(
   z.object({
     size: describe(z.int().check(z.gte(1)), 'How many items of the list, in its own order, the answer was taken from.'),
     complete: describe(z.boolean(), 'True when the window held the whole list, so the answer is exact.'),

@@ -111,7 +111,7 @@ export const mailFrom = z._default(
 /** `upgrade_url`: where a refusal at a plan's limit (entitlements, quotas) sends the client to buy more. */
 export const upgradeUrl = z._default(z.url(), 'https://example.com/pricing');
 
-export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
+const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 
 /** How the service behaves: one set per process, read through config() wherever needed. */
 const serviceSettings = z.object({

@@ -238,6 +238,7 @@ export interface ErrorEntry extends ErrorDocs {
 
 export const errorCatalogue = Object.fromEntries(
   (Object.keys(documentation) as ErrorCode[]).map((name) => {
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the catalogue reads every code, and no function bundles it
     const { status, code } = errorCodes[name];
     return [name, { status, code, ...documentation[name] }];
   }),

@@ -5,7 +5,7 @@ import { type Tier, tiers } from './tiers.ts';
 export const rateWindowSeconds = 60;
 
 /** One DynamoDB item takes about 1,000 writes a second; a shard is kept to half of that. */
-export const shardWritesPerSecond = 500;
+const shardWritesPerSecond = 500;
 
 /** What the principal carries and every authenticated response reports. */
 export interface RateLimitState {

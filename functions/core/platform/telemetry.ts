@@ -9,7 +9,7 @@ export interface Telemetry {
   metrics?: Metrics;
 }
 
-export const serviceName = 'tenant-api';
+const serviceName = 'tenant-api';
 
 let made: Telemetry | undefined;
 

@@ -23,12 +23,14 @@ const refusing = (forbidden: RegExp, rule: string) => () =>
  * is stored. Marks (U+200E) and joiners (U+200D) stay allowed: scripts and emoji need them.
  */
 export const singleLine = refusing(
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what the rule refuses
   /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/,
   'must be a single line of text without control or bidirectional formatting characters',
 );
 
 /** Free text that may run over lines: as singleLine, but TAB, LF, CR and the line and paragraph separators are allowed. */
 export const multiLine = refusing(
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what the rule refuses
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/,
   'must be text without control characters other than line breaks and tabs, nor bidirectional formatting characters',
 );

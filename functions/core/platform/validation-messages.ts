@@ -51,7 +51,7 @@ function bound(origin: string, limit: number | bigint, side: 'at most' | 'at lea
 
 const listed = (values: readonly unknown[]) => values.map((v) => String(v)).join(', ');
 
-export const houseStyle: z.core.$ZodErrorMap = (issue) => {
+const houseStyle: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'is required';

@@ -1,9 +1,9 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { type FieldErrors, MissingParameter, ValidationFailed } from './errors.ts';
 // Every message in the house style ("is required", "must be at most 100"), not zod's defaults.
 import './validation-messages.ts';
 
-export function fieldErrors(error: z.core.$ZodError, root: string): FieldErrors {
+function fieldErrors(error: z.core.$ZodError, root: string): FieldErrors {
   // Field names come from the client: no prototype, so "constructor" or "__proto__" are plain keys.
   const errors: FieldErrors = Object.create(null);
   for (const issue of error.issues) {

@@ -23,7 +23,7 @@ export const defaultWebhookDisableAfter = 15;
  * Webhook delivery's settings (DECISIONS.md, local runner contract), apart from config()
  * so that only the functions that deliver or manage webhooks parse them.
  */
-export const webhookSettings = z.object({
+const webhookSettings = z.object({
   /** `1`: `http://` and loopback or private targets are accepted (local use only). */
   WEBHOOK_ALLOW_INSECURE: flag('0'),
   /** Each attempt's timeout. */

@@ -2,7 +2,7 @@ import { NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 
 /** Is the workspace there, with no delete begun (`deletingAt`)? A strongly consistent read. */
-export async function isOpen(deps: Deps, workspaceId: string): Promise<boolean> {
+async function isOpen(deps: Deps, workspaceId: string): Promise<boolean> {
   const { data } = await deps.db.entities.workspace.get({ id: workspaceId }).go({ consistent: true });
   return !!data && !data.deletingAt;
 }

@@ -21,7 +21,7 @@ const timezone = z.string().check(
 
 const locale = z.string().check(z.regex(/^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/, 'must be a locale such as en or en-US'));
 
-export const workspaceSettings = withMeta(z.object({ timezone, locale }), {
+const workspaceSettings = withMeta(z.object({ timezone, locale }), {
   id: 'WorkspaceSettings',
   description: 'Defaults: timezone UTC, locale en.',
 });
@@ -29,7 +29,7 @@ export const workspaceSettings = withMeta(z.object({ timezone, locale }), {
 /** The settings a create or update may send: any of them, and nothing else. */
 const settingsPatch = z.strictObject(z.partial(workspaceSettings).shape);
 
-export const slug = z
+const slug = z
   .string()
   .check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lowercase letters, digits and single hyphens'));
 

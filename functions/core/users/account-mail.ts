@@ -10,7 +10,7 @@ import type { MailMessage } from '#core/ports/mailer';
 export type Paragraph = string | { link: string };
 
 function render(to: string, subject: string, paragraphs: Paragraph[]): MailMessage {
-  const text = paragraphs.map((p) => (typeof p === 'string' ? p : p.link)).join('\n\n') + '\n';
+  const text = `${paragraphs.map((p) => (typeof p === 'string' ? p : p.link)).join('\n\n')}\n`;
   const html =
     '<!doctype html><html><body>' +
     paragraphs

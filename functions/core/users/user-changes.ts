@@ -4,7 +4,7 @@ import { isoNow } from '#core/platform/clock';
 import { NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { changeAsRead } from '#core/store/change-as-read';
-import { type UserItem } from '#core/store/items';
+import type { UserItem } from '#core/store/items';
 import { userView } from './user-view.ts';
 
 /** What may change of a user alone, without its email claim (users.ts changes the email with it). */

@@ -4,7 +4,7 @@ import { describe, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
 import { passwordFitsBcrypt, passwordMinLength, passwordTooLongMessage } from './passwords.ts';
 
-export const email = z.pipe(
+const email = z.pipe(
   z.email('must be an email address').check(z.maxLength(254)),
   z.transform((v: string) => v.toLowerCase()),
 );

@@ -2,7 +2,7 @@ import { commitWithEvents } from '#core/events/outbox';
 import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
 import { hotPath } from '#core/store/database';
-import { type WebhookEndpointItem } from '#core/store/items';
+import type { WebhookEndpointItem } from '#core/store/items';
 import { webhookEndpointView } from './endpoint-view.ts';
 
 /** Where a delivery's end leaves it in its endpoint's counters. */

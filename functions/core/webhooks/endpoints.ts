@@ -10,7 +10,7 @@ import { idsCreatedWithin, newId } from '#core/platform/ids';
 import { webhookConfig } from '#core/platform/webhook-settings';
 import type { Deps } from '#core/ports/deps';
 import { goneAsNotFound } from '#core/store/conditions';
-import { type WebhookEndpointItem } from '#core/store/items';
+import type { WebhookEndpointItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';

@@ -4,7 +4,7 @@ import { StateConflict } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { UnreadableSecret } from '#core/ports/webhook-secrets';
 import { isConditionFailure } from '#core/store/conditions';
-import { type WebhookEndpointItem } from '#core/store/items';
+import type { WebhookEndpointItem } from '#core/store/items';
 import { type EndpointManager, requireEndpointAdmin, requireOwnCredential, requireReadableSubscriptions } from './endpoint-access.ts';
 import type { rotatedWebhookSecret } from './endpoint-schemas.ts';
 import { endpointKey, loadWebhookEndpoint, webhookEndpointView } from './endpoint-view.ts';

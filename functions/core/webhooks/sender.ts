@@ -33,7 +33,7 @@ const refusedAddress = /is not allowed\. Because/;
  * What is recorded and answered instead of the agent's words, which name the address a
  * host resolved to: shown to the tenant, they would map the resolver's private zones.
  */
-export const refusedAddressError = "The URL's host resolves to an address that is not public; refused.";
+const refusedAddressError = "The URL's host resolves to an address that is not public; refused.";
 
 type Agents = { http: RequestFilteringHttpAgent; https: RequestFilteringHttpsAgent };
 const agents = new Map<boolean, Agents>();

@@ -19,13 +19,13 @@ export const previousSecretSigns = (expiresAt: string | undefined, now: Date): b
   expiresAt !== undefined && Date.parse(expiresAt) > now.getTime();
 
 /** The secrets that sign at `now`: the current one first, then the previous one until its grace period ends. */
-export function activeSecrets(secrets: SigningSecrets, now: Date): string[] {
+function activeSecrets(secrets: SigningSecrets, now: Date): string[] {
   const { secret, previousSecret, previousSecretExpiresAt } = secrets;
   return previousSecret !== undefined && previousSecretSigns(previousSecretExpiresAt, now) ? [secret, previousSecret] : [secret];
 }
 
 /** The spec's signature: lowercase hex HMAC-SHA256 of `<timestamp>.<body>`, keyed with the secret string as it is. */
-export const hexSignature = (secret: string, timestamp: number, body: string): string =>
+const hexSignature = (secret: string, timestamp: number, body: string): string =>
   createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
 /**
@@ -37,7 +37,7 @@ const standardKeyOf = (secret: string): Buffer =>
   Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
 
 /** A Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`. */
-export const standardSignature = (secret: string, id: string, timestamp: number, body: string): string =>
+const standardSignature = (secret: string, id: string, timestamp: number, body: string): string =>
   `v1,${createHmac('sha256', standardKeyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 
 /**

@@ -1,6 +1,6 @@
 import type { Deps } from '#core/ports/deps';
 import { hotPath } from '#core/store/database';
-import { type WebhookDeliveryItem } from '#core/store/items';
+import type { WebhookDeliveryItem } from '#core/store/items';
 import { fanOut } from './fan-out.ts';
 import { messageOf, wakeDelivery } from './wake.ts';
 

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { eventRecordOf } from '#core/events/outbox';
 import type { Deps } from '#core/ports/deps';
-import { type WebhookEndpointItem } from '#core/store/items';
+import type { WebhookEndpointItem } from '#core/store/items';
 import { reserveAttempt, type ThrottlePolicy } from '#core/store/throttle-windows';
 import { type DeliveryOptions, deliveryOptions } from './delivery-options.ts';
 import type { testSendResult } from './delivery-schemas.ts';

@@ -41,7 +41,7 @@ async function releaseBudget(deps: Deps): Promise<void> {
  */
 async function issueGatewayKey(deps: Deps, workspaceId: string, tier: Tier): Promise<GatewayKey | undefined> {
   if (!(await claimBudget(deps))) return undefined;
-  let key;
+  let key: GatewayKey | undefined;
   try {
     key = await deps.gatewayKeys.create(workspaceId, tier);
   } catch (error) {

@@ -29,7 +29,7 @@ import { retireWebhookEndpointsOf } from '#core/webhooks/endpoint-removal';
 import { changeWorkspace } from './workspace-changes.ts';
 import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
 
-export const defaultSettings = { timezone: 'UTC', locale: 'en' };
+const defaultSettings = { timezone: 'UTC', locale: 'en' };
 
 export interface NewWorkspace {
   name: string;

@@ -1,4 +1,4 @@
-import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import type { APIGatewayClient, CreateApiKeyCommandOutput } from '@aws-sdk/client-api-gateway';
 import { idPattern } from '#core/platform/ids';
 import { randomBase62 } from '#core/platform/secrets';
 import { type Tier, tierNames } from '#core/platform/tiers';
@@ -76,7 +76,7 @@ export function apiGatewayKeys(settings: ApiGatewayKeysSettings): GatewayKeys {
     shared: settings.shared,
     async create(workspaceId, tier) {
       const { sdk, client } = await load();
-      let created;
+      let created: CreateApiKeyCommandOutput;
       try {
         created = await client.send(
           new sdk.CreateApiKeyCommand({ name: `${settings.namePrefix}-${workspaceId}`, value: randomBase62(40), enabled: true }),

@@ -1,5 +1,5 @@
 import { config, defaultGatewayKeyBudget, type GatewaySettings, type StoreSettings } from '#core/platform/config';
-import { type GatewayKeys } from '#core/ports/gateway-keys';
+import type { GatewayKeys } from '#core/ports/gateway-keys';
 import { apiGatewayKeys } from './api-gateway-keys.ts';
 import { recordingGatewayKeys } from './recording-gateway-keys.ts';
 import { sharedKeysOf } from './shared-keys.ts';

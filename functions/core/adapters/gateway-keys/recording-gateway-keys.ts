@@ -1,7 +1,7 @@
 import { defaultGatewayKeyBudget } from '#core/platform/config';
 import { randomBase62 } from '#core/platform/secrets';
 import type { Tier } from '#core/platform/tiers';
-import { type GatewayKey, type GatewayKeys, type ListedGatewayKey, type SharedGatewayKeys } from '#core/ports/gateway-keys';
+import type { GatewayKey, GatewayKeys, ListedGatewayKey, SharedGatewayKeys } from '#core/ports/gateway-keys';
 import { localSharedKeys } from './shared-keys.ts';
 
 /** A call of the port, as the stand-in records it. */

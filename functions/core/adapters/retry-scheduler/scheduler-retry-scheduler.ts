@@ -11,10 +11,10 @@ export interface ScheduleTarget {
 }
 
 /** A schedule's name, and its idempotency token: one per attempt of a delivery. */
-export const scheduleNameOf = (message: DeliveryMessage) => `${message.deliveryId}-attempt-${message.attempt}`;
+const scheduleNameOf = (message: DeliveryMessage) => `${message.deliveryId}-attempt-${message.attempt}`;
 
 /** Scheduler's one-time expression, in UTC to the second, rounded up so that it never fires before `at`. */
-export const atExpression = (at: Date) => `at(${new Date(Math.ceil(at.getTime() / 1000) * 1000).toISOString().slice(0, 19)})`;
+const atExpression = (at: Date) => `at(${new Date(Math.ceil(at.getTime() / 1000) * 1000).toISOString().slice(0, 19)})`;
 
 /**
  * The retry scheduler in AWS: a one-time EventBridge Scheduler schedule in the shared

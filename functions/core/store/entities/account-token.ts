@@ -1,7 +1,7 @@
 import { createSchema } from 'electrodb';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
-export const accountTokenPurposes = ['verify-email', 'reset-password', 'change-email'] as const;
+const accountTokenPurposes = ['verify-email', 'reset-password', 'change-email'] as const;
 export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
 
 /**

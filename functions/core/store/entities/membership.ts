@@ -1,7 +1,7 @@
 import { createSchema } from 'electrodb';
 import { idPadding } from './id-padding.ts';
 
-export const roles = ['owner', 'admin', 'member'] as const;
+const roles = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof roles)[number];
 /** The roles an invitation may give: a workspace has the one owner who made it. */
 export const invitedRoles = ['admin', 'member'] as const;

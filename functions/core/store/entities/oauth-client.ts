@@ -1,7 +1,6 @@
 import { createSchema } from 'electrodb';
 
 export const oauthGrants = ['authorization_code', 'client_credentials'] as const;
-export type OAuthGrant = (typeof oauthGrants)[number];
 
 /**
  * An application registered for OAuth 2.0. A confidential client has a secret, of which
