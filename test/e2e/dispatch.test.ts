@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '#core/access/principal';
-import { operationsOf } from '#core/adapters/function-definition';
 import { authenticate } from '#core/credentials/authenticate';
-import { type CallParameters, callWith, type DispatchResult, dispatch } from '#core/http/dispatch';
+import { type CallParameters, callWith, type DispatchResult, dispatch, operationsOf } from '#core/http/dispatch';
 import type { Deps } from '#core/ports/deps';
 import { routeFunctions } from '../../functions/definitions.ts';
 import type { LambdaFunctionName } from '../../functions/routes.ts';

@@ -5,9 +5,10 @@ import { newId } from '#core/platform/ids';
 import type { Deps } from '#core/ports/deps';
 import type { DeliveryMessage, DeliveryQueue, RetryScheduler } from '#core/ports/webhook-delivery';
 import { type EndpointOwner, loadWebhookEndpoint } from '#core/webhooks/endpoint-view';
+import { manualClock, testDeps } from './deps.ts';
 
 /** A delivery queue that records what it was asked to send, and when (by the deps' clock). */
-export function recordingQueue(clock: { now(): Date }) {
+function recordingQueue(clock: { now(): Date }) {
   const sent: { message: DeliveryMessage; delaySeconds: number; at: Date }[] = [];
   let failing = false;
   const queue: DeliveryQueue & { sent: typeof sent; fail(on: boolean): void; take(): typeof sent } = {
@@ -23,7 +24,7 @@ export function recordingQueue(clock: { now(): Date }) {
   return queue;
 }
 
-export function recordingScheduler() {
+function recordingScheduler() {
   const scheduled: { message: DeliveryMessage; at: Date }[] = [];
   const scheduler: RetryScheduler & { scheduled: typeof scheduled; take(): typeof scheduled } = {
     scheduled,
@@ -31,6 +32,27 @@ export function recordingScheduler() {
     schedule: async (message, at) => void scheduled.push({ message, at }),
   };
   return scheduler;
+}
+
+/**
+ * Deps for the webhook machinery on its own table: a manual clock set to the wall clock's
+ * second (DynamoDB Local's TTL removes items whose ttl has passed by the wall clock), a
+ * recording queue and scheduler, and a relay that records the event ids it is given.
+ */
+export type WebhookTestDeps = Awaited<ReturnType<typeof webhookTestDeps>>;
+
+export async function webhookTestDeps() {
+  const clock = manualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
+  const queue = recordingQueue(clock);
+  const scheduler = recordingScheduler();
+  const relayed: string[] = [];
+  const deps = await testDeps({
+    clock,
+    deliveryQueue: queue,
+    retryScheduler: scheduler,
+    eventRelay: { relay: async (ids) => void relayed.push(...ids) },
+  });
+  return { deps, clock, queue, scheduler, relayed };
 }
 
 export interface Received {

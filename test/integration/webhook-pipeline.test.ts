@@ -7,29 +7,20 @@ import { attemptDelivery } from '#core/webhooks/attempt';
 import type { DeliveryOptions } from '#core/webhooks/delivery-options';
 import { fanOut } from '#core/webhooks/fan-out';
 import { sweep } from '#core/webhooks/sweeper';
-import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
-import { recordingQueue, recordingScheduler, startReceiver, storeEndpoint, testSecret } from '../support/webhooks.ts';
+import type { TestDeps } from '../support/deps.ts';
+import { startReceiver, storeEndpoint, testSecret, type WebhookTestDeps, webhookTestDeps } from '../support/webhooks.ts';
 
 const local: DeliveryOptions = { allowInsecure: true, retryScale: 1, timeoutMs: 5_000, disableAfter: 15 };
 
 let deps: TestDeps;
-let clock: ReturnType<typeof manualClock>;
-let queue: ReturnType<typeof recordingQueue>;
-let scheduler: ReturnType<typeof recordingScheduler>;
-const relayed: string[] = [];
+let clock: WebhookTestDeps['clock'];
+let queue: WebhookTestDeps['queue'];
+let scheduler: WebhookTestDeps['scheduler'];
+let relayed: string[];
 const receivers: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  // Real time, to the second: DynamoDB Local's TTL removes items whose ttl has passed by the wall clock.
-  clock = manualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
-  queue = recordingQueue(clock);
-  scheduler = recordingScheduler();
-  deps = await testDeps({
-    clock,
-    deliveryQueue: queue,
-    retryScheduler: scheduler,
-    eventRelay: { relay: async (ids) => void relayed.push(...ids) },
-  });
+  ({ deps, clock, queue, scheduler, relayed } = await webhookTestDeps());
 });
 afterEach(() => {
   queue.take();

@@ -10,31 +10,22 @@ import { fanOut } from '#core/webhooks/fan-out';
 import { sendTestEvent } from '#core/webhooks/test-send';
 import { routes } from '#routes';
 import { webhookDeliveryHandlers } from '../../functions/webhook-deliveries/handlers.ts';
-import { manualClock, type TestDeps, testDeps } from '../support/deps.ts';
-import { recordingQueue, recordingScheduler, startReceiver, storeEndpoint } from '../support/webhooks.ts';
+import type { TestDeps } from '../support/deps.ts';
+import { startReceiver, storeEndpoint, type WebhookTestDeps, webhookTestDeps } from '../support/webhooks.ts';
 
 const local: DeliveryOptions = { allowInsecure: true, retryScale: 1, timeoutMs: 5_000, disableAfter: 1_000 };
 
 let deps: TestDeps;
-let clock: ReturnType<typeof manualClock>;
-let queue: ReturnType<typeof recordingQueue>;
-let scheduler: ReturnType<typeof recordingScheduler>;
-const relayed: string[] = [];
+let clock: WebhookTestDeps['clock'];
+let queue: WebhookTestDeps['queue'];
+let scheduler: WebhookTestDeps['scheduler'];
+let relayed: string[];
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 /** The receiver answers each event by the number in its data: even 200, odd 400. */
 const answerOf = (body: string) => ((JSON.parse(body) as { data: { n: number } }).data.n % 2 ? 400 : 200);
 
 beforeAll(async () => {
-  // Real time, to the second: DynamoDB Local's TTL removes items whose ttl has passed by the wall clock.
-  clock = manualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
-  queue = recordingQueue(clock);
-  scheduler = recordingScheduler();
-  deps = await testDeps({
-    clock,
-    deliveryQueue: queue,
-    retryScheduler: scheduler,
-    eventRelay: { relay: async (ids) => void relayed.push(...ids) },
-  });
+  ({ deps, clock, queue, scheduler, relayed } = await webhookTestDeps());
   receiver = await startReceiver(({ body }) => ({ status: answerOf(body), body: 'thanks' }));
 });
 const scriptedReceivers: { close(): Promise<void> }[] = [];
