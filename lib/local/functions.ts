@@ -1,5 +1,6 @@
 import { unwiredPorts } from '#core/adapters/create-deps';
-import { operationsOf, type PortName } from '#core/adapters/function-definition';
+import type { PortName } from '#core/adapters/function-definition';
+import { operationsOf } from '#core/http/dispatch';
 import { type HttpHandler, httpHandler, unmatchedHandler } from '#core/http/http-handler';
 import type { Deps } from '#core/ports/deps';
 import type { Mailer } from '#core/ports/mailer';

@@ -1,12 +1,13 @@
 import { build } from 'esbuild';
 import { esbuildOptions, functionNames } from '#lib/bundling';
+import { routeFunctions } from '../../functions/definitions.ts';
 
 /**
  * Only the functions that use an AWS client besides DynamoDB hold it, with its adapter: the
  * others, the authorizer above all, stay small.
  */
 const clients = [
-  { client: '@aws-sdk/client-sesv2', adapter: 'functions/core/adapters/mailer/ses-mailer.ts', holders: ['users', 'sessions'] },
+  { client: '@aws-sdk/client-sesv2', adapter: 'functions/core/adapters/mailer/ses-mailer.ts', holders: ['users', 'sessions'] as string[] },
   {
     client: '@aws-sdk/client-api-gateway',
     adapter: 'functions/core/adapters/gateway-keys/api-gateway-keys.ts',
@@ -22,7 +23,19 @@ const clients = [
     adapter: 'functions/core/adapters/retry-scheduler/scheduler-retry-scheduler.ts',
     holders: ['webhook-worker', 'webhook-sweeper'],
   },
-  // No AWS client, but held the same way: the keys of webhook secrets, and the code that seals with them.
+  // The table: every function but the fallback, which answers from the route table alone.
+  {
+    client: 'electrodb',
+    adapter: 'functions/core/store/client.ts',
+    holders: functionNames.filter((name) => name !== 'fallback'),
+  },
+  // No AWS client, but held the same way. Dispatch and the HTTP answer: the functions API Gateway invokes for routes.
+  {
+    client: 'functions/core/http/dispatch.ts',
+    adapter: 'functions/core/http/http-handler.ts',
+    holders: [...Object.keys(routeFunctions), 'fallback'],
+  },
+  // The keys of webhook secrets, and the code that seals with them.
   {
     client: 'functions/core/webhooks/secret-box.ts',
     adapter: 'functions/core/adapters/webhook-secrets/configured-secret-box.ts',

@@ -1,7 +1,7 @@
 import type { Environment } from '#core/platform/environments';
 import type { RateLimitState } from '#core/platform/rate-limits';
 import type { Tier } from '#core/platform/tiers';
-import type { Role } from '#core/store/entities/membership';
+import type { Role } from '#core/store/roles';
 
 const credentialTypes = ['api_key', 'user_token', 'session', 'oauth'] as const;
 export type CredentialType = (typeof credentialTypes)[number];

@@ -1,7 +1,6 @@
-import { type Operation, operationOf } from '#core/http/dispatch';
 import type { IdempotencyRunner } from '#core/http/idempotency/idempotent-requests';
 import type { RouteSpec } from '#core/http/route-types';
-import type { HandlersFor, RouteHandler } from '#core/http/types';
+import type { HandlersFor } from '#core/http/types';
 import type { Deps } from '#core/ports/deps';
 
 /**
@@ -62,9 +61,3 @@ export type AnyRouteFunction<P extends PortName = PortName> = FunctionDefinition
   handlers: object;
   idempotency?: IdempotencyRunner;
 };
-
-/** The routes of a function, each with its handler by operation id (defineRouteFunction checked each pair). */
-export const operationsOf = (definition: AnyRouteFunction): Operation[] =>
-  definition.routes.map((route) =>
-    operationOf(route, (definition.handlers as Record<string, RouteHandler<RouteSpec>>)[route.operationId]!),
-  );

@@ -1,5 +1,6 @@
+import { operationsOf } from '#core/http/dispatch';
 import { type HttpHandler, httpHandler } from '#core/http/http-handler';
-import { type AnyRouteFunction, operationsOf, type PortAdapters, type PortName } from './function-definition.ts';
+import type { AnyRouteFunction, PortAdapters, PortName } from './function-definition.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 
 /** A route function's Lambda handler: its operations over HTTP, with the ports it declares. */

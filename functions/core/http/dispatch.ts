@@ -29,6 +29,12 @@ export const operationOf = <R extends RouteSpec>(route: R, handle: RouteHandler<
   handle: handle as unknown as RouteHandler<RouteSpec>,
 });
 
+/** A function's routes, each with its handler by operation id (defineRouteFunction checked each pair). */
+export const operationsOf = (definition: { routes: readonly RouteSpec[]; handlers: object }): Operation[] =>
+  definition.routes.map((route) =>
+    operationOf(route, (definition.handlers as Record<string, RouteHandler<RouteSpec>>)[route.operationId]!),
+  );
+
 /** Path parameters, the query (one value each) and the headers (names lower-cased), as strings. */
 export interface CallParameters {
   params: Record<string, string>;

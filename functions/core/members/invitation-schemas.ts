@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { timestamp } from '#core/platform/common-schemas';
 import { withMeta } from '#core/platform/schema-meta';
-import { invitedRoles } from '#core/store/entities/membership';
+import { invitedRoles } from '#core/store/roles';
 import { workspaceSummary } from '#core/tenancy/workspace-schemas';
 
 const invitedRole = z.enum(invitedRoles);

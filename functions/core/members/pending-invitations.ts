@@ -2,7 +2,7 @@ import { commitWithEvents } from '#core/events/outbox';
 import { NotFound } from '#core/platform/errors';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
-import type { InvitedRole } from '#core/store/entities/membership';
+import type { InvitedRole } from '#core/store/roles';
 import { prunableFrom } from '#core/store/table';
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { type InvitationEvents, invitationIsOpen, invitationLifetimeSeconds, invite } from './invitations.ts';

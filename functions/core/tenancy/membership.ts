@@ -3,8 +3,8 @@ import { AccessDenied, NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { commitOrThrow, ignoreConditionFailure } from '#core/store/conditions';
 import { hotPath } from '#core/store/database';
-import type { Role } from '#core/store/entities/membership';
 import { collections, countOneFewer, forgetCount } from '#core/store/list-counts';
+import type { Role } from '#core/store/roles';
 
 /**
  * The actor's role in a workspace. Not being a member reads as "no such workspace", so a

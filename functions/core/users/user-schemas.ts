@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { resourceName, timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
+import { invitedRoles, roles } from '#core/store/roles';
 import { passwordFitsBcrypt, passwordMinLength, passwordTooLongMessage } from './passwords.ts';
 
 const email = z.pipe(
@@ -49,7 +50,7 @@ export const user = withMeta(
   { id: 'User' },
 );
 
-export const member = withMeta(z.extend(user, { role: z.enum(['owner', 'admin', 'member']) }), { id: 'Member' });
+export const member = withMeta(z.extend(user, { role: z.enum(roles) }), { id: 'Member' });
 
 export const userId = z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'must be a user id (an integer)')), z.transform(Number));
 
@@ -67,7 +68,7 @@ export const updateUserBody = z
 export const addMemberBody = z.strictObject({
   email,
   name: z.optional(resourceName),
-  role: z._default(z.enum(['admin', 'member']), 'member'),
+  role: z._default(z.enum(invitedRoles), 'member'),
 });
 
 export const registerBody = confirmed(z.strictObject({ name: resourceName, email, password, password_confirmation: passwordConfirmation }));

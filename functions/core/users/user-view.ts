@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import type { Role } from '#core/store/entities/membership';
 import type { UserItem } from '#core/store/items';
+import type { Role } from '#core/store/roles';
 import type { member, user } from './user-schemas.ts';
 
 /** A user as the API shows them. */

@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { invitedRoles } from './membership.ts';
+import { invitedRoles } from '../roles.ts';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**

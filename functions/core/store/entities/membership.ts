@@ -1,11 +1,6 @@
 import { createSchema } from 'electrodb';
+import { roles } from '../roles.ts';
 import { idPadding } from './id-padding.ts';
-
-const roles = ['owner', 'admin', 'member'] as const;
-export type Role = (typeof roles)[number];
-/** The roles an invitation may give: a workspace has the one owner who made it. */
-export const invitedRoles = ['admin', 'member'] as const;
-export type InvitedRole = (typeof invitedRoles)[number];
 
 /**
  * A user's place in a workspace. User ids are zero-padded to ten digits in keys, so that
