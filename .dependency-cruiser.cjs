@@ -1,5 +1,5 @@
 /**
- * The import rules of the runtime code (ARCHITECTURE.md): no circles, and imports run one
+ * The import rules of the runtime code (README, Architecture: Layers): no circles, and imports run one
  * way, from entry points down to the platform. `npm test` runs this (npm run check:imports).
  *
  * functions/<fn>/ (routes, handlers, definition, index) and functions/routes.ts
