@@ -180,6 +180,9 @@ describe('the error envelope', () => {
     expect(answer.status).toBe(413);
     envelope(answer.body);
     expect(answer.body.limit).toBe(256 * 1024);
+    // Refused before its route is looked up, but after the authorizer counted the request: its rate limit is told.
+    expect(answer.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+    expect(answer.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
   });
 
   it('survives odd path parameters and query strings with a 4xx', async () => {

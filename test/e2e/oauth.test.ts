@@ -144,6 +144,14 @@ describe('OAuth over HTTP', () => {
     expect(ticketOf(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
+  it('takes no workspace from a workspace_id in the link: its query does not name one, so a stray one changes nothing', async () => {
+    for (const workspaceId of ['nonsense', 'wks_01ARZ3NDEKTSV4RRFFQ69G5FAV']) {
+      const page = await authorize({ code_challenge: pkce().challenge, workspace_id: workspaceId });
+      expect({ workspaceId, status: page.status }).toEqual({ workspaceId, status: 200 });
+      expect(ticketOf(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+  });
+
   it('authorizes the signed-in user with PKCE once they allow, redirects with a code, and the token it buys calls the API', async () => {
     const { verifier, challenge } = pkce();
     const redirect = await consent({ code_challenge: challenge, code_challenge_method: 'S256', scope: 'workspaces:read' });

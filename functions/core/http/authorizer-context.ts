@@ -17,9 +17,14 @@ export function encodeVerdict(verdict: Principal | ApiError): AuthorizerContext 
 
 type Context = Record<string, unknown> | null | undefined;
 
+/** The principal the authorizer admitted, if it admitted one. */
+export const admittedPrincipal = (context: Context): Principal | undefined =>
+  typeof context?.principal === 'string' ? (JSON.parse(context.principal) as Principal) : undefined;
+
 /** The principal the authorizer established; throws the error it found instead. */
 export function decodeVerdict(context: Context): Principal {
-  if (typeof context?.principal === 'string') return JSON.parse(context.principal) as Principal;
+  const principal = admittedPrincipal(context);
+  if (principal) return principal;
   if (typeof context?.authError === 'string') throw reviveError(JSON.parse(context.authError) as SerializedError);
   throw new Unauthenticated();
 }

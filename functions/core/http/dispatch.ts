@@ -133,16 +133,19 @@ export async function dispatch(operation: Operation, call: OperationCall, contex
       await requirePlatformAdmin(deps, principal!.userId);
     }
     const { params, query, headers } = call.parameters();
-    const request = {
-      route,
+    const checked = {
       params: validate(route.params ?? noParams, params, 'path'),
       query: validate(route.query ?? noQuery, query, 'query'),
       body: route.body ? validate(route.body, sent === undefined ? {} : sent, 'body') : undefined,
+    };
+    // From the checked query: a route whose query schema drops workspace_id takes no workspace from it.
+    const named = headers['x-workspace-id'] || (checked.query as { workspace_id?: string }).workspace_id;
+    const request = {
+      route,
+      ...checked,
       headers,
       principal,
-      workspaceId: principal
-        ? (actedIn = await resolveWorkspace(deps, principal, headers['x-workspace-id'] || query.workspace_id, route.allowSuspended))
-        : undefined,
+      workspaceId: principal ? (actedIn = await resolveWorkspace(deps, principal, named, route.allowSuspended)) : undefined,
       ...origin,
     } as ApiRequest;
     const handle = () => operation.handle(request as never, deps);

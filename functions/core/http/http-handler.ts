@@ -4,7 +4,7 @@ import { config } from '#core/platform/config';
 import { EndpointNotFound, MethodNotAllowed } from '#core/platform/errors';
 import type { Telemetry } from '#core/platform/telemetry';
 import type { Deps } from '#core/ports/deps';
-import { decodeVerdict } from './authorizer-context.ts';
+import { admittedPrincipal, decodeVerdict } from './authorizer-context.ts';
 import { isPreflight, preflightAnswer } from './cors.ts';
 import { type DispatchResult, dispatch, type Operation } from './dispatch.ts';
 import { errorAnswer } from './error-answer.ts';
@@ -55,14 +55,16 @@ export function httpHandler(options: HttpOptions): HttpHandler {
   return async (event) => {
     const startedAt = performance.now();
     const requestId = requestIdOf(event);
-    let principal: Principal | undefined;
+    // Read first: every answer to a credential the authorizer admitted (and counted) carries
+    // its rate limit, a refusal before dispatch (413, a switched-off route's 404) included.
+    let principal = admittedPrincipal(event.requestContext.authorizer);
     try {
       assertBodySize(event);
       const operation = owned.get(`${routeMethodOf(event.httpMethod)} ${event.resource}`);
       // A route whose feature is switched off does not exist: no credential is asked for.
       if (!operation || !isEnabled(operation.route)) throw new EndpointNotFound(event.path);
       const { route } = operation;
-      if (route.auth === 'credential') principal = decodeVerdict(event.requestContext.authorizer);
+      if (route.auth === 'credential') principal ??= decodeVerdict(event.requestContext.authorizer);
       const result = await dispatch(
         operation,
         { path: event.path, body: () => bodyOf(route, event), parameters: () => parametersOf(event) },
