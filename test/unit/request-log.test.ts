@@ -111,7 +111,7 @@ describe('the request log', () => {
     const other = 'wks_01J0000000000000000000000C';
     const named = { ...event, headers: { ...event.headers, 'X-Workspace-ID': other } } as APIGatewayProxyEvent;
     const lines = await captured(async () =>
-      logRequest({ event: named, status: 200, startedAt: performance.now(), principal, actedIn: other }, sink()),
+      logRequest({ event: named, requestId: 'gw-1', status: 200, startedAt: performance.now(), principal, actedIn: other }, sink()),
     );
     expect(lines.find((line) => line.message === 'request')).toMatchObject({ workspace_id: other, status: 200 });
   });

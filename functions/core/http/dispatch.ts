@@ -88,6 +88,9 @@ export interface DispatchResult extends ApiResponse {
   error?: unknown;
 }
 
+/** A route whose feature is switched off does not exist (404), for every caller. */
+export const isEnabled = (route: RouteSpec): boolean => !route.enabledBy || config()[route.enabledBy];
+
 const noParams = z.object({});
 const noQuery = z.strictObject({});
 
@@ -122,8 +125,7 @@ export async function dispatch(operation: Operation, call: OperationCall, contex
   const { deps, origin } = context;
   let actedIn: string | undefined;
   try {
-    // A route whose feature is switched off does not exist.
-    if (route.enabledBy && !config()[route.enabledBy]) throw new EndpointNotFound(call.path);
+    if (!isEnabled(route)) throw new EndpointNotFound(call.path);
     const principal = admit(route, context.principal);
     const sent = call.body();
     // Before validation, so that a non-admin learns nothing of what the route accepts.

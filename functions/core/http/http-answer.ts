@@ -2,7 +2,6 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Principal } from '#core/access/principal';
 import { rateLimitHeaders } from '#core/platform/rate-limits';
 import { corsHeaders } from './cors.ts';
-import { requestIdOf } from './proxy-event.ts';
 import type { ApiResponse } from './types.ts';
 
 /** Larger bodies are refused before parsing; nothing this service accepts comes near it. */
@@ -14,7 +13,12 @@ export const maxBodyBytes = 256 * 1024;
  * (a refused credential's 429 carries its own among the error's headers). An HTML page
  * where the handler made one (OAuth's consent page, a mailed link's page), JSON otherwise.
  */
-export function httpAnswer(event: APIGatewayProxyEvent, answer: ApiResponse, principal?: Principal): APIGatewayProxyResult {
+export function httpAnswer(
+  event: APIGatewayProxyEvent,
+  requestId: string,
+  answer: ApiResponse,
+  principal?: Principal,
+): APIGatewayProxyResult {
   const { status, body, html, headers = {}, cookies = [] } = answer;
   const contentType: Record<string, string> =
     html !== undefined ? { 'Content-Type': 'text/html; charset=utf-8' } : body === undefined ? {} : { 'Content-Type': 'application/json' };
@@ -24,7 +28,7 @@ export function httpAnswer(event: APIGatewayProxyEvent, answer: ApiResponse, pri
     headers: {
       ...contentType,
       'Cache-Control': 'no-store',
-      'X-Request-ID': requestIdOf(event),
+      'X-Request-ID': requestId,
       ...(principal?.rateLimit ? rateLimitHeaders(principal.rateLimit) : {}),
       ...corsHeaders(event),
       ...headers,

@@ -6,7 +6,7 @@ import type { Telemetry } from '#core/platform/telemetry';
 import type { Deps } from '#core/ports/deps';
 import { admittedPrincipal, decodeVerdict } from './authorizer-context.ts';
 import { isPreflight, preflightAnswer } from './cors.ts';
-import { type DispatchResult, dispatch, type Operation } from './dispatch.ts';
+import { type DispatchResult, dispatch, isEnabled, type Operation } from './dispatch.ts';
 import { errorAnswer } from './error-answer.ts';
 import { httpAnswer } from './http-answer.ts';
 import type { IdempotencyRunner } from './idempotency/idempotent-requests.ts';
@@ -29,16 +29,20 @@ export interface HttpOptions {
   telemetry?: () => Telemetry;
 }
 
+/** A request as it arrived: when, and the id every answer and log line names (read once). */
+interface Arrival {
+  startedAt: number;
+  event: APIGatewayProxyEvent;
+  requestId: string;
+}
+
+const arrivalOf = (event: APIGatewayProxyEvent): Arrival => ({ startedAt: performance.now(), event, requestId: requestIdOf(event) });
+
 /** Logs and answers: HEAD gets GET's headers without the body. */
-function answered(
-  event: APIGatewayProxyEvent,
-  startedAt: number,
-  result: DispatchResult,
-  principal?: Principal,
-  sink?: () => Telemetry,
-): APIGatewayProxyResult {
-  logRequest({ event, status: result.status, startedAt, principal, actedIn: result.actedIn, error: result.error }, sink);
-  const answer = httpAnswer(event, result, principal);
+function answered(arrival: Arrival, result: DispatchResult, principal?: Principal, sink?: () => Telemetry): APIGatewayProxyResult {
+  const { event, requestId } = arrival;
+  logRequest({ ...arrival, status: result.status, principal, actedIn: result.actedIn, error: result.error }, sink);
+  const answer = httpAnswer(event, requestId, result, principal);
   return event.httpMethod === 'HEAD' ? { ...answer, body: '' } : answer;
 }
 
@@ -53,8 +57,7 @@ export function httpHandler(options: HttpOptions): HttpHandler {
     options.operations.map((operation) => [`${operation.route.method} ${routePath(operation.route, prefix)}`, operation]),
   );
   return async (event) => {
-    const startedAt = performance.now();
-    const requestId = requestIdOf(event);
+    const arrival = arrivalOf(event);
     // Read first: every answer to a credential the authorizer admitted (and counted) carries
     // its rate limit, a refusal before dispatch (413, a switched-off route's 404) included.
     let principal = admittedPrincipal(event.requestContext.authorizer);
@@ -73,21 +76,19 @@ export function httpHandler(options: HttpOptions): HttpHandler {
           deps: options.deps(),
           idempotency: options.idempotency,
           origin: {
-            requestId,
+            requestId: arrival.requestId,
             sourceIp: event.requestContext.identity.sourceIp,
             url: absoluteUrl(event),
             baseUrl: publicBaseUrl(event, options.publicBaseUrl),
           },
         },
       );
-      return answered(event, startedAt, result, principal, options.telemetry);
+      return answered(arrival, result, principal, options.telemetry);
     } catch (error) {
-      return answered(event, startedAt, { ...errorAnswer(error, requestId), error }, principal, options.telemetry);
+      return answered(arrival, { ...errorAnswer(error, arrival.requestId), error }, principal, options.telemetry);
     }
   };
 }
-
-const isEnabled = (route: RouteSpec) => !route.enabledBy || config()[route.enabledBy];
 
 /**
  * Answers what no route does: API Gateway sends here every method a resource does not
@@ -96,19 +97,19 @@ const isEnabled = (route: RouteSpec) => !route.enabledBy || config()[route.enabl
  */
 export function unmatchedHandler(routes: readonly RouteSpec[]): HttpHandler {
   return async (event) => {
-    const startedAt = performance.now();
+    const arrival = arrivalOf(event);
     try {
       assertBodySize(event);
       const found = matchRoute(routes, event.httpMethod, event.path, config().API_PREFIX);
       if (found.kind === 'wrong-method' && isPreflight(event)) {
-        const answer = preflightAnswer(event, found.allowed, requestIdOf(event));
-        logRequest({ event, status: answer.statusCode, startedAt });
+        const answer = preflightAnswer(event, found.allowed, arrival.requestId);
+        logRequest({ ...arrival, status: answer.statusCode });
         return answer;
       }
       if (found.kind === 'wrong-method') throw new MethodNotAllowed(event.httpMethod, event.path, found.allowed);
       throw new EndpointNotFound(event.path);
     } catch (error) {
-      return answered(event, startedAt, { ...errorAnswer(error, requestIdOf(event)), error });
+      return answered(arrival, { ...errorAnswer(error, arrival.requestId), error });
     }
   };
 }

@@ -3,7 +3,6 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Principal } from '#core/access/principal';
 import { ApiError } from '#core/platform/errors';
 import { type Telemetry, telemetry } from '#core/platform/telemetry';
-import { requestIdOf } from './proxy-event.ts';
 
 /** The fields of the one line each request logs. Never a header, a cookie, a body or a key. */
 interface RequestLogEntry {
@@ -23,6 +22,8 @@ const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 /** What one request came to, for its log line. */
 export interface RequestOutcome {
   event: APIGatewayProxyEvent;
+  /** The id the answer carries (proxy-event.ts, requestIdOf). */
+  requestId: string;
   status: number;
   /** performance.now() when the request arrived. */
   startedAt: number;
@@ -40,7 +41,7 @@ export interface RequestOutcome {
 export function logRequest(outcome: RequestOutcome, sink: () => Telemetry = telemetry): void {
   const { event, status, principal, error } = outcome;
   const entry: RequestLogEntry = {
-    request_id: requestIdOf(event),
+    request_id: outcome.requestId,
     route: `${event.httpMethod} ${event.resource}`,
     status,
     latency_ms: Math.round(performance.now() - outcome.startedAt),
