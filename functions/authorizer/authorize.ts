@@ -2,12 +2,10 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import type { Principal } from '#core/access/principal';
 import { authenticate } from '#core/credentials/authenticate';
 import { encodeVerdict } from '#core/http/authorizer-context';
+import { headerValue } from '#core/http/proxy-event';
 import { meterRequest } from '#core/metering/usage-meter';
 import { ApiError } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
-
-const headerOf = (event: APIGatewayRequestAuthorizerEvent, name: string) =>
-  Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
 
 /** Every method of the stage: the policy does not depend on the method called. */
 const stageArn = (methodArn: string) => `${methodArn.split('/').slice(0, 2).join('/')}/*`;
@@ -23,12 +21,12 @@ export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEv
   let usageKey: string | undefined;
   try {
     verdict = await authenticate(deps, {
-      authorization: headerOf(event, 'authorization'),
-      cookie: headerOf(event, 'cookie'),
-      xsrfToken: headerOf(event, 'x-xsrf-token'),
+      authorization: headerValue(event, 'authorization'),
+      cookie: headerValue(event, 'cookie'),
+      xsrfToken: headerValue(event, 'x-xsrf-token'),
       method: event.httpMethod,
       sourceIp: event.requestContext.identity.sourceIp,
-      workspaceId: headerOf(event, 'x-workspace-id') || event.queryStringParameters?.workspace_id || undefined,
+      workspaceId: headerValue(event, 'x-workspace-id') || event.queryStringParameters?.workspace_id || undefined,
     });
     usageKey = verdict.usageKey;
     // Metered once the credential is known; over the allowance or the quota the verdict is the 429.

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { config } from '#core/platform/config';
 import { AccessDenied } from '#core/platform/errors';
+import { headerValue } from './proxy-event.ts';
 
 /**
  * CORS, off unless CORS_ALLOWED_ORIGINS names origins. Browser scripts authenticate with an
@@ -11,9 +12,6 @@ const exposedHeaders =
   'X-Request-ID, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed, Location';
 const allowedRequestHeaders = 'Authorization, Content-Type, Idempotency-Key, X-Workspace-ID, X-Namespace-ID, X-Request-ID';
 const preflightMaxAgeSeconds = 600;
-
-const headerOf = (event: Pick<APIGatewayProxyEvent, 'headers'>, name: string) =>
-  Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? undefined;
 
 /** The Access-Control-Allow-Origin value for this request's Origin, if it is allowed. */
 function allowOriginFor(origin: string | undefined): string | undefined {
@@ -26,7 +24,7 @@ function allowOriginFor(origin: string | undefined): string | undefined {
 /** Headers every response carries while CORS is on: the grant for an allowed Origin, and Vary for caches. */
 export function corsHeaders(event: Pick<APIGatewayProxyEvent, 'headers'>): Record<string, string> {
   if (!config().CORS_ALLOWED_ORIGINS.length) return {};
-  const allowOrigin = allowOriginFor(headerOf(event, 'origin'));
+  const allowOrigin = allowOriginFor(headerValue(event, 'origin'));
   return {
     Vary: 'Origin',
     ...(allowOrigin ? { 'Access-Control-Allow-Origin': allowOrigin, 'Access-Control-Expose-Headers': exposedHeaders } : {}),
@@ -36,8 +34,8 @@ export function corsHeaders(event: Pick<APIGatewayProxyEvent, 'headers'>): Recor
 /** A browser's preflight: OPTIONS with the method it wants to send. */
 export const isPreflight = (event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'headers'>) =>
   event.httpMethod === 'OPTIONS' &&
-  headerOf(event, 'origin') !== undefined &&
-  headerOf(event, 'access-control-request-method') !== undefined;
+  headerValue(event, 'origin') !== undefined &&
+  headerValue(event, 'access-control-request-method') !== undefined;
 
 /** The answer to a preflight for a path that serves `methods`; a refused origin is a 403 that says why. */
 export function preflightAnswer(
@@ -45,7 +43,7 @@ export function preflightAnswer(
   methods: readonly string[],
   requestId: string,
 ): APIGatewayProxyResult {
-  const origin = headerOf(event, 'origin')!;
+  const origin = headerValue(event, 'origin')!;
   const allowOrigin = allowOriginFor(origin);
   if (!allowOrigin) {
     throw new AccessDenied(

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { config } from '#core/platform/config';
 
-/** A header of the event, whatever case the client wrote its name in. */
-export function headerValue(event: Pick<APIGatewayProxyEvent, 'headers'>, name: string): string | undefined {
+/** A header of the event (a proxy or an authorizer event), whatever case the client wrote its name in. */
+export function headerValue(event: { headers: Record<string, string | undefined> | null }, name: string): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(event.headers ?? {})) {
     if (key.toLowerCase() === wanted && value !== undefined) return value;
