@@ -2,7 +2,7 @@ import { hasExpired } from '#core/access/credential-lifecycle';
 import type { Principal } from '#core/access/principal';
 import { limitOf } from '#core/entitlements/limits';
 import { defaultNamespaceId } from '#core/namespaces/ids';
-import { BoundedCache } from '#core/platform/bounded-cache';
+import type { BoundedCache } from '#core/platform/bounded-cache';
 import { type ApiError, TokenExpired } from '#core/platform/errors';
 import { idInputPattern, normaliseId } from '#core/platform/ids';
 import type { Deps } from '#core/ports/deps';
@@ -10,7 +10,7 @@ import { usageKeyOf } from '#core/ports/usage-key';
 import { readTogether } from '#core/store/conditions';
 import type { Database } from '#core/store/database';
 import type { MembershipItem, NamespaceItem, WorkspaceItem } from '#core/store/items';
-import { type PreparedTransactGet, prepareTransactGet } from '#core/store/prepared-reads';
+import { cachePerTable, type PreparedTransactGet, prepareTransactGet } from '#core/store/prepared-reads';
 import { suspensionOf } from './workspace-state.ts';
 
 type TransactionEntities = Parameters<Parameters<Database['transaction']['get']>[0]>[0];
@@ -61,7 +61,7 @@ function otherWorkspaceNamed(named: string | undefined, home: string, boundTo: s
 }
 
 /** Each table's prepared reads of verified credentials, by digest and the other workspace named. */
-const preparedReads = new WeakMap<Database, BoundedCache<PreparedTransactGet>>();
+const preparedReads = cachePerTable<PreparedTransactGet>();
 
 const readKeyOf = (digest: string, other: string | undefined) => `${digest}|${other ?? ''}`;
 
@@ -77,8 +77,7 @@ function preparedRead<L extends Location, R extends object>(
   digest: string,
   other: string | undefined,
 ): PreparedTransactGet {
-  let reads = preparedReads.get(deps.db);
-  if (!reads) preparedReads.set(deps.db, (reads = new BoundedCache()));
+  const reads = preparedReads(deps.db);
   const key = readKeyOf(digest, other);
   let read = reads.get(key);
   if (read) return read;
@@ -132,7 +131,7 @@ export async function verifyCredential<L extends Location, R extends object>(
   const now = deps.clock.now();
   if (!record || !kind.live(record, now) || !mayActIn(home)) {
     kind.verified.delete(digest);
-    preparedReads.get(deps.db)?.delete(readKeyOf(digest, other));
+    preparedReads(deps.db).delete(readKeyOf(digest, other));
     throw kind.refused();
   }
   kind.verified.set(digest, location);

@@ -52,13 +52,22 @@ export function prepareTransactGet(db: Database, build: (entities: TransactionEn
   };
 }
 
+/** A bounded cache for each table (a process may use several: the tests', the bench's), made on first use. */
+export function cachePerTable<T>(): (db: Database) => BoundedCache<T> {
+  const caches = new WeakMap<Database, BoundedCache<T>>();
+  return (db) => {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = new BoundedCache<T>()));
+    return cache;
+  };
+}
+
 /** Each table's prepared gets, by entity and key. */
-const preparedGets = new WeakMap<Database, BoundedCache<GetCommandInput>>();
+const preparedGets = cachePerTable<GetCommandInput>();
 
 /** An item by its key, as `db.entities[entity].get(key).go()` reads it (eventually consistent). */
 export async function itemByKey<N extends keyof Entities>(db: Database, entity: N, key: KeyOf<N>): Promise<EntityItem<Entities[N]> | null> {
-  let gets = preparedGets.get(db);
-  if (!gets) preparedGets.set(db, (gets = new BoundedCache()));
+  const gets = preparedGets(db);
   const cacheKey = `${entity}:${JSON.stringify(key)}`;
   let params = gets.get(cacheKey);
   // Each entity's get is typed by its own key; this one's key was checked against it above.
