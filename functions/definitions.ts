@@ -37,7 +37,7 @@ export const routeFunctions = {
 } as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
 
 /** The functions that serve no route: the authorizer, the fallback, and what schedules, the stream and the queue invoke. */
-export const otherFunctions = {
+const otherFunctions = {
   authorizer: authorizerFunction,
   fallback: fallbackFunction,
   pruner: prunerFunction,
@@ -48,3 +48,9 @@ export const otherFunctions = {
 } as const satisfies Record<string, FunctionDefinition>;
 
 export type FunctionName = LambdaFunctionName | keyof typeof otherFunctions;
+
+/** Every function's definition by its name: what gets bundled and deployed. */
+export const functionDefinitions: { readonly [F in FunctionName]: FunctionDefinition & { name: F } } = {
+  ...routeFunctions,
+  ...otherFunctions,
+};

@@ -3,7 +3,7 @@ import type { Construct } from 'constructs';
 import type { FunctionDefinition, PortName } from '#core/adapters/function-definition';
 import { type FunctionName, functionNames } from '#lib/bundling';
 import { lambdaFunctions } from '#routes';
-import * as definitions from '../functions/definitions.ts';
+import { functionDefinitions } from '../functions/definitions.ts';
 import { Api, stageThrottle } from './constructs/api.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
@@ -65,11 +65,13 @@ export class ApiStack extends Stack {
       if (definition.table !== false) made.bindTable(table, 'read-write');
       return made.function;
     };
-    const functions = recordOf(functionNames, (name) => fn(allDefinitions[name]));
+    const functions = recordOf(functionNames, (name) => fn(functionDefinitions[name]));
     const routeFunctions = recordOf(lambdaFunctions, (name) => functions[name]);
     // The functions whose definitions declare the port: they alone get its grants and settings.
     const using = (port: PortName) =>
-      functionNames.filter((name) => (allDefinitions[name].ports as readonly PortName[]).includes(port)).map((name) => functions[name]);
+      functionNames
+        .filter((name) => (functionDefinitions[name].ports as readonly PortName[]).includes(port))
+        .map((name) => functions[name]);
 
     new ScheduledJob(this, 'Pruning', {
       job: functions.pruner,
@@ -136,11 +138,6 @@ export class ApiStack extends Stack {
 }
 
 const constructIdOf = (name: FunctionName) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
-
-const allDefinitions: Record<FunctionName, FunctionDefinition & { name: FunctionName }> = {
-  ...definitions.routeFunctions,
-  ...definitions.otherFunctions,
-};
 
 const recordOf = <K extends string, V>(keys: readonly K[], make: (key: K) => V) =>
   Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<K, V>;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import { type FunctionName, otherFunctions, routeFunctions } from '../functions/definitions.ts';
+import { type FunctionName, functionDefinitions } from '../functions/definitions.ts';
 
 /**
  * How every Lambda is bundled. The CDK stack and `bin/build.ts` both read this file, so
@@ -15,7 +15,7 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
  * (pruner, gateway key reconciler, webhook sweeper), the table's stream (webhook fan-out)
  * or the delivery queue; each declares itself in its definition.ts.
  */
-export const functionNames = [...Object.keys(routeFunctions), ...Object.keys(otherFunctions)] as FunctionName[];
+export const functionNames = Object.keys(functionDefinitions) as FunctionName[];
 export type { FunctionName };
 
 export const entryOf = (name: FunctionName) => join(projectRoot, 'functions', name, 'index.ts');
