@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { median } from './stats.ts';
 
 const run = promisify(execFile);
 
@@ -12,12 +13,6 @@ export interface BundleFigures {
   initRunsMs: number[];
   initMedianMs: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 

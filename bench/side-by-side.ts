@@ -1,4 +1,5 @@
 import type { LoadOptions, PhaseResult, ServerLoad } from './load.ts';
+import { median } from './stats.ts';
 
 /** One server's turns, and the runner's req/s over the ceiling's in each pair of turns. */
 export interface SideBySide {
@@ -9,8 +10,6 @@ export interface SideBySide {
   /** Their median: the figure the ≥ 0.8 target is held to. */
   ratio: number;
 }
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The measured phases of several turns as one: totals summed, rates over the whole time, latencies the turns' medians. */
 function merged(turns: readonly ServerLoad[]): ServerLoad {
