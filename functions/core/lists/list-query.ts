@@ -22,18 +22,27 @@ export interface ListSpec<Field extends string = string> {
    * A list's own spec names only fields of its item; any list's (Field = string) is a plain record, every value present.
    */
   filters?: Readonly<string extends Field ? Record<string, FilterValues> : Partial<Record<Field, FilterValues>>>;
+  /** Query parameters named as item fields that keep the items whose field is exactly the text given (`url=`, `issue_type=`). */
+  textFilters?: readonly Field[];
 }
 
 type FilterValues = readonly [string, ...string[]];
 
 /** The query schema's field filters; typed loosely, as ListQuery holds no list's own fields. */
 const fieldFilterParams = (spec: ListSpec) =>
-  Object.fromEntries(
-    Object.entries(spec.filters ?? {}).map(([field, values]) => [
+  Object.fromEntries([
+    ...Object.entries(spec.filters ?? {}).map(([field, values]) => [
       field,
       describe(z.optional(z.enum(values)), `Only items whose ${field} is this: ${values.join(' or ')}.`),
     ]),
-  ) as Record<never, never>;
+    ...(spec.textFilters ?? []).map((field) => [
+      field,
+      describe(
+        z.optional(z.string().check(singleLine(), z.minLength(1), z.maxLength(2048))),
+        `Only items whose ${field} is exactly this text.`,
+      ),
+    ]),
+  ]) as Record<never, never>;
 
 // The field name is the key of the error, so the message says only what is wrong, as everywhere.
 /** At most nine digits: a longer number is no page or size any list reaches, and past 2^53 it would not even be exact. */

@@ -9,9 +9,9 @@ const dateFilters = [
   ['updated_before', 'updated_at', -1],
 ] as const;
 
-/** The values of a list's field filters in a query (ListSpec.filters), by field. */
+/** The values of a list's field filters in a query (ListSpec.filters and textFilters), by field. */
 export const fieldFiltersOf = (query: ListQuery, spec: ListSpec): [string, string][] =>
-  Object.keys(spec.filters ?? {}).flatMap((field) => {
+  [...Object.keys(spec.filters ?? {}), ...(spec.textFilters ?? [])].flatMap((field) => {
     const value = (query as Record<string, unknown>)[field];
     return typeof value === 'string' ? [[field, value] as [string, string]] : [];
   });
