@@ -19,6 +19,7 @@ const contexts = [
   'credentials',
   'accounts',
   'workspaces',
+  'content',
   'members',
   'webhooks',
   'api-keys',
@@ -78,6 +79,7 @@ module.exports = {
         pathNot: [
           '^functions/core/store/items\\.ts$',
           '^functions/core/store/entities/delivery-status\\.ts$',
+          '^functions/core/store/entities/post-status\\.ts$',
           '^functions/core/store/stream-records\\.ts$',
         ],
       },

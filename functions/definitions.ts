@@ -2,6 +2,7 @@ import type { FunctionDefinition } from '#core/adapters/function-definition';
 import { adminFunction } from './admin/definition.ts';
 import { apiKeysFunction } from './api-keys/definition.ts';
 import { authorizerFunction } from './authorizer/definition.ts';
+import { contentFunction } from './content/definition.ts';
 import { entitlementsFunction } from './entitlements/definition.ts';
 import { fallbackFunction } from './fallback/definition.ts';
 import { gatewayKeyReconcilerFunction } from './gateway-key-reconciler/definition.ts';
@@ -34,6 +35,7 @@ export const routeFunctions = {
   namespaces: namespacesFunction,
   webhooks: webhooksFunction,
   'webhook-deliveries': webhookDeliveriesFunction,
+  content: contentFunction,
 } as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
 
 /** The functions that serve no route: the authorizer, the fallback, and what schedules, the stream and the queue invoke. */

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { apiKey, revokedApiKey, rotatedApiKey } from '#core/api-keys/api-key-schemas';
+import { category } from '#core/content/category-schemas';
+import { post } from '#core/content/post-schemas';
 import { type EventType, eventTypeNames } from '#core/events/event-types';
 import { invitation, sentInvitation } from '#core/members/invitation-schemas';
 import { namespaceWithPackages } from '#core/namespaces/namespace-schemas';
@@ -41,6 +43,14 @@ export const eventDataSchemas = {
   'webhook.secret_rotated': webhookEndpoint,
   'webhook.disabled': webhookEndpoint,
   'webhook.test': webhookEndpoint,
+  'post.created': post,
+  'post.updated': post,
+  'post.published': post,
+  'post.archived': post,
+  'post.deleted': post,
+  'category.created': category,
+  'category.updated': category,
+  'category.deleted': category,
 } as const satisfies Record<EventType, z.ZodMiniType>;
 
 const envelopeFields = {

@@ -1,5 +1,6 @@
 import { adminRoutes } from './admin/routes.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
+import { contentRoutes } from './content/routes.ts';
 import { entitlementRoutes } from './entitlements/routes.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -26,6 +27,7 @@ export const routeTables = {
   namespaces: namespaceRoutes,
   webhooks: webhookRoutes,
   'webhook-deliveries': webhookDeliveryRoutes,
+  content: contentRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;

@@ -92,6 +92,18 @@ describe('the event catalogue, walked', () => {
     const homeEndpoint = (await api.call('GET', '/webhooks')).body.data.find((e: { url: string }) => e.url.endsWith('/home')).id;
     ok((await api.call('POST', `/webhooks/${homeEndpoint}/test`)).status);
 
+    // Content: a category and a post in it, through their lives.
+    const category = await api.call('POST', '/categories', { body: { name: 'Walks' } });
+    ok(category.status, 201);
+    ok((await api.call('PATCH', `/categories/${category.body.data.id}`, { body: { description: 'Long ones' } })).status);
+    const post = await api.call('POST', '/posts', { body: { title: 'A walk', category_ids: [category.body.data.id] } });
+    ok(post.status, 201);
+    ok((await api.call('PATCH', `/posts/${post.body.data.id}`, { body: { excerpt: 'Through the catalogue' } })).status);
+    ok((await api.call('POST', `/posts/${post.body.data.id}/publish`)).status);
+    ok((await api.call('POST', `/posts/${post.body.data.id}/archive`)).status);
+    ok((await api.call('DELETE', `/posts/${post.body.data.id}`)).status, 204);
+    ok((await api.call('DELETE', `/categories/${category.body.data.id}`)).status, 204);
+
     // Last, the workspace made at the start goes, and home hears of it.
     ok((await api.call('DELETE', `/workspaces/${other}`)).status, 204);
 

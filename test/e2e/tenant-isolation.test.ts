@@ -45,7 +45,7 @@ const isAdminRoute = (route: Route) => route.platformAdmin === true || route.pat
 const urlOf = (route: Route, path: string) => (route.mount === 'root' ? api.runner.origin : api.runner.baseUrl) + path;
 const paramsOf = (path: string) => [...path.matchAll(/([^/]+)\/\{([^}]+)\}/g)].map((m) => ({ key: `${m[1]}/{${m[2]}}`, name: m[2]! }));
 
-type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace' | 'webhook' | 'delivery';
+type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace' | 'webhook' | 'delivery' | 'post' | 'category';
 
 interface Created {
   id: string;
@@ -198,6 +198,24 @@ const creators: Record<string, Creator> = {
     },
   },
   'webhooks/{id}': webhookOfA,
+  'posts/{id}': {
+    kind: 'post',
+    ghost: 'post_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      const data = await created(api.call('POST', '/posts', as(A.key, { body: { title: `A post ${++serial}` } })), 'a post');
+      const shown = async () => (await api.call('GET', `/posts/${data.id}`, as(A.key))).body.data;
+      // 200 while the post is as A made it: a draft with its own title.
+      return { id: data.id, probe: async () => ((await shown())?.status === 'draft' && (await shown()).title === data.title ? 200 : 409) };
+    },
+  },
+  'categories/{id}': {
+    kind: 'category',
+    ghost: 'cat_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      const data = await created(api.call('POST', '/categories', as(A.key, { body: { name: `A category ${++serial}` } })), 'a category');
+      return { id: data.id, readPath: `/categories/${data.id}` };
+    },
+  },
   'deliveries/{delivery_id}': {
     kind: 'delivery',
     ghost: 'del_01ARZ3NDEKTSV4RRFFQ69G5FAV',
@@ -237,6 +255,8 @@ const validBodies: Record<string, unknown> = {
   grantNamespacePackage: { name: 'Takeover', entitlements: { api_calls: 1_000_000 } },
   updateWebhook: { url: 'https://93.184.216.34/taken-over', events: ['*'], is_active: false },
   rotateWebhookSecret: { grace_period_hours: 0 },
+  updatePost: { title: 'Taken over', status: 'archived' },
+  updateCategory: { name: 'Taken over' },
 };
 
 function bodyFor(route: Route): unknown {
@@ -399,6 +419,8 @@ describe("tenant B's view", () => {
       namespace: new Set(),
       webhook: new Set(),
       delivery: new Set(),
+      post: new Set(),
+      category: new Set(),
     };
     for (const m of made) aIds[m.kind].add(m.id);
     for (const k of (await api.call('GET', '/api-keys?per_page=100', as(A.key))).body.data) aIds.apiKey.add(k.id);
@@ -410,7 +432,11 @@ describe("tenant B's view", () => {
     expect(aIds.apiKey.size).toBeGreaterThanOrEqual(2);
     expect(aIds.user.size).toBeGreaterThanOrEqual(2);
     expect(aIds.webhook.size).toBeGreaterThanOrEqual(1);
-    const stringIds = [...aIds.workspace, ...aIds.apiKey, ...aIds.namespace, ...aIds.webhook, ...aIds.delivery];
+    for (const p of (await api.call('GET', '/posts?per_page=100', as(A.key))).body.data) aIds.post.add(p.id);
+    for (const c of (await api.call('GET', '/categories?per_page=100', as(A.key))).body.data) aIds.category.add(c.id);
+    expect(aIds.post.size).toBeGreaterThanOrEqual(1);
+    expect(aIds.category.size).toBeGreaterThanOrEqual(1);
+    const stringIds = [...aIds.workspace, ...aIds.apiKey, ...aIds.namespace, ...aIds.webhook, ...aIds.delivery, ...aIds.post, ...aIds.category];
 
     /** What the `id` of a read endpoint's items is. */
     const itemKinds: Record<string, IdKind> = {
@@ -422,6 +448,8 @@ describe("tenant B's view", () => {
       '/user/invitations': 'workspace',
       '/namespaces': 'namespace',
       '/webhooks': 'webhook',
+      '/posts': 'post',
+      '/categories': 'category',
       '/entitlements/summary': 'workspace',
       '/usage': 'workspace',
     };

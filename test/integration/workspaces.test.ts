@@ -1,9 +1,10 @@
 import { createApiKey } from '#core/api-keys/api-keys';
 import { authenticate } from '#core/credentials/authenticate';
 import { join } from '#core/members/members';
+import { slugify } from '#core/platform/slugs';
 import { createUser } from '#core/users/users';
 import { suspendWorkspace } from '#core/workspaces/suspension';
-import { createWorkspace, deleteWorkspace, getWorkspace, slugify, updateWorkspace, workspacesOf } from '#core/workspaces/workspaces';
+import { createWorkspace, deleteWorkspace, getWorkspace, updateWorkspace, workspacesOf } from '#core/workspaces/workspaces';
 import { depsOnTable, type TestDeps, testDeps } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
@@ -52,8 +53,8 @@ describe('workspaces', () => {
   });
 
   it('makes slugs URL-friendly', () => {
-    expect(slugify('  Café Zürich & Co.  ')).toBe('cafe-zurich-co');
-    expect(slugify('!!!')).toBe('workspace');
+    expect(slugify('  Café Zürich & Co.  ', 'workspace')).toBe('cafe-zurich-co');
+    expect(slugify('!!!', 'workspace')).toBe('workspace');
   });
 
   it('answers 404 for a workspace the user is not a member of, as if it did not exist', async () => {

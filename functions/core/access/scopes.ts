@@ -9,6 +9,7 @@ const knownScopes = [
   'posts:read-content',
   'categories:read',
   'categories:write',
+  'categories:delete',
   'analytics:read',
   'workspaces:read',
   'workspaces:write',
@@ -64,6 +65,9 @@ function covers(granted: string, required: string): boolean {
   const [rResource, rAction] = required.split(':');
   return (gResource === '*' || gResource === rResource) && (gAction === '*' || gAction === rAction);
 }
+
+/** The scope that shows a post's `content`: in answers, and in the post events an endpoint receives. */
+export const contentScope = 'posts:read-content' satisfies KnownScope;
 
 /** True when the scopes a credential holds grant the scope a route requires. */
 export function grants(held: readonly string[], required: string): boolean {

@@ -39,6 +39,22 @@ export const eventTypes = {
   'webhook.secret_rotated': { description: "A webhook endpoint's secret was rotated; `data` never holds it." },
   'webhook.disabled': { description: `A webhook endpoint was disabled after ${defaultWebhookDisableAfter} deliveries in a row failed.` },
   'webhook.test': { description: 'Sent by POST /webhooks/{id}/test to that endpoint only; never fanned out.', direct: true },
+  'post.created': {
+    description:
+      'A post was created (POST /posts or a batch). `data.content` is there only for endpoints whose creator holds posts:read-content, in every post event.',
+  },
+  'post.updated': { description: "A post's title, slug, excerpt, content or categories changed, or it went back to draft." },
+  'post.published': {
+    description: 'A post was published (POST /posts/{id}/publish, or status published); `published_at` is set the first time only.',
+  },
+  'post.archived': { description: 'A post was archived; its `published_at` stays.' },
+  'post.deleted': { description: 'A post was deleted; `data` is the post as it was.' },
+  'category.created': { description: 'A category was created.' },
+  'category.updated': { description: "A category's name, slug or description changed." },
+  'category.deleted': {
+    description:
+      'A category was deleted and removed from its posts (which send no event of their own for it); `data` is the category as it was.',
+  },
 } as const satisfies Record<string, { description: string; direct?: true }>;
 
 /**
@@ -78,6 +94,8 @@ const readScopeOf = {
   user: 'users:read',
   namespace: 'namespaces:read',
   webhook: 'webhooks:read',
+  post: 'posts:read',
+  category: 'categories:read',
 } as const satisfies Record<Resource, KnownScope>;
 
 /** The scope that reads what an event of `type` carries. */

@@ -21,6 +21,8 @@ export interface NewEvent {
   type: EventType;
   origin: EventOrigin;
   data: object;
+  /** `data` as a credential without posts:read-content sees it: what endpoints whose creator lacked that scope receive. */
+  withoutContent?: object;
 }
 
 type WriteTransaction = Parameters<Database['transaction']['write']>[0];
@@ -38,6 +40,7 @@ export function eventRecordOf(event: NewEvent, now: Date): WebhookEventItem {
     workspaceId: event.origin.workspaceId,
     environment: event.origin.environment,
     body: JSON.stringify(envelope),
+    ...(event.withoutContent && { bodyWithoutContent: JSON.stringify({ ...envelope, data: event.withoutContent }) }),
     createdAt,
     ttl: Math.floor(now.getTime() / 1000) + eventRetentionDays * 86_400,
     dueAt: createdAt,

@@ -6,7 +6,7 @@ import type { KeyRange } from '#core/store/key-order';
 import { readCursor, signCursor } from './cursor.ts';
 import { listUrls } from './links.ts';
 import type { ListQuery, ListSpec } from './list-query.ts';
-import type { ListSource } from './list-source.ts';
+import type { ListSource, WordSearch } from './list-source.ts';
 import { fieldFiltersOf, selectInWindow } from './window.ts';
 
 type Item = Record<string, unknown>;
@@ -56,8 +56,49 @@ export async function listPage<Row, T extends Item>(
   if (query.cursor !== undefined && query.page !== undefined) {
     throw new ValidationFailed({ cursor: ['goes without page: a cursor says where the page starts'] });
   }
+  if (query.search !== undefined && source.wordSearch) return searchedPage(source, source.wordSearch, query, spec, url);
   const keyOrder = keyOrderOf(query, spec, source.orderedBy);
   return keyOrder ? indexedPage(source, query, url, keyOrder.descending) : windowedPage(source, query, spec, url);
+}
+
+/** Cursors page a list in its own order; a query over a window or a search's matches pages by number. */
+function refuseCursor(query: ListQuery, orderedBy: string, what: string): void {
+  if (query.cursor === undefined) return;
+  throw new ValidationFailed({
+    cursor: [`pages a list in its own order (sort by ${orderedBy}, no search or filters); this query runs over ${what}: use page`],
+  });
+}
+
+/**
+ * Answers a search that an index serves (ListSource.wordSearch): every match is found, and
+ * `total` counts them all. In the list's own order only the page's items are read; any
+ * other sort or filter runs over the first `searchWindow` matches, and `meta.window` says so.
+ */
+async function searchedPage<Row, T extends Item>(
+  source: ListSource<Row, T>,
+  search: WordSearch<Row>,
+  query: ListQuery,
+  spec: ListSpec,
+  url: URL,
+) {
+  refuseCursor(query, source.orderedBy, "a search's matches");
+  const range = createdRangeOf(source, query);
+  const unsearched = { ...query, search: undefined };
+  const keyOrder = keyOrderOf(unsearched, spec, source.orderedBy);
+  const descending = keyOrder ? keyOrder.descending : query.sort?.[0] === `-${source.orderedBy}`;
+  let ids = await search.matches(query.search!);
+  if (range) ids = ids.filter((id) => id >= range.from && id <= range.to);
+  if (descending) ids.reverse();
+  if (keyOrder) {
+    const start = ((query.page ?? 1) - 1) * query.per_page;
+    const items = await source.view(await search.rows(ids.slice(start, start + query.per_page)));
+    return numberedPage(items, ids.length, query, url, null, start);
+  }
+  const items = await source.view(await search.rows(ids.slice(0, searchWindow)));
+  return numberedPage(selectInWindow(items, unsearched, spec), undefined, query, url, {
+    size: searchWindow,
+    complete: ids.length <= searchWindow,
+  });
 }
 
 async function indexedPage<Row, T extends Item>(source: ListSource<Row, T>, query: ListQuery, url: URL, descending: boolean) {
@@ -125,13 +166,7 @@ function pageMeta(
 }
 
 async function windowedPage<Row, T extends Item>(source: ListSource<Row, T>, query: ListQuery, spec: ListSpec, url: URL) {
-  if (query.cursor !== undefined) {
-    throw new ValidationFailed({
-      cursor: [
-        `pages a list in its own order (sort by ${source.orderedBy}, no search or filters); this query runs over a window: use page`,
-      ],
-    });
-  }
+  refuseCursor(query, source.orderedBy, 'a window');
   const first = query.sort?.[0];
   const range = createdRangeOf(source, query);
   const { rows, next } =
@@ -139,16 +174,30 @@ async function windowedPage<Row, T extends Item>(source: ListSource<Row, T>, que
       ? { rows: [], next: null }
       : await source.read({ skip: 0, take: searchWindow, descending: first === `-${source.orderedBy}`, range });
   const selected = selectInWindow(await source.view(rows), query, spec);
+  return numberedPage(selected, undefined, query, url, { size: searchWindow, complete: next === null });
+}
+
+/**
+ * A numbered page of a list whose items are at hand: all of them (`total` undefined), or
+ * the page's own, from position `start` of `total`.
+ */
+function numberedPage<T extends Item>(
+  items: T[],
+  total: number | undefined,
+  query: ListQuery,
+  url: URL,
+  window: { size: number; complete: boolean } | null,
+  start = ((query.page ?? 1) - 1) * query.per_page,
+) {
   const perPage = query.per_page;
   const page = query.page ?? 1;
-  const total = selected.length;
-  const lastPage = lastPageOf(total, perPage);
-  const start = (page - 1) * perPage;
-  const data = selected.slice(start, start + perPage).map((item) => pick(item, query.fields));
+  const count = total ?? items.length;
+  const lastPage = lastPageOf(count, perPage);
+  const data = (total === undefined ? items.slice(start, start + perPage) : items).map((item) => pick(item, query.fields));
   const urls = listUrls(url, perPage);
   return {
     data,
-    meta: pageMeta(page, perPage, total, lastPage, start, data.length, { size: searchWindow, complete: next === null }),
+    meta: pageMeta(page, perPage, count, lastPage, start, data.length, window),
     links: {
       first: urls.page(1),
       last: urls.page(lastPage),

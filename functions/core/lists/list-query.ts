@@ -13,6 +13,8 @@ export interface ListSpec<Field extends string = string> {
   fields: readonly Field[];
   sortable: readonly Field[];
   searchable: readonly Field[];
+  /** `search` matches words and word prefixes of the searchable fields through an index, over the whole list (ListSource.wordSearch). */
+  searchByWords?: true;
   /** The item field that `status=` filters on, where the resource has one. */
   statusField?: Field;
   statusValues?: readonly string[];
@@ -153,7 +155,9 @@ export function listQuerySchema(spec: ListSpec) {
       ),
       search: describe(
         z.optional(z.string().check(singleLine(), z.minLength(1), z.maxLength(200))),
-        `Case-insensitive text in ${spec.searchable.join(' or ')}, over the first ${searchWindow.toLocaleString('en-US')} items (meta.window).`,
+        spec.searchByWords
+          ? `Words of ${spec.searchable.join(' and ')}: each word of the search must begin a word of the item (case- and accent-insensitive), over the whole list.`
+          : `Case-insensitive text in ${spec.searchable.join(' or ')}, over the first ${searchWindow.toLocaleString('en-US')} items (meta.window).`,
       ),
       ...(spec.statusField ? { status: z.optional(z.enum(spec.statusValues as [string, ...string[]])) } : {}),
       ...fieldFilterParams(spec),

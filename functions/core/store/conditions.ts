@@ -27,11 +27,18 @@ export async function commitOrThrow(write: () => Promise<WriteOutcome>): Promise
     if (!result.canceled) return;
     const codes = (result.data ?? []).map((reason) => reason.code ?? 'None');
     const onlyContention = codes.includes('TransactionConflict') && codes.every((c) => c === 'None' || c === 'TransactionConflict');
-    if (!onlyContention) throw new Error('TransactionCanceled');
+    if (!onlyContention) throw Object.assign(new Error('TransactionCanceled'), { reasons: codes });
     if (attempt >= conflictRetries) throw new Error(`A transaction conflicted with concurrent writes ${attempt + 1} times.`);
     await new Promise((done) => setTimeout(done, 10 + Math.random() * 40 * (attempt + 1)));
   }
 }
+
+/**
+ * Which items of a cancelled transaction failed their condition, by their position in it:
+ * what a create with several conditions (a slug, a limit, a linked item) needs to say which held.
+ */
+export const failedConditions = (error: unknown): number[] =>
+  ((error as { reasons?: string[] })?.reasons ?? []).flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
 
 /**
  * A transactional read, tried once more if DynamoDB cancels it (a transactional write to

@@ -2,6 +2,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity, Service } from 'electrodb';
 import { accountTokenSchema } from '#core/store/entities/account-token';
 import { apiKeySchema } from '#core/store/entities/api-key';
+import { categorySchema } from '#core/store/entities/category';
+import { contentSlugSchema } from '#core/store/entities/content-slug';
 import { counterSchema } from '#core/store/entities/counter';
 import { idempotencyRecordSchema } from '#core/store/entities/idempotency-record';
 import { invitationSchema } from '#core/store/entities/invitation';
@@ -14,6 +16,9 @@ import { oauthFamilySchema } from '#core/store/entities/oauth-family';
 import { oauthRefreshTokenSchema } from '#core/store/entities/oauth-refresh-token';
 import { oauthTokenSchema } from '#core/store/entities/oauth-token';
 import { pendingInvitationSchema } from '#core/store/entities/pending-invitation';
+import { postSchema } from '#core/store/entities/post';
+import { postCategorySchema } from '#core/store/entities/post-category';
+import { postWordSchema } from '#core/store/entities/post-word';
 import { sessionSchema } from '#core/store/entities/session';
 import { throttleWindowSchema } from '#core/store/entities/throttle-window';
 import { usageCounterSchema } from '#core/store/entities/usage-counter';
@@ -38,6 +43,8 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
     {
       accountToken: new Entity(accountTokenSchema, config),
       apiKey: new Entity(apiKeySchema, config),
+      category: new Entity(categorySchema, config),
+      contentSlug: new Entity(contentSlugSchema, config),
       counter: new Entity(counterSchema, config),
       idempotencyRecord: new Entity(idempotencyRecordSchema, config),
       invitation: new Entity(invitationSchema, config),
@@ -50,6 +57,9 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       oauthRefreshToken: new Entity(oauthRefreshTokenSchema, config),
       oauthToken: new Entity(oauthTokenSchema, config),
       pendingInvitation: new Entity(pendingInvitationSchema, config),
+      post: new Entity(postSchema, config),
+      postCategory: new Entity(postCategorySchema, config),
+      postWord: new Entity(postWordSchema, config),
       session: new Entity(sessionSchema, config),
       throttleWindow: new Entity(throttleWindowSchema, config),
       usageCounter: new Entity(usageCounterSchema, config),

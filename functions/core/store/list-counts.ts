@@ -17,6 +17,8 @@ export const collections = {
   invitationsOfUser: (userId: number) => `invitations-of-user:${userId}`,
   userTokensOfUser: (userId: number) => `user-tokens-of-user:${userId}`,
   webhooksOfWorkspace: (workspaceId: string, environment: Environment) => `webhooks-of-workspace:${workspaceId}:${environment}`,
+  postsOfWorkspace: (workspaceId: string, environment: Environment) => `posts-of-workspace:${workspaceId}:${environment}`,
+  categoriesOfWorkspace: (workspaceId: string, environment: Environment) => `categories-of-workspace:${workspaceId}:${environment}`,
 } as const;
 
 /** The counter item's name of a collection (seeding tools write it directly). */

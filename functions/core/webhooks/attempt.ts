@@ -108,14 +108,16 @@ async function sendTo(
   const { data: event } = await deps.db.entities.webhookEvent.get({ id: delivery.eventId }).go(hotPath);
   if (!event || event.ttl <= deps.clock.now().getTime() / 1000)
     return { error: 'The event is no longer kept.', refused: true, responseTimeMs: 0 };
-  const message = { eventId: event.id, eventType: event.type, body: event.body };
+  // A post's content only to an endpoint whose creator could read it.
+  const body = endpoint.readsContent ? event.body : (event.bodyWithoutContent ?? event.body);
+  const message = { eventId: event.id, eventType: event.type, body };
   // A secret that cannot be opened is recorded as the attempt's error, and tried again as the ladder says: a key put back in the configuration heals it.
   const signed = signedHeadersFor(deps.webhookSecrets, endpoint, message, deps.clock.now());
   if ('error' in signed) return { error: signed.error, responseTimeMs: 0 };
   return send({
     url: endpoint.url,
     headers: signed.headers,
-    body: event.body,
+    body,
     timeoutMs: options.timeoutMs,
     allowInsecure: options.allowInsecure,
   });

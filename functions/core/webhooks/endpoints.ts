@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { contentScope, grants } from '#core/access/scopes';
 import { countOneFewerOf, countOneMoreWithin, withinLimit } from '#core/entitlements/limited-counts';
 import { forgetUsage } from '#core/entitlements/usage';
 import type { EventType } from '#core/events/event-types';
@@ -75,6 +76,7 @@ export async function createWebhookEndpoint(
     events: distinct(input.events),
     sealedSecret: deps.webhookSecrets.seal(secret, id, 'secret'),
     isActive: true,
+    readsContent: grants(owner.actor.scopes, contentScope),
     successCount: 0,
     failureCount: 0,
     consecutiveFailures: 0,
@@ -149,6 +151,8 @@ export async function updateWebhookEndpoint(deps: Deps, owner: EndpointManager, 
   const reactivated = changes.isActive === true && !current.isActive;
   const set = {
     updatedAt: deps.clock.now().toISOString(),
+    // Whoever points it elsewhere or changes what it hears decides whether it reads posts' content.
+    ...(redirects && { readsContent: grants(owner.actor.scopes, contentScope) }),
     ...(changes.url !== undefined && { url: await checkUrl(changes.url) }),
     ...(changes.events !== undefined && { events: distinct(changes.events) }),
     ...(changes.isActive !== undefined && { isActive: changes.isActive }),

@@ -1,4 +1,5 @@
 import type { Actor } from '#core/access/principal';
+import { forgetContentOf } from '#core/content/content-purge';
 import type { EntitlementScope } from '#core/entitlements/entitlement-scope';
 import { countOneFewerOf, countOneMoreWithin, limitNow, requireBelow, usedOf } from '#core/entitlements/limited-counts';
 import { forgetUsage } from '#core/entitlements/usage';
@@ -12,6 +13,7 @@ import { userScope, workspaceOwnerCount } from '#core/namespaces/user-scope';
 import { isoNow } from '#core/platform/clock';
 import { DuplicateResource, NotFound, StateConflict, ValidationFailed, WorkspaceSuspended } from '#core/platform/errors';
 import { idsCreatedWithin, newId } from '#core/platform/ids';
+import { firstFree, slugify } from '#core/platform/slugs';
 import { telemetry } from '#core/platform/telemetry';
 import { defaultTier, type Tier, tierAbove } from '#core/platform/tiers';
 import type { Deps } from '#core/ports/deps';
@@ -38,25 +40,10 @@ export interface NewWorkspace {
   settings?: Partial<typeof defaultSettings>;
 }
 
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
-    .replace(/-+$/, '');
-  return slug || 'workspace';
-}
-
 /** The first of `base`, `base-2`, `base-3` ... that the owner has not used. */
 async function freeSlug(deps: Deps, ownerId: number, base: string): Promise<string> {
   const { data } = await deps.db.entities.workspaceSlug.query.byOwner({ ownerId }).begins({ slug: base }).go({ pages: 'all' });
-  const taken = new Set(data.map((claim) => claim.slug));
-  let candidate = base;
-  for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
-  return candidate;
+  return firstFree(base, new Set(data.map((claim) => claim.slug)));
 }
 
 /**
@@ -140,7 +127,7 @@ async function storeWorkspace(
   };
   // A concurrent create may take the chosen auto slug first; the claim is conditional, so retry.
   for (let attempt = 0; ; attempt++) {
-    const slug = input.slug ?? (await freeSlug(deps, ownerId, slugify(input.name)));
+    const slug = input.slug ?? (await freeSlug(deps, ownerId, slugify(input.name, 'workspace')));
     const view = workspaceView({ ...item, slug });
     try {
       const events = workspaceEvents('workspace.created', view, id, acting, actingIn);
@@ -276,6 +263,7 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { ho
   if (keys.length) await entities.apiKey.delete(keys.map((k) => ({ workspaceId: id, id: k.id }))).go();
   await forgetCount(deps.db, collections.apiKeysOfWorkspace(id));
   await retireWebhookEndpointsOf(deps, id);
+  await forgetContentOf(deps, id);
   // One at a time and each with its count; one already gone (declined, pruned, a repeated delete) is skipped.
   for (const member of members) {
     await forgetTokensHomedIn(deps, id, member.userId);

@@ -29,6 +29,11 @@ export const webhookEndpointSchema = createSchema({
     sealedPreviousSecret: { type: 'string' },
     previousSecretExpiresAt: { type: 'string' },
     isActive: { type: 'boolean', required: true },
+    /**
+     * Whether the credential that last chose its URL or events held posts:read-content: only
+     * then do its post events carry `content`. Absent (endpoints made before posts) is false.
+     */
+    readsContent: { type: 'boolean' },
     /** Set when deliveries disabled the endpoint (not when a client did, by PATCH). */
     disabledAt: { type: 'string' },
     /** Deliveries that ended `success`, and `failed`. */

@@ -22,6 +22,8 @@ export const webhookEventSchema = createSchema({
     environment: { type: environments, required: true },
     /** The envelope `{ id, type, created_at, workspace_id, data }` as JSON. */
     body: { type: 'string', required: true },
+    /** The envelope without posts' `content`, for endpoints whose creator could not read it (post events only). */
+    bodyWithoutContent: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
     /** Set once every delivery of the event exists. */
     fannedOutAt: { type: 'string' },

@@ -1,0 +1,105 @@
+import type { Principal } from '#core/access/principal';
+import { categoriesOf, createCategory, deleteCategory, getCategory, updateCategory } from '#core/content/categories';
+import { categoryView } from '#core/content/category-view';
+import { contentReaderOf } from '#core/content/content-owner';
+import { postsOf, postViews } from '#core/content/post-list';
+import { postView } from '#core/content/post-view';
+import { createPost, deletePost, getPost, type PostChanges, updatePost } from '#core/content/posts';
+import { operationOf } from '#core/http/dispatch';
+import { handlersFor } from '#core/http/handlers';
+import { listPage } from '#core/lists/list-page';
+import type { Deps } from '#core/ports/deps';
+import { runBatch } from './batch.ts';
+import { contentRoutes } from './routes.ts';
+
+type Routes = (typeof contentRoutes)[number];
+
+/** A change of a post as the API answers it. */
+async function changePost(request: { principal: Principal; workspaceId: string }, deps: Deps, id: string, changes: PostChanges) {
+  const reader = contentReaderOf(request);
+  return postView(await updatePost(deps, reader, id, changes), reader.readsContent);
+}
+
+/** The handlers of posts and categories, which a batch's operations run as well. */
+const resourceHandlers = handlersFor<Exclude<Routes, { operationId: 'batchResources' }>>()({
+  listPosts: async (request, deps) => ({
+    status: 200,
+    body: await listPage(
+      postsOf(deps, contentReaderOf(request), request.query.include?.includes('categories') ?? false),
+      request.query,
+      request.route.list,
+      request.url,
+    ),
+  }),
+  getPost: async (request, deps) => {
+    const reader = contentReaderOf(request);
+    const [view] = await postViews(deps, reader, [await getPost(deps, reader, request.params.id)], request.query.include === 'categories');
+    return { status: 200, body: { data: view! } };
+  },
+  createPost: async ({ body, ...request }, deps) => {
+    const reader = contentReaderOf(request);
+    const post = await createPost(deps, reader, { ...body, categoryIds: body.category_ids });
+    return { status: 201, body: { message: 'Post created.', data: postView(post, reader.readsContent) } };
+  },
+  updatePost: async ({ body, ...request }, deps) => ({
+    status: 200,
+    body: {
+      message: 'Post updated.',
+      data: await changePost(request, deps, request.params.id, { ...body, categoryIds: body.category_ids }),
+    },
+  }),
+  deletePost: async (request, deps) => {
+    await deletePost(deps, contentReaderOf(request), request.params.id);
+    return { status: 204 };
+  },
+  publishPost: async (request, deps) => ({
+    status: 200,
+    body: { message: 'Post published.', data: await changePost(request, deps, request.params.id, { status: 'published' }) },
+  }),
+  archivePost: async (request, deps) => ({
+    status: 200,
+    body: { message: 'Post archived.', data: await changePost(request, deps, request.params.id, { status: 'archived' }) },
+  }),
+  listCategories: async (request, deps) => ({
+    status: 200,
+    body: await listPage(categoriesOf(deps, contentReaderOf(request)), request.query, request.route.list, request.url),
+  }),
+  getCategory: async (request, deps) => ({
+    status: 200,
+    body: { data: categoryView(await getCategory(deps, contentReaderOf(request), request.params.id)) },
+  }),
+  createCategory: async (request, deps) => ({
+    status: 201,
+    body: { message: 'Category created.', data: categoryView(await createCategory(deps, contentReaderOf(request), request.body)) },
+  }),
+  updateCategory: async (request, deps) => ({
+    status: 200,
+    body: {
+      message: 'Category updated.',
+      data: categoryView(await updateCategory(deps, contentReaderOf(request), request.params.id, request.body)),
+    },
+  }),
+  deleteCategory: async (request, deps) => {
+    await deleteCategory(deps, contentReaderOf(request), request.params.id);
+    return { status: 204 };
+  },
+});
+
+const routeById = <K extends Routes['operationId']>(id: K) =>
+  contentRoutes.find((route) => route.operationId === id) as Extract<Routes, { operationId: K }>;
+
+/** What a batch's operations run as: the single routes with their handlers. */
+const batchOperations = {
+  createPost: operationOf(routeById('createPost'), resourceHandlers.createPost),
+  updatePost: operationOf(routeById('updatePost'), resourceHandlers.updatePost),
+  createCategory: operationOf(routeById('createCategory'), resourceHandlers.createCategory),
+  updateCategory: operationOf(routeById('updateCategory'), resourceHandlers.updateCategory),
+};
+
+export const contentHandlers = handlersFor<Routes>()({
+  ...resourceHandlers,
+  batchResources: async (request, deps) => ({
+    status: 200,
+    body: await runBatch(request, deps, request.body.operations, batchOperations),
+  }),
+});

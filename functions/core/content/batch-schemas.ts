@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import { describe, withMeta } from '#core/platform/schema-meta';
+
+export const maxBatchOperations = 100;
+
+/** The resources a batch creates and updates, and the id prefix by which an update names its resource. */
+export const batchResources = ['posts', 'categories'] as const;
+export type BatchResource = (typeof batchResources)[number];
+
+const operation = z.strictObject({
+  action: describe(z.enum(['create', 'update']), 'create or update.'),
+  resource: describe(
+    z.optional(z.enum(batchResources)),
+    'What a create makes: posts (the default) or categories. An update needs none: its id says (post_ or cat_); if given, it must agree.',
+  ),
+  id: describe(z.optional(z.string().check(z.maxLength(100))), "The post's or category's id: required for update, refused for create."),
+  data: describe(
+    z.record(z.string(), z.unknown()),
+    'The body the single route takes: POST /posts, PATCH /posts/{id}, POST /categories or PATCH /categories/{id}.',
+  ),
+});
+
+export const batchBody = z.strictObject({
+  operations: describe(
+    z
+      .array(operation)
+      .check(
+        z.minLength(1, 'must hold at least one operation'),
+        z.maxLength(maxBatchOperations, `must hold at most ${maxBatchOperations} operations`),
+      ),
+    `1 to ${maxBatchOperations} operations, applied in order, each on its own through the same rules as its single route.`,
+  ),
+});
+
+export type BatchOperation = z.output<typeof operation>;
+
+const errorEnvelope = withMeta(z.looseObject({ error: z.string(), error_code: z.string(), message: z.string() }), {
+  description: 'The error envelope the single route would have answered (every field of it, as the Error schema).',
+});
+
+export const batchResult = withMeta(
+  z.object({
+    index: describe(z.int().check(z.gte(0)), 'The position of the operation in `operations`, from 0.'),
+    status: describe(z.int(), 'The status the single route would have answered: 201 or 200, or its error status.'),
+    data: describe(z.optional(z.looseObject({})), 'The post or category as the single route answers it (on success).'),
+    error: z.optional(errorEnvelope),
+  }),
+  { id: 'BatchResult', description: 'What came of one operation of a batch.' },
+);
+
+export const batchAnswer = z.object({
+  data: describe(z.array(batchResult), 'One result per operation, in order.'),
+  meta: z.object({
+    succeeded: z.int().check(z.gte(0)),
+    failed: z.int().check(z.gte(0)),
+  }),
+});

@@ -1,0 +1,72 @@
+import type { Database } from '#core/store/database';
+import type { ContentOwner } from './content-owner.ts';
+
+type WriteTransaction = Parameters<Database['transaction']['write']>[0];
+/** The entities as a transaction's callback receives them. */
+export type TransactionEntities = Parameters<WriteTransaction>[0];
+export type TransactionItem = ReturnType<WriteTransaction>[number];
+
+/** DynamoDB's limit of items in one transaction. */
+export const maxTransactionItems = 100;
+
+type SlugKind = 'post' | 'category';
+
+/** Claims a slug for its holder: fails its condition when the workspace and environment have it already. */
+export const claimSlug = (e: TransactionEntities, owner: ContentOwner, kind: SlugKind, slug: string, holderId: string) =>
+  e.contentSlug.create({ workspaceId: owner.workspaceId, environment: owner.environment, kind, slug, holderId }).commit();
+
+/** Frees a slug its holder gave up (only while it still holds it). */
+export const releaseSlug = (e: TransactionEntities, owner: ContentOwner, kind: SlugKind, slug: string, holderId: string) =>
+  e.contentSlug
+    .delete({ workspaceId: owner.workspaceId, environment: owner.environment, kind, slug })
+    .where((attr, op) => op.eq(attr.holderId, holderId))
+    .commit();
+
+/**
+ * A post's index items for the words it gains and loses (content/words.ts), in the post's
+ * own transaction: the index never holds a word the post does not, nor misses one it does.
+ */
+export const wordWrites = (
+  e: TransactionEntities,
+  owner: ContentOwner,
+  postId: string,
+  added: readonly string[],
+  removed: readonly string[],
+) => {
+  const key = (word: string) => ({ workspaceId: owner.workspaceId, environment: owner.environment, word, postId });
+  return [...added.map((word) => e.postWord.put(key(word)).commit()), ...removed.map((word) => e.postWord.delete(key(word)).commit())];
+};
+
+/**
+ * A post's links to the categories it joins and leaves, each with the category's
+ * `postCount`. Joining requires the category to exist and not be under deletion; that
+ * condition is what refuses a category deleted since the request checked it.
+ */
+export const categoryWrites = (
+  e: TransactionEntities,
+  owner: ContentOwner,
+  postId: string,
+  added: readonly string[],
+  removed: readonly string[],
+) => {
+  const link = (categoryId: string) => ({ workspaceId: owner.workspaceId, environment: owner.environment, categoryId, postId });
+  const category = (id: string) => ({ workspaceId: owner.workspaceId, environment: owner.environment, id });
+  return [
+    ...added.flatMap((id) => [
+      e.postCategory.put(link(id)).commit(),
+      e.category
+        .update(category(id))
+        .add({ postCount: 1 })
+        .where((attr, op) => `${op.exists(attr.name)} AND ${op.notExists(attr.deletingAt)}`)
+        .commit(),
+    ]),
+    ...removed.flatMap((id) => [
+      e.postCategory.delete(link(id)).commit(),
+      e.category
+        .update(category(id))
+        .add({ postCount: -1 })
+        .where((attr, op) => op.exists(attr.name))
+        .commit(),
+    ]),
+  ];
+};

@@ -1,0 +1,84 @@
+import type { ListSource, WordSearch } from '#core/lists/list-source';
+import { ValidationFailed } from '#core/platform/errors';
+import { idsCreatedWithin } from '#core/platform/ids';
+import type { Deps } from '#core/ports/deps';
+import { hotPath } from '#core/store/database';
+import type { PostItem } from '#core/store/items';
+import { keyOrderReader } from '#core/store/key-order';
+import { collections, counted } from '#core/store/list-counts';
+import { categoriesById } from './categories-in-use.ts';
+import { categoryView } from './category-view.ts';
+import { type ContentOwner, type ContentReader, contentKey } from './content-owner.ts';
+import { type PostView, postView } from './post-view.ts';
+import { maxSearchTerms, minWordLength, searchTermsOf } from './words.ts';
+
+export type PostWithCategories = PostView & { categories?: ReturnType<typeof categoryView>[] };
+
+/** Posts as the API shows them to the reader, with their categories in full when `include=categories` asks. */
+export async function postViews(
+  deps: Deps,
+  reader: ContentReader,
+  posts: readonly PostItem[],
+  withCategories: boolean,
+): Promise<PostWithCategories[]> {
+  const views = posts.map((post) => postView(post, reader.readsContent));
+  if (!withCategories) return views;
+  const found = await categoriesById(deps, reader, [...new Set(posts.flatMap((post) => post.categoryIds))]);
+  return views.map((view) => ({
+    ...view,
+    categories: view.category_ids.flatMap((id) => {
+      const category = found.get(id);
+      return category ? [categoryView(category)] : [];
+    }),
+  }));
+}
+
+/**
+ * Every post matching a search, by id (creation order): each term of the search is one
+ * Query of the index's key range that begins with it (entities/post-word.ts), and a post
+ * matches when every term begins one of its words. The cost is the matches', whatever
+ * the number of posts.
+ */
+function postSearch(deps: Deps, owner: ContentOwner): WordSearch<PostItem> {
+  const { postWord, post } = deps.db.entities;
+  return {
+    async matches(search) {
+      const terms = searchTermsOf(search);
+      if (!terms.length) throw new ValidationFailed({ search: [`must hold a word of at least ${minWordLength} letters or digits`] });
+      if (terms.length > maxSearchTerms) throw new ValidationFailed({ search: [`must hold at most ${maxSearchTerms} words`] });
+      const perTerm = await Promise.all(
+        terms.map(async (word) => {
+          const { data } = await postWord.query
+            .byWord({ workspaceId: owner.workspaceId, environment: owner.environment })
+            .begins({ word })
+            .go({ ...hotPath, pages: 'all', attributes: ['postId'] });
+          return new Set(data.map((row) => row.postId));
+        }),
+      );
+      const [first, ...rest] = perTerm.sort((a, b) => a.size - b.size);
+      return [...first!].filter((id) => rest.every((set) => set.has(id))).sort();
+    },
+    async rows(ids) {
+      if (!ids.length) return [];
+      const { data } = await post.get(ids.map((id) => contentKey(owner, id))).go({ ...hotPath, consistent: true });
+      const byId = new Map(data.map((item) => [item.id, item]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+  };
+}
+
+/** The reader's posts in creation order: one Query of their partition's environment, or the search index. */
+export function postsOf(deps: Deps, reader: ContentReader, withCategories: boolean): ListSource<PostItem, PostWithCategories> {
+  const { post } = deps.db.entities;
+  return {
+    ...counted(deps.db, collections.postsOfWorkspace(reader.workspaceId, reader.environment)),
+    orderedBy: 'created_at',
+    createdRange: (after, before) => idsCreatedWithin('post', after, before),
+    read: keyOrderReader(post, 'byWorkspace', (range) => {
+      const query = post.query.byWorkspace({ workspaceId: reader.workspaceId, environment: reader.environment });
+      return range ? query.between({ id: range.from }, { id: range.to }) : query;
+    }),
+    wordSearch: postSearch(deps, reader),
+    view: (rows) => postViews(deps, reader, rows, withCategories),
+  };
+}
