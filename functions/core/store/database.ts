@@ -14,6 +14,8 @@ import { oauthFamilySchema } from '#core/store/entities/oauth-family';
 import { oauthRefreshTokenSchema } from '#core/store/entities/oauth-refresh-token';
 import { oauthTokenSchema } from '#core/store/entities/oauth-token';
 import { pendingInvitationSchema } from '#core/store/entities/pending-invitation';
+import { seoIssueSchema } from '#core/store/entities/seo-issue';
+import { seoReportSchema } from '#core/store/entities/seo-report';
 import { sessionSchema } from '#core/store/entities/session';
 import { throttleWindowSchema } from '#core/store/entities/throttle-window';
 import { usageCounterSchema } from '#core/store/entities/usage-counter';
@@ -50,6 +52,8 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       oauthRefreshToken: new Entity(oauthRefreshTokenSchema, config),
       oauthToken: new Entity(oauthTokenSchema, config),
       pendingInvitation: new Entity(pendingInvitationSchema, config),
+      seoIssue: new Entity(seoIssueSchema, config),
+      seoReport: new Entity(seoReportSchema, config),
       session: new Entity(sessionSchema, config),
       throttleWindow: new Entity(throttleWindowSchema, config),
       usageCounter: new Entity(usageCounterSchema, config),
