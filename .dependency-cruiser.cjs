@@ -20,6 +20,7 @@ const contexts = [
   'accounts',
   'workspaces',
   'members',
+  'seo',
   'webhooks',
   'api-keys',
   'users',

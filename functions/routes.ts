@@ -3,6 +3,7 @@ import { apiKeyRoutes } from './api-keys/routes.ts';
 import { entitlementRoutes } from './entitlements/routes.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { seoRoutes } from './seo/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { webhookDeliveryRoutes } from './webhook-deliveries/routes.ts';
@@ -26,6 +27,7 @@ export const routeTables = {
   namespaces: namespaceRoutes,
   webhooks: webhookRoutes,
   'webhook-deliveries': webhookDeliveryRoutes,
+  seo: seoRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;

@@ -39,6 +39,7 @@ export const eventTypes = {
   'webhook.secret_rotated': { description: "A webhook endpoint's secret was rotated; `data` never holds it." },
   'webhook.disabled': { description: `A webhook endpoint was disabled after ${defaultWebhookDisableAfter} deliveries in a row failed.` },
   'webhook.test': { description: 'Sent by POST /webhooks/{id}/test to that endpoint only; never fanned out.', direct: true },
+  'seo.report_created': { description: 'An SEO report was stored (POST /seo/report); `data` is the report with its issues.' },
 } as const satisfies Record<string, { description: string; direct?: true }>;
 
 /**
@@ -78,6 +79,7 @@ const readScopeOf = {
   user: 'users:read',
   namespace: 'namespaces:read',
   webhook: 'webhooks:read',
+  seo: 'seo:read',
 } as const satisfies Record<Resource, KnownScope>;
 
 /** The scope that reads what an event of `type` carries. */
