@@ -92,6 +92,10 @@ describe('the event catalogue, walked', () => {
     const homeEndpoint = (await api.call('GET', '/webhooks')).body.data.find((e: { url: string }) => e.url.endsWith('/home')).id;
     ok((await api.call('POST', `/webhooks/${homeEndpoint}/test`)).status);
 
+    // An SEO report.
+    const report = { url: 'https://example.com/walked', scores: { performance: 90, accessibility: 80, best_practices: 70, seo: 60 } };
+    ok((await api.call('POST', '/seo/report', { body: report })).status, 201);
+
     // Last, the workspace made at the start goes, and home hears of it.
     ok((await api.call('DELETE', `/workspaces/${other}`)).status, 204);
 

@@ -198,6 +198,21 @@ const creators: Record<string, Creator> = {
     },
   },
   'webhooks/{id}': webhookOfA,
+  'issues/{workspace_id}': {
+    kind: 'workspace',
+    ghost: 'wks_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      // A workspace of A's with an SEO issue in it.
+      const data = await created(api.call('POST', '/workspaces', as(A.key, { body: { name: `A audited ${++serial}` } })), 'a workspace');
+      const report = {
+        url: `https://example.com/a-${serial}`,
+        scores: { performance: 50, accessibility: 60, best_practices: 70, seo: 80 },
+        issues: [{ type: 'image-alt', severity: 'high', element: 'img.hero' }],
+      };
+      await created(api.call('POST', '/seo/report', as(A.key, { body: report, headers: { 'X-Workspace-ID': data.id } })), 'an SEO report');
+      return { id: data.id, readPath: `/seo/issues/${data.id}` };
+    },
+  },
   'deliveries/{delivery_id}': {
     kind: 'delivery',
     ghost: 'del_01ARZ3NDEKTSV4RRFFQ69G5FAV',
