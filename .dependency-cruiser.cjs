@@ -79,6 +79,7 @@ module.exports = {
         pathNot: [
           '^functions/core/store/items\\.ts$',
           '^functions/core/store/entities/delivery-status\\.ts$',
+          '^functions/core/store/entities/seo-severity\\.ts$',
           '^functions/core/store/stream-records\\.ts$',
         ],
       },

@@ -38,7 +38,7 @@ describe('subscription patterns', () => {
 
 describe('the read scopes a subscription needs', () => {
   it.each([
-    [['*'], ['workspaces:read', 'api-keys:read', 'users:read', 'namespaces:read', 'webhooks:read']],
+    [['*'], ['workspaces:read', 'api-keys:read', 'users:read', 'namespaces:read', 'webhooks:read', 'seo:read']],
     [['api_key.*'], ['api-keys:read']],
     [['member.added', 'invitation.*', 'user.updated'], ['users:read']],
     [

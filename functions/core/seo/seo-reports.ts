@@ -7,7 +7,7 @@ import { workspaceScope } from '#core/namespaces/workspace-scope';
 import { NotFound } from '#core/platform/errors';
 import { idsCreatedWithin, newId } from '#core/platform/ids';
 import type { Deps } from '#core/ports/deps';
-import { seoSeverities } from '#core/store/entities/seo-issue';
+import { seoSeverities } from '#core/store/entities/seo-severity';
 import type { SeoIssueItem, SeoReportItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { counted, countMore, countOneMore } from '#core/store/list-counts';

@@ -3,14 +3,11 @@ import { timestamp } from '#core/platform/common-schemas';
 import { environments } from '#core/platform/environments';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { multiLine, singleLine } from '#core/platform/text-rules';
-import { seoSeverities } from '#core/store/entities/seo-issue';
+import { seoSeverities } from '#core/store/entities/seo-severity';
 import { seoUrlProblem } from './seo-urls.ts';
 
-/** The severities of an issue, most serious first: the routes' filter takes them. */
-export { seoSeverities };
-
 /** The most issues one report may carry: with the report, its counters and its event, one transaction holds them all. */
-export const maxIssuesPerReport = 50;
+const maxIssuesPerReport = 50;
 
 /** An audited page's URL: a fresh schema each time, as each use describes it its own way. */
 const auditedUrl = () =>

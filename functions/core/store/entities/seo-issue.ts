@@ -1,8 +1,6 @@
 import { createSchema } from 'electrodb';
 import { environments } from '#core/platform/environments';
-
-/** How serious an SEO issue is, most serious first. */
-export const seoSeverities = ['critical', 'high', 'medium', 'low', 'info'] as const;
+import { seoSeverities } from './seo-severity.ts';
 
 /**
  * One issue of an SEO report (seo-report.ts), written in the report's transaction: what GET
