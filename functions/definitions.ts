@@ -10,6 +10,7 @@ import { namespacesFunction } from './namespaces/definition.ts';
 import { oauthFunction } from './oauth/definition.ts';
 import { prunerFunction } from './pruner/definition.ts';
 import type { LambdaFunctionName, routeTables } from './routes.ts';
+import { seoFunction } from './seo/definition.ts';
 import { sessionsFunction } from './sessions/definition.ts';
 import { usersFunction } from './users/definition.ts';
 import { webhookDeliveriesFunction } from './webhook-deliveries/definition.ts';
@@ -36,6 +37,7 @@ export const routeFunctions = {
   webhooks: webhooksFunction,
   'webhook-deliveries': webhookDeliveriesFunction,
   content: contentFunction,
+  seo: seoFunction,
 } as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
 
 /** The functions that serve no route: the authorizer, the fallback, and what schedules, the stream and the queue invoke. */

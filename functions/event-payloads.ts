@@ -7,6 +7,7 @@ import { invitation, sentInvitation } from '#core/members/invitation-schemas';
 import { namespaceWithPackages } from '#core/namespaces/namespace-schemas';
 import { timestamp } from '#core/platform/common-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
+import { seoReport } from '#core/seo/seo-schemas';
 import { workspace } from '#core/tenancy/workspace-schemas';
 import { member, user } from '#core/users/user-schemas';
 import { webhookEndpoint } from '#core/webhooks/endpoint-schemas';
@@ -51,6 +52,7 @@ export const eventDataSchemas = {
   'category.created': category,
   'category.updated': category,
   'category.deleted': category,
+  'seo.report_created': seoReport,
 } as const satisfies Record<EventType, z.ZodMiniType>;
 
 const envelopeFields = {

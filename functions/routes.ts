@@ -4,6 +4,7 @@ import { contentRoutes } from './content/routes.ts';
 import { entitlementRoutes } from './entitlements/routes.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { seoRoutes } from './seo/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { webhookDeliveryRoutes } from './webhook-deliveries/routes.ts';
@@ -28,6 +29,7 @@ export const routeTables = {
   webhooks: webhookRoutes,
   'webhook-deliveries': webhookDeliveryRoutes,
   content: contentRoutes,
+  seo: seoRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;

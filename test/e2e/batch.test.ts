@@ -105,13 +105,20 @@ describe('POST /resources/batch', () => {
 });
 
 describe('post events', () => {
-  it("carry content only to endpoints whose creator holds posts:read-content, and are signed over what was sent", async () => {
+  it('carry content only to endpoints whose creator holds posts:read-content, and are signed over what was sent', async () => {
     const withContent = await api.call('POST', '/webhooks', { body: { url: `${receiver.origin}/with`, events: ['post.*'] } });
-    const narrowKey = (await api.call('POST', '/api-keys', { body: { name: 'narrow', scopes: ['webhooks:write', 'posts:read'] } })).body.data.key;
-    const without = await api.call('POST', '/webhooks', { key: narrowKey, body: { url: `${receiver.origin}/without`, events: ['post.created'] } });
+    const narrowKey = (await api.call('POST', '/api-keys', { body: { name: 'narrow', scopes: ['webhooks:write', 'posts:read'] } })).body
+      .data.key;
+    const without = await api.call('POST', '/webhooks', {
+      key: narrowKey,
+      body: { url: `${receiver.origin}/without`, events: ['post.created'] },
+    });
     expect([withContent.status, without.status]).toEqual([201, 201]);
     const post = (await api.call('POST', '/posts', { body: { title: 'Evented', content: 'the body' } })).body.data;
-    const delivered = await receiver.waitFor(2, (hook) => hook.headers['x-webhook-event'] === 'post.created' && hook.body.includes(post.id));
+    const delivered = await receiver.waitFor(
+      2,
+      (hook) => hook.headers['x-webhook-event'] === 'post.created' && hook.body.includes(post.id),
+    );
     const byPath = Object.fromEntries(delivered.map((hook) => [hook.path, hook]));
     const full = verifyWebhook(byPath['/with']!, withContent.body.data.secret);
     const trimmed = verifyWebhook(byPath['/without']!, without.body.data.secret);

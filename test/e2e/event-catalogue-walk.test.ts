@@ -103,6 +103,9 @@ describe('the event catalogue, walked', () => {
     ok((await api.call('POST', `/posts/${post.body.data.id}/archive`)).status);
     ok((await api.call('DELETE', `/posts/${post.body.data.id}`)).status, 204);
     ok((await api.call('DELETE', `/categories/${category.body.data.id}`)).status, 204);
+    // An SEO report.
+    const report = { url: 'https://example.com/walked', scores: { performance: 90, accessibility: 80, best_practices: 70, seo: 60 } };
+    ok((await api.call('POST', '/seo/report', { body: report })).status, 201);
 
     // Last, the workspace made at the start goes, and home hears of it.
     ok((await api.call('DELETE', `/workspaces/${other}`)).status, 204);

@@ -216,6 +216,21 @@ const creators: Record<string, Creator> = {
       return { id: data.id, readPath: `/categories/${data.id}` };
     },
   },
+  'issues/{workspace_id}': {
+    kind: 'workspace',
+    ghost: 'wks_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      // A workspace of A's with an SEO issue in it.
+      const data = await created(api.call('POST', '/workspaces', as(A.key, { body: { name: `A audited ${++serial}` } })), 'a workspace');
+      const report = {
+        url: `https://example.com/a-${serial}`,
+        scores: { performance: 50, accessibility: 60, best_practices: 70, seo: 80 },
+        issues: [{ type: 'image-alt', severity: 'high', element: 'img.hero' }],
+      };
+      await created(api.call('POST', '/seo/report', as(A.key, { body: report, headers: { 'X-Workspace-ID': data.id } })), 'an SEO report');
+      return { id: data.id, readPath: `/seo/issues/${data.id}` };
+    },
+  },
   'deliveries/{delivery_id}': {
     kind: 'delivery',
     ghost: 'del_01ARZ3NDEKTSV4RRFFQ69G5FAV',
@@ -436,7 +451,15 @@ describe("tenant B's view", () => {
     for (const c of (await api.call('GET', '/categories?per_page=100', as(A.key))).body.data) aIds.category.add(c.id);
     expect(aIds.post.size).toBeGreaterThanOrEqual(1);
     expect(aIds.category.size).toBeGreaterThanOrEqual(1);
-    const stringIds = [...aIds.workspace, ...aIds.apiKey, ...aIds.namespace, ...aIds.webhook, ...aIds.delivery, ...aIds.post, ...aIds.category];
+    const stringIds = [
+      ...aIds.workspace,
+      ...aIds.apiKey,
+      ...aIds.namespace,
+      ...aIds.webhook,
+      ...aIds.delivery,
+      ...aIds.post,
+      ...aIds.category,
+    ];
 
     /** What the `id` of a read endpoint's items is. */
     const itemKinds: Record<string, IdKind> = {

@@ -38,7 +38,10 @@ describe('subscription patterns', () => {
 
 describe('the read scopes a subscription needs', () => {
   it.each([
-    [['*'], ['workspaces:read', 'api-keys:read', 'users:read', 'namespaces:read', 'webhooks:read', 'posts:read', 'categories:read']],
+    [
+      ['*'],
+      ['workspaces:read', 'api-keys:read', 'users:read', 'namespaces:read', 'webhooks:read', 'posts:read', 'categories:read', 'seo:read'],
+    ],
     [['api_key.*'], ['api-keys:read']],
     [['member.added', 'invitation.*', 'user.updated'], ['users:read']],
     [
@@ -46,7 +49,10 @@ describe('the read scopes a subscription needs', () => {
       ['workspaces:read', 'namespaces:read'],
     ],
     [['webhook.*'], ['webhooks:read']],
-    [['post.*', 'category.created'], ['posts:read', 'categories:read']],
+    [
+      ['post.*', 'category.created'],
+      ['posts:read', 'categories:read'],
+    ],
   ])('%j needs %j', (patterns, scopes) => {
     expect(readScopesFor(patterns)).toEqual(scopes);
   });

@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
 import { describe, withMeta } from '#core/platform/schema-meta';
 
-export const maxBatchOperations = 100;
+const maxBatchOperations = 100;
 
 /** The resources a batch creates and updates, and the id prefix by which an update names its resource. */
-export const batchResources = ['posts', 'categories'] as const;
-export type BatchResource = (typeof batchResources)[number];
+const batchResources = ['posts', 'categories'] as const;
 
 const operation = z.strictObject({
   action: describe(z.enum(['create', 'update']), 'create or update.'),

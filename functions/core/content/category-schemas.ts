@@ -8,7 +8,7 @@ export const categoryId = idOf('category', 'a category id');
 
 /** A post's categories: each link is one item of the post's transaction (at most 100 items). */
 export const maxCategoriesPerPost = 10;
-export const maxDescriptionLength = 1000;
+const maxDescriptionLength = 1000;
 
 const description = describe(
   z.nullable(z.string().check(multiLine(), z.maxLength(maxDescriptionLength, `must be at most ${maxDescriptionLength} characters`))),

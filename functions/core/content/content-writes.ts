@@ -4,7 +4,6 @@ import type { ContentOwner } from './content-owner.ts';
 type WriteTransaction = Parameters<Database['transaction']['write']>[0];
 /** The entities as a transaction's callback receives them. */
 export type TransactionEntities = Parameters<WriteTransaction>[0];
-export type TransactionItem = ReturnType<WriteTransaction>[number];
 
 /** DynamoDB's limit of items in one transaction. */
 export const maxTransactionItems = 100;

@@ -9,10 +9,10 @@ import { maxIndexedWords } from './words.ts';
 
 export const postId = idOf('post', 'a post id');
 
-export const maxTitleLength = 255;
-export const maxExcerptLength = 1000;
+const maxTitleLength = 255;
+const maxExcerptLength = 1000;
 /** Bytes of UTF-8: a post, and each event that carries it with and without its content, fit one DynamoDB item (400 KB). */
-export const maxContentBytes = 100 * 1024;
+const maxContentBytes = 100 * 1024;
 
 const title = describe(
   z

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe } from '#core/platform/schema-meta';
 
-export const maxSlugLength = 200;
+const maxSlugLength = 200;
 
 /** A client's own slug of a post or category: lower-case letters and digits in hyphen-joined runs. */
 export const slug = (of: 'post' | 'category') =>

@@ -4,7 +4,7 @@
  * of at least `minWordLength`; longer than `maxWordLength`, it is indexed and matched by its start.
  */
 export const minWordLength = 2;
-export const maxWordLength = 32;
+const maxWordLength = 32;
 /**
  * The distinct words indexed per post, title first: one index item each, written in the
  * post's own transaction (at most 100 items), so that the index never disagrees with the post.

@@ -1,10 +1,11 @@
 import { config } from '#core/platform/config';
 import { FeatureLimitReached } from '#core/platform/errors';
+import { monthlyCounterTtl, monthOf } from '#core/platform/periods';
 import type { Deps } from '#core/ports/deps';
 import { isConditionFailure } from '#core/store/conditions';
 import type { Database } from '#core/store/database';
 import type { EntitlementScope } from './entitlement-scope.ts';
-import type { Feature } from './features.ts';
+import { type Feature, features } from './features.ts';
 import { limitOf } from './limits.ts';
 import { counterKey } from './usage.ts';
 
@@ -13,7 +14,7 @@ type WriteTransaction = Parameters<Database['transaction']['write']>[0];
 type TransactionUsageCounter = Parameters<WriteTransaction>[0]['usageCounter'];
 
 /**
- * What a create of a limited thing (an API key, a webhook, a post) does to its feature's
+ * What a create of a limited thing (an API key, a webhook, a post, an SEO report) does to its feature's
  * count, in the same transaction as the create: +1, on condition that the count is below
  * the limit, so racing creates can never pass it. `limit` null: unlimited, no condition.
  */
@@ -24,7 +25,11 @@ export function countOneMoreWithin(
   limit: number | null,
   now: Date,
 ) {
-  const update = usageCounter.update(counterKey(scope, feature, now)).add({ used: 1 });
+  const update = usageCounter
+    .update(counterKey(scope, feature, now))
+    .add({ used: 1 })
+    // A month's count (SEO reports) lapses like a client's report of one (recording.ts).
+    .set(features[feature].period === 'month' ? { ttl: monthlyCounterTtl(monthOf(now)) } : {});
   if (limit === null) return update.commit();
   return update.where((attr, op) => `${op.notExists(attr.used)} OR ${op.lt(attr.used, limit)}`).commit();
 }

@@ -55,6 +55,7 @@ export const eventTypes = {
     description:
       'A category was deleted and removed from its posts (which send no event of their own for it); `data` is the category as it was.',
   },
+  'seo.report_created': { description: 'An SEO report was stored (POST /seo/report); `data` is the report with its issues.' },
 } as const satisfies Record<string, { description: string; direct?: true }>;
 
 /**
@@ -96,6 +97,7 @@ const readScopeOf = {
   webhook: 'webhooks:read',
   post: 'posts:read',
   category: 'categories:read',
+  seo: 'seo:read',
 } as const satisfies Record<Resource, KnownScope>;
 
 /** The scope that reads what an event of `type` carries. */

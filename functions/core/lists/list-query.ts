@@ -122,10 +122,15 @@ const dateFiltersWithoutField = (spec: ListSpec) =>
     }
   });
 
-/** The query schema of a list endpoint: strict, so an unknown parameter is a 422. */
-export function listQuerySchema(spec: ListSpec) {
+/**
+ * The query schema of a list endpoint: strict, so an unknown parameter is a 422. `own`:
+ * parameters the list itself takes, that are no filter of its items (the `url` whose
+ * reports GET /seo/reports lists).
+ */
+export function listQuerySchema<Own extends z.core.$ZodLooseShape = Record<never, never>>(spec: ListSpec, own: Own = {} as Own) {
   return z
     .strictObject({
+      ...own,
       page: describe(
         z.optional(positiveInt),
         `Page number, from 1; default 1. Pages reach the first ${pageWindow.toLocaleString('en-US')} items; beyond them, use cursor.`,
@@ -171,4 +176,4 @@ export function listQuerySchema(spec: ListSpec) {
     .check(dateFiltersWithoutField(spec));
 }
 
-export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
+export type ListQuery = z.infer<ReturnType<typeof listQuerySchema<Record<never, never>>>>;

@@ -19,6 +19,8 @@ import { pendingInvitationSchema } from '#core/store/entities/pending-invitation
 import { postSchema } from '#core/store/entities/post';
 import { postCategorySchema } from '#core/store/entities/post-category';
 import { postWordSchema } from '#core/store/entities/post-word';
+import { seoIssueSchema } from '#core/store/entities/seo-issue';
+import { seoReportSchema } from '#core/store/entities/seo-report';
 import { sessionSchema } from '#core/store/entities/session';
 import { throttleWindowSchema } from '#core/store/entities/throttle-window';
 import { usageCounterSchema } from '#core/store/entities/usage-counter';
@@ -60,6 +62,8 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       post: new Entity(postSchema, config),
       postCategory: new Entity(postCategorySchema, config),
       postWord: new Entity(postWordSchema, config),
+      seoIssue: new Entity(seoIssueSchema, config),
+      seoReport: new Entity(seoReportSchema, config),
       session: new Entity(sessionSchema, config),
       throttleWindow: new Entity(throttleWindowSchema, config),
       usageCounter: new Entity(usageCounterSchema, config),

@@ -19,6 +19,10 @@ export const collections = {
   webhooksOfWorkspace: (workspaceId: string, environment: Environment) => `webhooks-of-workspace:${workspaceId}:${environment}`,
   postsOfWorkspace: (workspaceId: string, environment: Environment) => `posts-of-workspace:${workspaceId}:${environment}`,
   categoriesOfWorkspace: (workspaceId: string, environment: Environment) => `categories-of-workspace:${workspaceId}:${environment}`,
+  seoIssuesOfWorkspace: (workspaceId: string, environment: Environment) => `seo-issues-of-workspace:${workspaceId}:${environment}`,
+  /** `urlKey`: the SHA-256 of the normalised URL (core/seo/seo-urls.ts). */
+  seoReportsOfUrl: (workspaceId: string, environment: Environment, urlKey: string) =>
+    `seo-reports-of-url:${workspaceId}:${environment}:${urlKey}`,
 } as const;
 
 /** The counter item's name of a collection (seeding tools write it directly). */
@@ -28,12 +32,15 @@ type WriteTransaction = Parameters<Database['transaction']['write']>[0];
 /** The counter entity as a transaction's callback receives it. */
 type TransactionCounter = Parameters<WriteTransaction>[0]['counter'];
 
-/** The transaction item that counts one more member of `collection` (the counter starts at 0). */
-export const countOneMore = (counter: TransactionCounter, collection: string) =>
+/** The transaction item that counts `added` more members of `collection` (the counter starts at 0). */
+export const countMore = (counter: TransactionCounter, collection: string, added: number) =>
   counter
     .update({ name: counterName(collection) })
-    .add({ value: 1 })
+    .add({ value: added })
     .commit();
+
+/** The transaction item that counts one more member of `collection`. */
+export const countOneMore = (counter: TransactionCounter, collection: string) => countMore(counter, collection, 1);
 
 /** One more, on condition that the collection holds fewer than `limit` (null: no limit), e.g. a plan's members. */
 export const countOneMoreBelow = (counter: TransactionCounter, collection: string, limit: number | null) => {

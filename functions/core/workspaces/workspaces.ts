@@ -18,6 +18,7 @@ import { telemetry } from '#core/platform/telemetry';
 import { defaultTier, type Tier, tierAbove } from '#core/platform/tiers';
 import type { Deps } from '#core/ports/deps';
 import type { GatewayKey } from '#core/ports/gateway-keys';
+import { forgetSeoDataOf } from '#core/seo/seo-removal';
 import { goneAsNotFound, ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
 import type { MembershipItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
@@ -264,6 +265,7 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { ho
   await forgetCount(deps.db, collections.apiKeysOfWorkspace(id));
   await retireWebhookEndpointsOf(deps, id);
   await forgetContentOf(deps, id);
+  await forgetSeoDataOf(deps, id);
   // One at a time and each with its count; one already gone (declined, pruned, a repeated delete) is skipped.
   for (const member of members) {
     await forgetTokensHomedIn(deps, id, member.userId);
