@@ -198,6 +198,24 @@ beforeAll(async () => {
     webhookIds.push(endpoint.id);
   }
 
+  // Content, a batch and an SEO report, each sent with a key (and the batch with an Idempotency-Key):
+  // the credential of a call, unlike the idempotent answer, must never be kept with what it made.
+  const contentKey = await api.call('POST', '/api-keys', {
+    body: { name: 'content', scopes: ['posts:write', 'posts:read', 'resources:write', 'seo:write'] },
+  });
+  rememberKey('content key', contentKey.body.data.key);
+  const asContent = { key: contentKey.body.data.key };
+  expect((await api.call('POST', '/posts', { ...asContent, body: { title: 'Stored post', content: 'body' } })).status).toBe(201);
+  const batch = { operations: [{ action: 'create', data: { title: 'Batched post' } }] };
+  const batched = await api.call('POST', '/resources/batch', {
+    ...asContent,
+    body: batch,
+    headers: { 'Idempotency-Key': 'idempotency-key-of-a-batch' },
+  });
+  expect(batched.body.meta).toEqual({ succeeded: 1, failed: 0 });
+  const report = { url: 'https://example.com/audited', scores: { performance: 1, accessibility: 2, best_practices: 3, seo: 4 } };
+  expect((await api.call('POST', '/seo/report', { ...asContent, body: report })).status).toBe(201);
+
   items = await api.scan();
   dump = JSON.stringify(items);
 });
