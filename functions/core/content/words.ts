@@ -9,7 +9,7 @@ const maxWordLength = 32;
  * The distinct words indexed per post, title first: one index item each, written in the
  * post's own transaction (at most 100 items), so that the index never disagrees with the post.
  */
-export const maxIndexedWords = 48;
+export const maxIndexedWords = 40;
 /** The words of one search. */
 export const maxSearchTerms = 8;
 
