@@ -242,6 +242,28 @@ describe('search', () => {
   });
 });
 
+describe('the largest change', () => {
+  it('moves every category and every indexed word at once, keeping counts and index exact', async () => {
+    const categories = await Promise.all(Array.from({ length: 20 }, (_, n) => createCategory(`Bulk ${n}`)));
+    // 20 words in the title and 20 in the excerpt: the 40 a post is indexed by.
+    const words = (tag: string, from: number) => Array.from({ length: 20 }, (_, n) => `${tag}${from + n}`).join(' ');
+    const before = categories.slice(0, 10).map((c) => c.id);
+    const after = categories.slice(10).map((c) => c.id);
+    const post = await createPost({ title: words('alpha', 0), excerpt: words('alpha', 20), category_ids: before });
+    const changed = await api.call('PATCH', `/posts/${post.id}`, {
+      body: { title: words('omega', 0), excerpt: words('omega', 20), category_ids: after, slug: 'moved-in-bulk' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ category_ids: after, slug: 'moved-in-bulk' });
+    const count = async (search: string) => (await api.call('GET', `/posts?search=${search}`)).body.meta.total;
+    expect([await count('alpha0'), await count('alpha39'), await count('omega0'), await count('omega39')]).toEqual([0, 0, 1, 1]);
+    for (const category of categories) {
+      const expected = after.includes(category.id) ? 1 : 0;
+      expect((await api.call('GET', `/categories/${category.id}`)).body.data.post_count).toBe(expected);
+    }
+  });
+});
+
 describe('test mode and tenancy', () => {
   it('a test key sees and changes only test posts, which never count against live posts', async () => {
     const live = await createPost({ title: 'Live only' });
@@ -272,6 +294,27 @@ describe('test mode and tenancy', () => {
     // B's X-Workspace-ID naming A's workspace is refused before anything is read.
     const named = await api.call('GET', '/posts', { key: bKey, headers: { 'X-Workspace-ID': home } });
     expect(named.status).toBe(403);
+  });
+});
+
+describe('a deleted workspace', () => {
+  it('takes its content with it', async () => {
+    const made = await api.call('POST', '/workspaces', { body: { name: 'Short-lived' } });
+    const workspaceId = made.body.data.id;
+    const headers = { 'X-Workspace-ID': workspaceId };
+    const category = (await api.call('POST', '/categories', { headers, body: { name: 'Doomed' } })).body.data;
+    await api.call('POST', '/posts', { headers, body: { title: 'Doomed post', category_ids: [category.id] } });
+    await api.call('POST', '/posts', { key: testKey, headers, body: { title: 'Doomed test post' } });
+    const { data } = await api.deps.db.entities.post.scan.go({ pages: 'all' });
+    expect(data.filter((post) => post.workspaceId === workspaceId)).toHaveLength(2);
+    expect((await api.call('DELETE', `/workspaces/${workspaceId}`)).status).toBe(204);
+    const { entities } = api.deps.db;
+    const left = await Promise.all(
+      [entities.post, entities.category, entities.postWord, entities.postCategory, entities.contentSlug].map(async (entity) =>
+        (await entity.scan.go({ pages: 'all' })).data.filter((item) => item.workspaceId === workspaceId),
+      ),
+    );
+    expect(left.flat()).toEqual([]);
   });
 });
 
