@@ -105,6 +105,7 @@ describe('posts', () => {
       [{}, 422, 'title'],
       [{ title: 'x'.repeat(256) }, 422, 'title'],
       [{ title: '   ' }, 422, 'title'],
+      [{ title: '\u200B\u0301' }, 422, 'title'],
       [{ title: 'ok', excerpt: 'x'.repeat(1001) }, 422, 'excerpt'],
       [{ title: 'ok', content: 'é'.repeat(51_201) }, 422, 'content'],
       [{ title: 'ok', status: 'live' }, 422, 'status'],
@@ -264,6 +265,62 @@ describe('the largest change', () => {
   });
 });
 
+describe('under contention', () => {
+  it('gives racing creates each a slug of its own, never a 500', async () => {
+    const [posts, categories] = await Promise.all([
+      Promise.all(Array.from({ length: 15 }, () => api.call('POST', '/posts', { body: { title: 'Racing title' } }))),
+      Promise.all(Array.from({ length: 15 }, () => api.call('POST', '/categories', { body: { name: 'Racing name' } }))),
+    ]);
+    for (const answers of [posts, categories]) {
+      expect(answers.map((answer) => answer.status)).toEqual(Array(15).fill(201));
+      expect(new Set(answers.map((answer) => answer.body.data.slug)).size).toBe(15);
+    }
+  });
+
+  it('applies racing changes of one post one after another, never a 500', async () => {
+    const post = await createPost({ title: 'Contended' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => api.call('PATCH', `/posts/${post.id}`, { body: { title: `Contended ${n} kiwi${n}` } })),
+    );
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    const final = (await api.call('GET', `/posts/${post.id}`)).body.data.title;
+    const kiwi = final.split(' ')[2];
+    // The index holds the last title's words only.
+    for (let n = 0; n < 10; n++) {
+      const found = (await api.call('GET', `/posts?search=kiwi${n}`)).body.meta.total;
+      expect({ n, found }).toEqual({ n, found: `kiwi${n}` === kiwi ? 1 : 0 });
+    }
+  });
+
+  it('never lets a racing rename put back a slug the category gave up', async () => {
+    const category = await createCategory('Renamed under race');
+    for (let round = 0; round < 5; round++) {
+      const slug = `raced-${round}`;
+      const answers = await Promise.all([
+        api.call('PATCH', `/categories/${category.id}`, { body: { slug } }),
+        api.call('PATCH', `/categories/${category.id}`, { body: { name: `Renamed ${round}` } }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect((await api.call('GET', `/categories/${category.id}`)).body.data).toMatchObject({ slug, name: `Renamed ${round}` });
+      const clash = await api.call('POST', '/categories', { body: { name: 'Clash', slug } });
+      expect(clash.status).toBe(409);
+    }
+  });
+
+  it('refuses a big change whose slug is taken without changing anything', async () => {
+    const categories = await Promise.all(Array.from({ length: 10 }, (_, n) => createCategory(`Refused ${n}`)));
+    await createPost({ title: 'Holder', slug: 'held-slug' });
+    const words = (tag: string) => Array.from({ length: 20 }, (_, n) => `${tag}${n}`).join(' ');
+    const post = await createPost({ title: words('beta'), excerpt: words('gamma') });
+    const refused = await api.call('PATCH', `/posts/${post.id}`, {
+      body: { title: words('delta'), excerpt: words('epsilon'), slug: 'held-slug', category_ids: categories.map((c) => c.id) },
+    });
+    expect([refused.status, refused.body.conflicting_field]).toEqual([409, 'slug']);
+    expect((await api.call('GET', `/posts/${post.id}`)).body.data).toEqual(post);
+    for (const category of categories) expect((await api.call('GET', `/categories/${category.id}`)).body.data.post_count).toBe(0);
+  });
+});
+
 describe('test mode and tenancy', () => {
   it('a test key sees and changes only test posts, which never count against live posts', async () => {
     const live = await createPost({ title: 'Live only' });
@@ -309,8 +366,10 @@ describe('a deleted workspace', () => {
     expect(data.filter((post) => post.workspaceId === workspaceId)).toHaveLength(2);
     expect((await api.call('DELETE', `/workspaces/${workspaceId}`)).status).toBe(204);
     const { entities } = api.deps.db;
+    type Scanned = { scan: { go(options: { pages: 'all' }): Promise<{ data: { workspaceId: string }[] }> } };
+    const contentEntities = [entities.post, entities.category, entities.postWord, entities.postCategory, entities.contentSlug];
     const left = await Promise.all(
-      [entities.post, entities.category, entities.postWord, entities.postCategory, entities.contentSlug].map(async (entity) =>
+      (contentEntities as unknown as Scanned[]).map(async (entity) =>
         (await entity.scan.go({ pages: 'all' })).data.filter((item) => item.workspaceId === workspaceId),
       ),
     );

@@ -13,9 +13,15 @@ const operation = z.strictObject({
     'What a create makes: posts (the default) or categories. An update needs none: its id says (post_ or cat_); if given, it must agree.',
   ),
   id: describe(z.optional(z.string().check(z.maxLength(100))), "The post's or category's id: required for update, refused for create."),
-  data: describe(
-    z.record(z.string(), z.unknown()),
-    'The body the single route takes: POST /posts, PATCH /posts/{id}, POST /categories or PATCH /categories/{id}.',
+  // Handed to the single route as sent (a copy would drop a key named __proto__, which the single route refuses).
+  data: withMeta(
+    z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+      message: 'must be an object: the body the single route takes',
+    }),
+    {
+      type: 'object',
+      description: 'The body the single route takes: POST /posts, PATCH /posts/{id}, POST /categories or PATCH /categories/{id}.',
+    },
   ),
 });
 

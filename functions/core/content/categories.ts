@@ -1,9 +1,9 @@
 import { commitWithEvents } from '#core/events/outbox';
 import type { ListSource } from '#core/lists/list-source';
 import { ConcurrencyLimit } from '#core/platform/concurrency-limit';
-import { DuplicateResource, NotFound } from '#core/platform/errors';
+import { NotFound } from '#core/platform/errors';
 import { idsCreatedWithin, newId } from '#core/platform/ids';
-import { firstFree, slugify } from '#core/platform/slugs';
+import { slugify } from '#core/platform/slugs';
 import type { Deps } from '#core/ports/deps';
 import { failedConditions, ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
 import type { CategoryItem } from '#core/store/items';
@@ -12,7 +12,8 @@ import { collections, counted, countOneFewer, countOneMore, forgetCount } from '
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { categoryEvent, categoryView, loadCategory } from './category-view.ts';
 import { type ContentOwner, contentKey } from './content-owner.ts';
-import { claimSlug, releaseSlug } from './content-writes.ts';
+import { claimSlug, freeSlug, releaseSlug, slugTaken } from './content-slugs.ts';
+import { candidateSlug, whileContended } from './contention.ts';
 import { loadPost } from './post-view.ts';
 
 export interface CategoryFields {
@@ -23,42 +24,28 @@ export interface CategoryFields {
 
 const collectionOf = (owner: ContentOwner) => collections.categoriesOfWorkspace(owner.workspaceId, owner.environment);
 
-async function freeSlug(deps: Deps, owner: ContentOwner, base: string): Promise<string> {
-  const { data } = await deps.db.entities.contentSlug.query
-    .byWorkspace({ workspaceId: owner.workspaceId, kind: 'category', environment: owner.environment })
-    .begins({ slug: base })
-    .go({ pages: 'all' });
-  return firstFree(base, new Set(data.map((claim) => claim.slug)));
-}
-
-async function slugTaken(deps: Deps, owner: ContentOwner, slug: string): Promise<never> {
-  const { data } = await deps.db.entities.contentSlug
-    .get({ workspaceId: owner.workspaceId, kind: 'category', environment: owner.environment, slug })
-    .go({ consistent: true });
-  throw new DuplicateResource('category', 'slug', data?.holderId);
-}
-
 /** Creates a category with its slug and `category.created`. */
 export async function createCategory(deps: Deps, owner: ContentOwner, input: CategoryFields): Promise<CategoryItem> {
   const { data: workspace } = await deps.db.entities.workspace.get({ id: owner.workspaceId }).go();
   if (!workspace || workspace.deletingAt) throw new NotFound('workspace', owner.workspaceId);
   const now = deps.clock.now().toISOString();
   const id = newId('category', deps.clock.now());
-  for (let attempt = 1; ; attempt++) {
-    const slug = input.slug ?? (await freeSlug(deps, owner, slugify(input.name, 'category')));
-    const item: CategoryItem = {
-      id,
-      workspaceId: owner.workspaceId,
-      environment: owner.environment,
-      name: input.name,
-      slug,
-      ...(input.description != null && { description: input.description }),
-      postCount: 0,
-      createdAt: now,
-      updatedAt: now,
-    };
-    try {
-      return await madeInOpenWorkspace(
+  return whileContended(
+    'category',
+    async (attempt) => {
+      const slug = input.slug ?? candidateSlug(await freeSlug(deps, owner, 'category', slugify(input.name, 'category')), attempt);
+      const item: CategoryItem = {
+        id,
+        workspaceId: owner.workspaceId,
+        environment: owner.environment,
+        name: input.name,
+        slug,
+        ...(input.description != null && { description: input.description }),
+        postCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return madeInOpenWorkspace(
         deps,
         owner.workspaceId,
         async () => {
@@ -75,12 +62,11 @@ export async function createCategory(deps: Deps, owner: ContentOwner, input: Cat
           await forgetCount(deps.db, collectionOf(owner));
         },
       );
-    } catch (error) {
-      if (!isConditionFailure(error) || !failedConditions(error).includes(1)) throw error;
-      if (input.slug !== undefined) await slugTaken(deps, owner, slug);
-      if (attempt >= 4) throw error;
-    }
-  }
+    },
+    async (error) => {
+      if (failedConditions(error).includes(1) && input.slug !== undefined) await slugTaken(deps, owner, 'category', input.slug);
+    },
+  );
 }
 
 export const getCategory = loadCategory;
@@ -100,41 +86,54 @@ export function categoriesOf(deps: Deps, owner: ContentOwner): ListSource<Catego
   };
 }
 
-/** Changes a category's name, slug (claimed as at creation) or description, with `category.updated`. */
+/**
+ * Changes a category's name, slug (claimed as at creation) or description, with
+ * `category.updated`, on condition that it is as read (its `updatedAt` and slug): a change
+ * in between makes it read again, so that no write puts back a slug another gave up.
+ */
 export async function updateCategory(deps: Deps, owner: ContentOwner, id: string, changes: Partial<CategoryFields>): Promise<CategoryItem> {
-  const current = await loadCategory(deps, owner, id);
-  const next: CategoryItem = {
-    ...current,
-    ...(changes.name !== undefined && { name: changes.name }),
-    ...(changes.slug !== undefined && { slug: changes.slug }),
-    ...(changes.description !== undefined && { description: changes.description ?? undefined }),
-    updatedAt: deps.clock.now().toISOString(),
-  };
-  const set = {
-    name: next.name,
-    slug: next.slug,
-    updatedAt: next.updatedAt,
-    ...(next.description !== undefined && { description: next.description }),
-  };
-  try {
-    await commitWithEvents(deps, [categoryEvent('category.updated', next)], (e) => {
-      const patch = e.category.patch(contentKey(owner, id)).set(set);
-      return [
-        (next.description === undefined ? patch.remove(['description']) : patch)
-          .where((attr, op) => `${op.exists(attr.name)} AND ${op.notExists(attr.deletingAt)}`)
-          .commit(),
-        ...(next.slug === current.slug
-          ? []
-          : [claimSlug(e, owner, 'category', next.slug, id), releaseSlug(e, owner, 'category', current.slug, id)]),
-      ];
-    });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    if (failedConditions(error).includes(1)) await slugTaken(deps, owner, next.slug);
-    throw new NotFound('category', id);
-  }
-  // postCount moves with posts meanwhile: the answer shows it as read.
-  return next;
+  return whileContended(
+    'category',
+    async () => {
+      const current = await loadCategory(deps, owner, id);
+      const next: CategoryItem = {
+        ...current,
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.slug !== undefined && { slug: changes.slug }),
+        ...(changes.description !== undefined && { description: changes.description ?? undefined }),
+        updatedAt: deps.clock.now().toISOString(),
+      };
+      const set = {
+        name: next.name,
+        slug: next.slug,
+        updatedAt: next.updatedAt,
+        ...(next.description !== undefined && { description: next.description }),
+      };
+      await commitWithEvents(deps, [categoryEvent('category.updated', next)], (e) => {
+        const patch = e.category.patch(contentKey(owner, id)).set(set);
+        return [
+          (next.description === undefined ? patch.remove(['description']) : patch)
+            .where(
+              (attr, op) =>
+                `${op.eq(attr.updatedAt, current.updatedAt)} AND ${op.eq(attr.slug, current.slug)} AND ${op.notExists(attr.deletingAt)}`,
+            )
+            .commit(),
+          ...(next.slug === current.slug
+            ? []
+            : [claimSlug(e, owner, 'category', next.slug, id), releaseSlug(e, owner, 'category', current.slug, id)]),
+        ];
+      });
+      // postCount moves with posts meanwhile: the answer shows it as read.
+      return next;
+    },
+    async (error) => {
+      if (!failedConditions(error).includes(1) || changes.slug === undefined) return;
+      const { data } = await deps.db.entities.contentSlug
+        .get({ workspaceId: owner.workspaceId, kind: 'category', environment: owner.environment, slug: changes.slug })
+        .go({ consistent: true });
+      if (data && data.holderId !== id) await slugTaken(deps, owner, 'category', changes.slug);
+    },
+  );
 }
 
 /** Posts unlinked at once while a category is deleted. */
@@ -179,10 +178,10 @@ export async function deleteCategory(deps: Deps, owner: ContentOwner, id: string
   }
 }
 
-/** Takes the category out of one post, on condition that the post is as read (tried again if it changed meanwhile). */
+/** Takes the category out of one post, on condition that the post is as read (read again if it changed meanwhile). */
 async function unlink(deps: Deps, owner: ContentOwner, categoryId: string, postId: string): Promise<void> {
   const link = { workspaceId: owner.workspaceId, environment: owner.environment, categoryId, postId };
-  for (let attempt = 1; ; attempt++) {
+  await whileContended('post', async () => {
     const post = await loadPost(deps, owner, postId).catch((error: unknown) => {
       if (error instanceof NotFound) return undefined;
       throw error;
@@ -191,18 +190,13 @@ async function unlink(deps: Deps, owner: ContentOwner, categoryId: string, postI
       await deps.db.entities.postCategory.delete(link).go();
       return;
     }
-    try {
-      await commitWithEvents(deps, [], (e) => [
-        e.post
-          .patch(contentKey(owner, postId))
-          .set({ categoryIds: post.categoryIds.filter((other) => other !== categoryId), revision: post.revision + 1 })
-          .where((attr, op) => op.eq(attr.revision, post.revision))
-          .commit(),
-        e.postCategory.delete(link).commit(),
-      ]);
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= 5) throw error;
-    }
-  }
+    await commitWithEvents(deps, [], (e) => [
+      e.post
+        .patch(contentKey(owner, postId))
+        .set({ categoryIds: post.categoryIds.filter((other) => other !== categoryId), revision: post.revision + 1 })
+        .where((attr, op) => op.eq(attr.revision, post.revision))
+        .commit(),
+      e.postCategory.delete(link).commit(),
+    ]);
+  });
 }

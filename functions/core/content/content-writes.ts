@@ -5,33 +5,20 @@ type WriteTransaction = Parameters<Database['transaction']['write']>[0];
 /** The entities as a transaction's callback receives them. */
 export type TransactionEntities = Parameters<WriteTransaction>[0];
 
+/** What a write adds to a post's words or categories, and removes. */
+export interface Change {
+  added: readonly string[];
+  removed: readonly string[];
+}
+
 /** DynamoDB's limit of items in one transaction. */
 export const maxTransactionItems = 100;
-
-type SlugKind = 'post' | 'category';
-
-/** Claims a slug for its holder: fails its condition when the workspace and environment have it already. */
-export const claimSlug = (e: TransactionEntities, owner: ContentOwner, kind: SlugKind, slug: string, holderId: string) =>
-  e.contentSlug.create({ workspaceId: owner.workspaceId, environment: owner.environment, kind, slug, holderId }).commit();
-
-/** Frees a slug its holder gave up (only while it still holds it). */
-export const releaseSlug = (e: TransactionEntities, owner: ContentOwner, kind: SlugKind, slug: string, holderId: string) =>
-  e.contentSlug
-    .delete({ workspaceId: owner.workspaceId, environment: owner.environment, kind, slug })
-    .where((attr, op) => op.eq(attr.holderId, holderId))
-    .commit();
 
 /**
  * A post's index items for the words it gains and loses (content/words.ts), in the post's
  * own transaction: the index never holds a word the post does not, nor misses one it does.
  */
-export const wordWrites = (
-  e: TransactionEntities,
-  owner: ContentOwner,
-  postId: string,
-  added: readonly string[],
-  removed: readonly string[],
-) => {
+export const wordWrites = (e: TransactionEntities, owner: ContentOwner, postId: string, { added, removed }: Change) => {
   const key = (word: string) => ({ workspaceId: owner.workspaceId, environment: owner.environment, word, postId });
   return [...added.map((word) => e.postWord.put(key(word)).commit()), ...removed.map((word) => e.postWord.delete(key(word)).commit())];
 };
@@ -41,13 +28,7 @@ export const wordWrites = (
  * `postCount`. Joining requires the category to exist and not be under deletion; that
  * condition is what refuses a category deleted since the request checked it.
  */
-export const categoryWrites = (
-  e: TransactionEntities,
-  owner: ContentOwner,
-  postId: string,
-  added: readonly string[],
-  removed: readonly string[],
-) => {
+export const categoryWrites = (e: TransactionEntities, owner: ContentOwner, postId: string, { added, removed }: Change) => {
   const link = (categoryId: string) => ({ workspaceId: owner.workspaceId, environment: owner.environment, categoryId, postId });
   const category = (id: string) => ({ workspaceId: owner.workspaceId, environment: owner.environment, id });
   return [

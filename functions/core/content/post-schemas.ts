@@ -15,14 +15,13 @@ const maxExcerptLength = 1000;
 const maxContentBytes = 100 * 1024;
 
 const title = describe(
-  z
-    .string()
-    .check(
-      singleLine(),
-      z.trim(),
-      z.minLength(1, 'must not be blank'),
-      z.maxLength(maxTitleLength, `must be at most ${maxTitleLength} characters`),
-    ),
+  z.string().check(
+    singleLine(),
+    z.trim(),
+    z.maxLength(maxTitleLength, `must be at most ${maxTitleLength} characters`),
+    // Not only spaces, zero-width characters or combining marks: a title shows something.
+    z.regex(/[\p{L}\p{N}\p{P}\p{S}]/u, 'must not be blank'),
+  ),
   `At most ${maxTitleLength} characters. Its words, then the excerpt's (${maxIndexedWords} distinct at most), are what search finds the post by.`,
 );
 

@@ -3,11 +3,11 @@ import { forgetUsage } from '#core/entitlements/usage';
 import type { EventType } from '#core/events/event-types';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
-import { DuplicateResource, NotFound } from '#core/platform/errors';
+import { NotFound } from '#core/platform/errors';
 import { newId } from '#core/platform/ids';
-import { firstFree, slugify } from '#core/platform/slugs';
+import { slugify } from '#core/platform/slugs';
 import type { Deps } from '#core/ports/deps';
-import { failedConditions, isConditionFailure } from '#core/store/conditions';
+import { failedConditions } from '#core/store/conditions';
 import type { PostStatus } from '#core/store/entities/post-status';
 import type { PostItem } from '#core/store/items';
 import { collections, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
@@ -15,7 +15,9 @@ import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { requireCategories } from './categories-in-use.ts';
 import { type ContentOwner, contentKey } from './content-owner.ts';
 import { forgetPost } from './content-purge.ts';
-import { categoryWrites, claimSlug, maxTransactionItems, releaseSlug, type TransactionEntities, wordWrites } from './content-writes.ts';
+import { claimSlug, freeSlug, releaseSlug, slugTaken } from './content-slugs.ts';
+import { categoryWrites, maxTransactionItems, wordWrites } from './content-writes.ts';
+import { candidateSlug, whileContended } from './contention.ts';
 import { loadPost, postEvent } from './post-view.ts';
 import { indexedWordsOf, wordChanges } from './words.ts';
 
@@ -31,26 +33,6 @@ export interface PostFields {
 export type PostChanges = Partial<PostFields>;
 
 const collectionOf = (owner: ContentOwner) => collections.postsOfWorkspace(owner.workspaceId, owner.environment);
-
-/** Auto slugs are tried this often when racing creates take the one chosen. */
-const slugAttempts = 4;
-
-/** The first of `base`, `base-2` ... that no post of the owner holds. */
-async function freeSlug(deps: Deps, owner: ContentOwner, base: string): Promise<string> {
-  const { data } = await deps.db.entities.contentSlug.query
-    .byWorkspace({ workspaceId: owner.workspaceId, kind: 'post', environment: owner.environment })
-    .begins({ slug: base })
-    .go({ pages: 'all' });
-  return firstFree(base, new Set(data.map((claim) => claim.slug)));
-}
-
-/** 409 naming the slug's holder, when a client's own slug is taken. */
-async function slugTaken(deps: Deps, owner: ContentOwner, slug: string): Promise<never> {
-  const { data } = await deps.db.entities.contentSlug
-    .get({ workspaceId: owner.workspaceId, kind: 'post', environment: owner.environment, slug })
-    .go({ consistent: true });
-  throw new DuplicateResource('post', 'slug', data?.holderId);
-}
 
 /** The events of a change of status: publishing and archiving have their own. */
 const statusEvents: Partial<Record<PostStatus, EventType>> = { published: 'post.published', archived: 'post.archived' };
@@ -84,11 +66,14 @@ export async function createPost(deps: Deps, owner: ContentOwner, input: PostFie
     updatedAt: now.toISOString(),
   };
   const scope = await workspaceScope(deps, workspace, owner.environment);
-  for (let attempt = 1; ; attempt++) {
-    const item: PostItem = { ...base, slug: input.slug ?? (await freeSlug(deps, owner, slugify(input.title, 'post'))) };
-    const events = [postEvent('post.created', item), ...(status === 'published' ? [postEvent('post.published', item)] : [])];
-    try {
-      return await madeInOpenWorkspace(
+  const autoSlug = input.slug === undefined;
+  return whileContended(
+    'post',
+    async (attempt) => {
+      const slug = input.slug ?? candidateSlug(await freeSlug(deps, owner, 'post', slugify(input.title, 'post')), attempt);
+      const item: PostItem = { ...base, slug };
+      const events = [postEvent('post.created', item), ...(status === 'published' ? [postEvent('post.published', item)] : [])];
+      return madeInOpenWorkspace(
         deps,
         owner.workspaceId,
         () =>
@@ -98,8 +83,8 @@ export async function createPost(deps: Deps, owner: ContentOwner, input: PostFie
               claimSlug(e, owner, 'post', item.slug, item.id),
               countOneMore(e.counter, collectionOf(owner)),
               countOneMoreWithin(e.usageCounter, scope, 'posts', limit, now),
-              ...categoryWrites(e, owner, item.id, categoryIds, []),
-              ...wordWrites(e, owner, item.id, item.words, []),
+              ...categoryWrites(e, owner, item.id, { added: categoryIds, removed: [] }),
+              ...wordWrites(e, owner, item.id, { added: item.words, removed: [] }),
             ]);
             return item;
           }),
@@ -110,18 +95,14 @@ export async function createPost(deps: Deps, owner: ContentOwner, input: PostFie
           await forgetUsage(deps, owner.workspaceId);
         },
       );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+    },
+    async (error) => {
       const failed = failedConditions(error);
-      if (failed.includes(1)) {
-        if (input.slug !== undefined) await slugTaken(deps, owner, item.slug);
-        if (attempt < slugAttempts) continue;
-      }
+      if (failed.includes(1) && !autoSlug) await slugTaken(deps, owner, 'post', input.slug!);
       // A category deleted since it was checked: 422 naming it.
       if (failed.some((index) => index >= 4)) await requireCategories(deps, owner, categoryIds);
-      throw error;
-    }
-  }
+    },
+  );
 }
 
 /** A post of the owner's workspace and environment; 404 for any other, as if it did not exist. */
@@ -136,23 +117,35 @@ export const getPost = loadPost;
  * status; a change that changes nothing writes nothing and emits nothing.
  */
 export async function updatePost(deps: Deps, owner: ContentOwner, id: string, changes: PostChanges): Promise<PostItem> {
-  if (changes.categoryIds) await requireCategories(deps, owner, [...new Set(changes.categoryIds)]);
-  for (let attempt = 1; ; attempt++) {
-    const current = await loadPost(deps, owner, id);
-    const next = changed(current, changes, deps.clock.now());
-    if (!next) return current;
-    try {
-      await commitChange(deps, owner, current, next);
-      return next;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const failed = failedConditions(error);
-      const slugIndex = 1;
-      if (failed.includes(slugIndex) && next.slug !== current.slug) await slugTaken(deps, owner, next.slug);
-      if (changes.categoryIds) await requireCategories(deps, owner, [...new Set(changes.categoryIds)]);
-      if (attempt >= 3) throw error;
-    }
-  }
+  const categoryIds = changes.categoryIds && [...new Set(changes.categoryIds)];
+  if (categoryIds) await requireCategories(deps, owner, categoryIds);
+  return whileContended(
+    'post',
+    async () => {
+      for (;;) {
+        const current = await loadPost(deps, owner, id);
+        const next = changed(current, changes, deps.clock.now());
+        if (!next) return current;
+        if (transactionSize(current, next) <= maxTransactionItems) {
+          await commitChange(deps, owner, current, next);
+          return next;
+        }
+        // Too much for one transaction (every category and every word at once): the slug and
+        // the categories first, which are what may be refused, without an event; then the rest,
+        // read afresh, with the change's events.
+        await commitChange(deps, owner, current, { ...current, slug: next.slug, categoryIds: next.categoryIds, revision: next.revision });
+      }
+    },
+    async (error) => {
+      if (failedConditions(error).includes(1) && changes.slug !== undefined) {
+        const { data } = await deps.db.entities.contentSlug
+          .get({ workspaceId: owner.workspaceId, kind: 'post', environment: owner.environment, slug: changes.slug })
+          .go({ consistent: true });
+        if (data && data.holderId !== id) await slugTaken(deps, owner, 'post', changes.slug);
+      }
+      if (categoryIds) await requireCategories(deps, owner, categoryIds);
+    },
+  );
 }
 
 /** The post after the changes, or undefined when they change nothing. */
@@ -183,42 +176,27 @@ function changeEvents(current: PostItem, next: PostItem): NewEvent[] {
   return [...(fieldsChanged ? [postEvent('post.updated', next)] : []), ...(statusEvent ? [postEvent(statusEvent, next)] : [])];
 }
 
-/**
- * Writes a change in one transaction; a change too large for one (every category and
- * every word at once) moves the categories first, on the same condition, then the rest.
- */
-async function commitChange(deps: Deps, owner: ContentOwner, current: PostItem, next: PostItem): Promise<void> {
+/** The items a change writes: the post, its slug's claim and release, two per category joined or left, one per word, the events. */
+function transactionSize(current: PostItem, next: PostItem): number {
   const words = wordChanges(current.words, next.words);
   const categories = wordChanges(current.categoryIds, next.categoryIds);
-  const slugWrites = (e: TransactionEntities) =>
-    next.slug === current.slug
-      ? []
-      : [claimSlug(e, owner, 'post', next.slug, next.id), releaseSlug(e, owner, 'post', current.slug, current.id)];
-  const events = changeEvents(current, next);
-  const size =
-    1 + 2 + 2 * (categories.added.length + categories.removed.length) + words.added.length + words.removed.length + events.length;
-  let from = current;
-  if (size > maxTransactionItems) {
-    const moved: PostItem = { ...current, categoryIds: next.categoryIds, revision: current.revision + 1 };
-    await commitWithEvents(deps, [], (e) => [
-      e.post
-        .put(moved)
-        .where((attr, op) => op.eq(attr.revision, current.revision))
-        .commit(),
-      ...categoryWrites(e, owner, current.id, categories.added, categories.removed),
-    ]);
-    from = moved;
-    next = { ...next, revision: moved.revision + 1 };
-  }
-  const movedCategories = from === current ? categories : { added: [], removed: [] };
-  await commitWithEvents(deps, events, (e) => [
+  const slug = next.slug === current.slug ? 0 : 2;
+  const categoryItems = 2 * (categories.added.length + categories.removed.length);
+  return 1 + slug + categoryItems + words.added.length + words.removed.length + changeEvents(current, next).length;
+}
+
+/** Writes a change in one transaction, on condition that the post is as read (its `revision`). */
+async function commitChange(deps: Deps, owner: ContentOwner, current: PostItem, next: PostItem): Promise<void> {
+  await commitWithEvents(deps, changeEvents(current, next), (e) => [
     e.post
       .put(next)
-      .where((attr, op) => op.eq(attr.revision, from.revision))
+      .where((attr, op) => op.eq(attr.revision, current.revision))
       .commit(),
-    ...slugWrites(e),
-    ...categoryWrites(e, owner, current.id, movedCategories.added, movedCategories.removed),
-    ...wordWrites(e, owner, current.id, words.added, words.removed),
+    ...(next.slug === current.slug
+      ? []
+      : [claimSlug(e, owner, 'post', next.slug, next.id), releaseSlug(e, owner, 'post', current.slug, current.id)]),
+    ...categoryWrites(e, owner, current.id, wordChanges(current.categoryIds, next.categoryIds)),
+    ...wordWrites(e, owner, current.id, wordChanges(current.words, next.words)),
   ]);
 }
 
@@ -229,22 +207,18 @@ async function commitChange(deps: Deps, owner: ContentOwner, current: PostItem, 
  */
 export async function deletePost(deps: Deps, owner: ContentOwner, id: string): Promise<void> {
   const counterOwner = { ownerType: 'Workspace', ownerId: owner.workspaceId, environment: owner.environment } as const;
-  for (let attempt = 1; ; attempt++) {
+  await whileContended('post', async () => {
     const post = await loadPost(deps, owner, id);
-    try {
-      return await commitWithEvents(deps, [postEvent('post.deleted', post)], (e) => [
-        e.post
-          .delete(contentKey(owner, id))
-          .where((attr, op) => op.eq(attr.revision, post.revision))
-          .commit(),
-        releaseSlug(e, owner, 'post', post.slug, post.id),
-        countOneFewer(e.counter, collectionOf(owner)),
-        countOneFewerOf(e.usageCounter, counterOwner, 'posts', deps.clock.now()),
-        ...categoryWrites(e, owner, id, [], post.categoryIds),
-        ...wordWrites(e, owner, id, [], post.words),
-      ]);
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= 3) throw error;
-    }
-  }
+    await commitWithEvents(deps, [postEvent('post.deleted', post)], (e) => [
+      e.post
+        .delete(contentKey(owner, id))
+        .where((attr, op) => op.eq(attr.revision, post.revision))
+        .commit(),
+      releaseSlug(e, owner, 'post', post.slug, post.id),
+      countOneFewer(e.counter, collectionOf(owner)),
+      countOneFewerOf(e.usageCounter, counterOwner, 'posts', deps.clock.now()),
+      ...categoryWrites(e, owner, id, { added: [], removed: post.categoryIds }),
+      ...wordWrites(e, owner, id, { added: [], removed: post.words }),
+    ]);
+  });
 }

@@ -4,7 +4,7 @@ import { environments } from '#core/platform/environments';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { multiLine, singleLine } from '#core/platform/text-rules';
 import { seoSeverities } from '#core/store/entities/seo-severity';
-import { seoUrlProblem } from './seo-urls.ts';
+import { maxSeoUrlLength, seoUrlProblem } from './seo-urls.ts';
 
 /** The most issues one report may carry: with the report, its counters and its event, one transaction holds them all. */
 const maxIssuesPerReport = 50;
@@ -14,7 +14,7 @@ const auditedUrl = () =>
   z.string().check(
     singleLine(),
     z.minLength(1, 'is required'),
-    z.maxLength(2048, 'must be at most 2048 characters'),
+    z.maxLength(maxSeoUrlLength, `must be at most ${maxSeoUrlLength} characters`),
     z.superRefine((text, ctx) => {
       const problem = seoUrlProblem(text);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });

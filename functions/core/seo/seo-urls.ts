@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 
+/** The longest URL a report may be about, as stored. */
+export const maxSeoUrlLength = 2048;
+
 /** Why `text` is no URL a report may be about, or undefined when it is one. */
 export function seoUrlProblem(text: string): string | undefined {
   if (!URL.canParse(text)) return 'must be an absolute http:// or https:// URL';
   const url = new URL(text);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an absolute http:// or https:// URL';
   if (url.username || url.password) return 'must not carry a user name or password';
+  // Normalising percent-encodes what is not ASCII: the URL as stored is what the limit holds.
+  if (normaliseSeoUrl(text).length > maxSeoUrlLength) {
+    return `must be at most ${maxSeoUrlLength} characters once normalised (characters beyond ASCII count as their percent-encoding)`;
+  }
   return undefined;
 }
 
