@@ -211,18 +211,20 @@ describe('search', () => {
       await createPost({ title: 'Brulee at home', excerpt: 'Torch or grill' }),
       await createPost({ title: 'Dessert ideas', excerpt: 'crème anglaise and more' }),
       await createPost({ title: 'Unrelated', content: 'brulee only in the content' }),
+      await createPost({ title: 'Beyond the BMP: 𠀀𠀁 and brûlées' }),
     ];
     const ids = async (search: string) =>
       (await api.call('GET', `/posts?search=${encodeURIComponent(search)}&per_page=100`)).body.data.map((p: { id: string }) => p.id);
-    expect(await ids('BRULEE')).toEqual([made[0].id, made[1].id]);
-    expect(await ids('brû')).toEqual([made[0].id, made[1].id]);
+    expect(await ids('BRULEE')).toEqual([made[0].id, made[1].id, made[4].id]);
+    expect(await ids('brû')).toEqual([made[0].id, made[1].id, made[4].id]);
+    expect(await ids('𠀀')).toEqual([made[4].id]);
     expect(await ids('creme dessert')).toEqual([made[0].id, made[2].id]);
     expect(await ids('dess')).toEqual([made[0].id, made[2].id]);
     expect(await ids('-crème brûl-')).toEqual([made[0].id]);
     expect(await ids('ulee')).toEqual([]);
     const page = await api.call('GET', '/posts?search=brulee&sort=-created_at&per_page=1');
-    expect(page.body.data.map((p: { id: string }) => p.id)).toEqual([made[1].id]);
-    expect(page.body.meta).toMatchObject({ total: 2, last_page: 2, window: null });
+    expect(page.body.data.map((p: { id: string }) => p.id)).toEqual([made[4].id]);
+    expect(page.body.meta).toMatchObject({ total: 3, last_page: 3, window: null });
     expect(page.body.links.next).toContain('page=2');
     const refused = await api.call('GET', '/posts?search=a');
     expect([refused.status, Object.keys(refused.body.errors)]).toEqual([422, ['search']]);

@@ -50,7 +50,9 @@ function postSearch(deps: Deps, owner: ContentOwner): WordSearch<PostItem> {
         terms.map(async (word) => {
           const { data } = await postWord.query
             .byWord({ workspaceId: owner.workspaceId, environment: owner.environment })
-            .begins({ word })
+            // The key range from the term up to the highest code point after it: what begins_with means, but
+            // DynamoDB Local answers begins_with by passing over the whole partition, and BETWEEN by the range.
+            .between({ word }, { word: `${word}\u{10FFFF}` })
             .go({ ...hotPath, pages: 'all', attributes: ['postId'] });
           return new Set(data.map((row) => row.postId));
         }),
