@@ -125,15 +125,15 @@ export function tableRows(f: Figures): Row[] {
     ...(p99 ? [row(section, `${l.items.toLocaleString('en-US')} ${what}: latency p99`, l.p99Ms, 'ms')] : []),
     row(section, `${l.items.toLocaleString('en-US')} ${what}: DynamoDB calls per request`, l.dynamoDbCallsEach, ''),
   ];
-  const listRatio = (section: string, what: string, l: ListFigures, limit: number | undefined = 1.5) =>
+  const listRatio = (section: string, what: string, l: ListFigures, limit: number | null = 1.5) =>
     row(
       section,
       `${l.large.items.toLocaleString('en-US')} / ${l.small.items.toLocaleString('en-US')} ${what}, p50`,
       l.ratio,
       '×',
-      limit === undefined ? undefined : atMost(limit),
+      limit === null ? undefined : atMost(limit),
     );
-  const listBlock = (section: string, what: string, l: ListFigures, limit?: number) => [
+  const listBlock = (section: string, what: string, l: ListFigures, limit?: number | null) => [
     ...listRows(section, what, l.small),
     ...listRows(section, what, l.large),
     listRatio(section, what, l, limit),
@@ -154,7 +154,7 @@ export function tableRows(f: Figures): Row[] {
   const postRows: Row[] = [
     ...listBlock(postListSection, 'posts', f.posts.pageOne),
     ...listBlock(rareSection, 'posts', rare, 2),
-    ...listBlock(commonSection, 'posts', common, undefined),
+    ...listBlock(commonSection, 'posts', common, null),
     row(batchSection, `batch of ${b.operations}: latency p50`, b.batch.p50Ms, 'ms'),
     row(batchSection, `batch of ${b.operations}: latency p99 (of ${b.batch.samples}: the slowest)`, b.batch.p99Ms, 'ms'),
     row(batchSection, `${b.operations} single POST /posts in a row: latency p50`, b.singlesInARow.p50Ms, 'ms'),
