@@ -5,6 +5,8 @@ import type { CredentialFigures } from './credentials.ts';
 import type { MeterSimulation } from './enterprise-meter.ts';
 import type { ListFigures } from './lists.ts';
 import { failuresOf, type ServerLoad } from './load.ts';
+import type { BatchFigures } from './post-batch.ts';
+import type { PostListFigures } from './post-lists.ts';
 import { atLeast, atMost, exactly, type Row, row } from './report.ts';
 import type { StartupFigures } from './startup.ts';
 import type { GuessingFigures } from './verification.ts';
@@ -18,6 +20,8 @@ export interface Figures {
   logins: { ok: SeriesFigures; unknownEmail: SeriesFigures; wrongPassword: SeriesFigures };
   verification: { cold: SeriesFigures; warm: SeriesFigures; guessing: GuessingFigures };
   lists: ListFigures;
+  posts: PostListFigures;
+  postBatch: BatchFigures;
   bundles: BundleFigures[];
   sdkImport: { medianMs: number };
   startup: StartupFigures;
@@ -26,6 +30,8 @@ export interface Figures {
   idempotency: { first: SeriesFigures; replay: SeriesFigures };
   webhooks: WebhookFigures;
 }
+
+const sum = (byCommand: Record<string, number>) => Object.values(byCommand).reduce((a, b) => a + b, 0);
 
 /** UpdateItem calls among calls by command name (the client's own or the document client's name). */
 const updatesIn = (byCommand: Record<string, number>) =>
@@ -119,14 +125,47 @@ export function tableRows(f: Figures): Row[] {
     ...(p99 ? [row(section, `${l.items.toLocaleString('en-US')} ${what}: latency p99`, l.p99Ms, 'ms')] : []),
     row(section, `${l.items.toLocaleString('en-US')} ${what}: DynamoDB calls per request`, l.dynamoDbCallsEach, ''),
   ];
-  const listRatio = (section: string, what: string, l: ListFigures) =>
+  const listRatio = (section: string, what: string, l: ListFigures, limit: number | null = 1.5) =>
     row(
       section,
       `${l.large.items.toLocaleString('en-US')} / ${l.small.items.toLocaleString('en-US')} ${what}, p50`,
       l.ratio,
       '×',
-      atMost(1.5),
+      limit === null ? undefined : atMost(limit),
     );
+  const listBlock = (section: string, what: string, l: ListFigures, limit?: number | null) => [
+    ...listRows(section, what, l.small),
+    ...listRows(section, what, l.large),
+    listRatio(section, what, l, limit),
+  ];
+
+  const { rare, common } = f.posts;
+  const postListSection = 'Page one of GET /posts?per_page=25 over HTTP, sequential, alternating sizes';
+  const totals = (t: [number, number]) => (t[0] === t[1] ? `${t[0]} at both sizes` : `${t[0]} and ${t[1]}`);
+  // Every answer's meta.total is checked against what the seed put in: a wrong count fails the bench.
+  const rareSection = `GET /posts?search=${rare.word}&per_page=25, a word that the same posts hold at both sizes (meta.total ${totals(rare.totals)})`;
+  const commonSection =
+    `GET /posts?search=${common.word}&per_page=25, a word in one post of ten (meta.total ${totals(common.totals)}):` +
+    ' a search reads every match, so its cost grows with them, not with the posts';
+  const b = f.postBatch;
+  const batchSection =
+    `POST /resources/batch of ${b.operations} post creates, against ${b.operations} single POST /posts in a row,` +
+    ` in ${b.batch.samples} turns, each in a fresh enterprise workspace`;
+  const postRows: Row[] = [
+    ...listBlock(postListSection, 'posts', f.posts.pageOne),
+    ...listBlock(rareSection, 'posts', rare, 2),
+    ...listBlock(commonSection, 'posts', common, null),
+    row(batchSection, `batch of ${b.operations}: latency p50`, b.batch.p50Ms, 'ms'),
+    row(batchSection, `batch of ${b.operations}: latency p99 (of ${b.batch.samples}: the slowest)`, b.batch.p99Ms, 'ms'),
+    row(batchSection, `${b.operations} single POST /posts in a row: latency p50`, b.singlesInARow.p50Ms, 'ms'),
+    row(batchSection, 'batch: latency per operation, p50', b.batch.p50Ms / b.operations, 'ms'),
+    row(batchSection, `single POST /posts: latency p50 (of ${b.single.samples})`, b.single.p50Ms, 'ms'),
+    row(batchSection, 'single POST /posts: latency p99', b.single.p99Ms, 'ms'),
+    row(batchSection, `batch / ${b.operations} singles in a row, p50`, b.batch.p50Ms / b.singlesInARow.p50Ms, '×'),
+    // Each post's event is fanned out after the answer; its calls are counted with the create.
+    row(batchSection, 'batch: DynamoDB calls per post (its event fan-out included)', sum(b.batchCallsEach), ''),
+    row(batchSection, 'single: DynamoDB calls per post (its event fan-out included)', sum(b.singleCallsEach), ''),
+  ];
 
   const { fanOut, throughput, deliveryList } = f.webhooks;
   const fanOutSection = `Webhooks: one workspace.updated (PATCH through the local runner) to ${fanOut.endpoints} endpoints on a local receiver`;
@@ -195,9 +234,8 @@ export function tableRows(f: Figures): Row[] {
     ...verifyRows(`cold, a new key (${f.verification.cold.samples})`, f.verification.cold, 1),
     ...verifyRows(`warm (${f.verification.warm.samples})`, f.verification.warm, 0, 1),
     ...guessRows,
-    ...listRows(listSection, 'keys', f.lists.small),
-    ...listRows(listSection, 'keys', f.lists.large),
-    listRatio(listSection, 'keys', f.lists),
+    ...listBlock(listSection, 'keys', f.lists),
+    ...postRows,
     ...meterRows,
     ...idempotencyRows,
     ...webhookRows,

@@ -19,6 +19,8 @@ import { measureIdempotentReplay } from './idempotency.ts';
 import { measureListPageOne } from './lists.ts';
 import { type LoadOptions, runLoad, type ServerLoad } from './load.ts';
 import { measureLogins } from './logins.ts';
+import { measurePostBatch } from './post-batch.ts';
+import { measurePostLists } from './post-lists.ts';
 import { dynamoDbLocalPids, waitUntilGone } from './processes.ts';
 import { renderTable, writeResults } from './report.ts';
 import { tableRows } from './rows.ts';
@@ -60,6 +62,8 @@ const settings = {
   /** Page one of a list at these two sizes, this many requests each. */
   listSizes: [100, 10_000] as [number, number],
   listRequests: 50,
+  /** POST /resources/batch of this many post creates, against as many single POST /posts, in this many turns. */
+  postBatch: { operations: 100, runs: 5 },
   /** POST /workspaces with an Idempotency-Key, each then repeated. */
   idempotentRequests: 50,
   webhooks: {
@@ -216,6 +220,20 @@ async function main() {
     requests: settings.listRequests,
   });
 
+  step(
+    `GET /posts at ${settings.listSizes.map((n) => n.toLocaleString('en-US')).join(' and ')} posts (seeded by BatchWriteItem, with their index): page one, then two searches, ${settings.listRequests} requests each`,
+  );
+  const posts = await measurePostLists(ceilingDeps, runner.baseUrl, bootstrap, counters, {
+    sizes: settings.listSizes,
+    requests: settings.listRequests,
+  });
+  for (const search of [posts.rare, posts.common])
+    console.log(`  search=${search.word}: meta.total ${search.totals.join(' and ')} expected, and answered by every request`);
+
+  const { operations, runs } = settings.postBatch;
+  step(`POST /resources/batch of ${operations} post creates against ${operations} single POST /posts, ${runs} turns`);
+  const postBatch = await measurePostBatch(ceilingDeps, runner.baseUrl, bootstrap, counters, settings.postBatch);
+
   step(`idempotency: ${settings.idempotentRequests} POST /workspaces with an Idempotency-Key, each repeated at once`);
   const idempotency = await measureIdempotentReplay(runner.baseUrl, bootstrap, counters, settings.idempotentRequests);
 
@@ -246,6 +264,8 @@ async function main() {
     logins: loginFigures,
     verification,
     lists,
+    posts,
+    postBatch,
     bundles,
     sdkImport,
     startup,
@@ -271,6 +291,9 @@ async function main() {
   console.log(
     `webhook fan-out DynamoDB calls (the PATCH, fan-out and ${webhooks.fanOut.endpoints} attempts): ${JSON.stringify(webhooks.fanOut.dynamoDbCallsByCommand)}`,
   );
+  console.log(
+    `post create DynamoDB calls each (fan-out included): batch ${JSON.stringify(postBatch.batchCallsEach)}; single ${JSON.stringify(postBatch.singleCallsEach)}`,
+  );
   console.log(`webhook attempt DynamoDB calls each: ${JSON.stringify(webhooks.throughput.dynamoDbCallsEachByCommand)}`);
   const { guessing } = verification;
   console.log(
@@ -291,6 +314,8 @@ async function main() {
     logins: loginFigures,
     keyVerification: verification,
     lists,
+    posts,
+    postBatch,
     meter,
     idempotency,
     webhooks,
