@@ -68,11 +68,12 @@ export async function runBatch(
           { principal: request.principal, deps, origin },
         )
       : errorAnswer(new ValidationFailed(route.problem), request.requestId);
-    const body = answer.body as Record<string, unknown>;
+    // The single routes' answers, as their schemas declare them: `{ message, data }`, or the error envelope.
+    type Result = z.output<typeof batchResult>;
     results.push(
       answer.status < 400
-        ? { index, status: answer.status, data: body.data as Record<string, unknown> }
-        : { index, status: answer.status, error: body as z.output<typeof batchResult>['error'] & object },
+        ? { index, status: answer.status, data: (answer.body as Pick<Result, 'data'>).data }
+        : { index, status: answer.status, error: answer.body as Result['error'] },
     );
   }
   const failed = results.filter((result) => result.status >= 400).length;

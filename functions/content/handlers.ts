@@ -22,15 +22,15 @@ async function changePost(request: { principal: Principal; workspaceId: string }
 
 /** The handlers of posts and categories, which a batch's operations run as well. */
 const resourceHandlers = handlersFor<Exclude<Routes, { operationId: 'batchResources' }>>()({
-  listPosts: async (request, deps) => ({
-    status: 200,
-    body: await listPage(
-      postsOf(deps, contentReaderOf(request), request.query.include?.includes('categories') ?? false),
-      request.query,
-      request.route.list,
-      request.url,
-    ),
-  }),
+  listPosts: async ({ query, ...request }, deps) => {
+    const withCategories = query.include?.includes('categories') ?? false;
+    // What include asks for is shown whatever `fields` trims.
+    const fields = withCategories && query.fields?.length ? [...query.fields, 'categories'] : query.fields;
+    return {
+      status: 200,
+      body: await listPage(postsOf(deps, contentReaderOf(request), withCategories), { ...query, fields }, request.route.list, request.url),
+    };
+  },
   getPost: async (request, deps) => {
     const reader = contentReaderOf(request);
     const [view] = await postViews(deps, reader, [await getPost(deps, reader, request.params.id)], request.query.include === 'categories');

@@ -8,7 +8,8 @@ import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#c
 import { postStatuses } from '#core/store/entities/post-status';
 
 const postList = {
-  fields: fieldsOf(postWithCategories),
+  // `categories` comes with include=categories, which `fields` keeps.
+  fields: fieldsOf(post),
   sortable: ['title', 'slug', 'status', 'published_at', 'created_at', 'updated_at'],
   searchable: ['title', 'excerpt'],
   searchByWords: true,

@@ -164,6 +164,9 @@ describe('categories', () => {
     expect(got.body.data.categories.map((c: { name: string }) => c.name)).toEqual(['News', 'Tech & Science']);
     const listed = await api.call('GET', '/posts?include=categories&per_page=100');
     expect(listed.body.data.find((p: { id: string }) => p.id === post.id).categories).toHaveLength(2);
+    const trimmed = await api.call('GET', '/posts?include=categories&fields=title&per_page=100');
+    expect(Object.keys(trimmed.body.data.find((p: { id: string }) => p.id === post.id)).sort()).toEqual(['categories', 'id', 'title']);
+    expect((await api.call('GET', '/posts?fields=title,categories')).status).toBe(422);
     const moved = await api.call('PATCH', `/posts/${post.id}`, { body: { category_ids: [tech.id] } });
     expect(moved.body.data.category_ids).toEqual([tech.id]);
     expect((await api.call('GET', `/categories/${news.id}`)).body.data.post_count).toBe(0);
@@ -258,6 +261,10 @@ describe('the largest change', () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ category_ids: after, slug: 'moved-in-bulk' });
+    // One change, one event, with the post as it ended, though it took two transactions.
+    const { data: events } = await api.deps.db.entities.webhookEvent.scan.go({ pages: 'all' });
+    const updates = events.filter((event) => event.type === 'post.updated' && JSON.parse(event.body).data.id === post.id);
+    expect(updates.map((event) => JSON.parse(event.body).data)).toEqual([changed.body.data]);
     const count = async (search: string) => (await api.call('GET', `/posts?search=${search}`)).body.meta.total;
     expect([await count('alpha0'), await count('alpha39'), await count('omega0'), await count('omega39')]).toEqual([0, 0, 1, 1]);
     for (const category of categories) {

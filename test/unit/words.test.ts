@@ -1,4 +1,5 @@
-import { indexedWordsOf, searchTermsOf, wordChanges } from '#core/content/words';
+import { changeOf } from '#core/content/content-writes';
+import { indexedWordsOf, searchTermsOf } from '#core/content/words';
 
 describe('the words search finds a post by', () => {
   it('are the distinct words of the title then the excerpt, without case or accents', () => {
@@ -30,6 +31,6 @@ describe('the words search finds a post by', () => {
   });
 
   it('move in the index by what a change adds and removes', () => {
-    expect(wordChanges(['a1', 'b2', 'c3'], ['b2', 'd4'])).toEqual({ added: ['d4'], removed: ['a1', 'c3'] });
+    expect(changeOf(['a1', 'b2', 'c3'], ['b2', 'd4'])).toEqual({ added: ['d4'], removed: ['a1', 'c3'] });
   });
 });

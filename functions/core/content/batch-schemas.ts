@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, withMeta } from '#core/platform/schema-meta';
+import { category } from './category-schemas.ts';
+import { post } from './post-schemas.ts';
 
 const maxBatchOperations = 100;
 
@@ -47,10 +49,10 @@ export const batchResult = withMeta(
   z.object({
     index: describe(z.int().check(z.gte(0)), 'The position of the operation in `operations`, from 0.'),
     status: describe(z.int(), 'The status the single route would have answered: 201 or 200, or its error status.'),
-    data: describe(z.optional(z.looseObject({})), 'The post or category as the single route answers it (on success).'),
+    data: describe(z.optional(z.union([post, category])), 'The post or category as the single route answers it (on success).'),
     error: z.optional(errorEnvelope),
   }),
-  { id: 'BatchResult', description: 'What came of one operation of a batch.' },
+  { id: 'BatchResult', description: 'What came of one operation of a batch: `data` when it succeeded, `error` when it did not.' },
 );
 
 export const batchAnswer = z.object({

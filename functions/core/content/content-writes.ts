@@ -11,6 +11,13 @@ export interface Change {
   removed: readonly string[];
 }
 
+/** What goes from `before` to `after` adds and removes (a post's words, its categories). */
+export function changeOf(before: readonly string[], after: readonly string[]): Change {
+  const old = new Set(before);
+  const now = new Set(after);
+  return { added: after.filter((value) => !old.has(value)), removed: before.filter((value) => !now.has(value)) };
+}
+
 /** DynamoDB's limit of items in one transaction. */
 export const maxTransactionItems = 100;
 

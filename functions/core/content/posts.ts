@@ -16,10 +16,10 @@ import { requireCategories } from './categories-in-use.ts';
 import { type ContentOwner, contentKey } from './content-owner.ts';
 import { forgetPost } from './content-purge.ts';
 import { claimSlug, freeSlug, releaseSlug, slugTaken } from './content-slugs.ts';
-import { categoryWrites, maxTransactionItems, wordWrites } from './content-writes.ts';
+import { categoryWrites, changeOf, maxTransactionItems, wordWrites } from './content-writes.ts';
 import { candidateSlug, whileContended } from './contention.ts';
 import { loadPost, postEvent } from './post-view.ts';
-import { indexedWordsOf, wordChanges } from './words.ts';
+import { indexedWordsOf } from './words.ts';
 
 export interface PostFields {
   title: string;
@@ -133,7 +133,13 @@ export async function updatePost(deps: Deps, owner: ContentOwner, id: string, ch
         // Too much for one transaction (every category and every word at once): the slug and
         // the categories first, which are what may be refused, without an event; then the rest,
         // read afresh, with the change's events.
-        await commitChange(deps, owner, current, { ...current, slug: next.slug, categoryIds: next.categoryIds, revision: next.revision });
+        await commitChange(
+          deps,
+          owner,
+          current,
+          { ...current, slug: next.slug, categoryIds: next.categoryIds, revision: next.revision },
+          [],
+        );
       }
     },
     async (error) => {
@@ -178,16 +184,22 @@ function changeEvents(current: PostItem, next: PostItem): NewEvent[] {
 
 /** The items a change writes: the post, its slug's claim and release, two per category joined or left, one per word, the events. */
 function transactionSize(current: PostItem, next: PostItem): number {
-  const words = wordChanges(current.words, next.words);
-  const categories = wordChanges(current.categoryIds, next.categoryIds);
+  const words = changeOf(current.words, next.words);
+  const categories = changeOf(current.categoryIds, next.categoryIds);
   const slug = next.slug === current.slug ? 0 : 2;
   const categoryItems = 2 * (categories.added.length + categories.removed.length);
   return 1 + slug + categoryItems + words.added.length + words.removed.length + changeEvents(current, next).length;
 }
 
-/** Writes a change in one transaction, on condition that the post is as read (its `revision`). */
-async function commitChange(deps: Deps, owner: ContentOwner, current: PostItem, next: PostItem): Promise<void> {
-  await commitWithEvents(deps, changeEvents(current, next), (e) => [
+/** Writes a change in one transaction, on condition that the post is as read (its `revision`), with the events that report it. */
+async function commitChange(
+  deps: Deps,
+  owner: ContentOwner,
+  current: PostItem,
+  next: PostItem,
+  events: readonly NewEvent[] = changeEvents(current, next),
+): Promise<void> {
+  await commitWithEvents(deps, events, (e) => [
     e.post
       .put(next)
       .where((attr, op) => op.eq(attr.revision, current.revision))
@@ -195,8 +207,8 @@ async function commitChange(deps: Deps, owner: ContentOwner, current: PostItem, 
     ...(next.slug === current.slug
       ? []
       : [claimSlug(e, owner, 'post', next.slug, next.id), releaseSlug(e, owner, 'post', current.slug, current.id)]),
-    ...categoryWrites(e, owner, current.id, wordChanges(current.categoryIds, next.categoryIds)),
-    ...wordWrites(e, owner, current.id, wordChanges(current.words, next.words)),
+    ...categoryWrites(e, owner, current.id, changeOf(current.categoryIds, next.categoryIds)),
+    ...wordWrites(e, owner, current.id, changeOf(current.words, next.words)),
   ]);
 }
 

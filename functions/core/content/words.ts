@@ -31,10 +31,3 @@ export function indexedWordsOf(post: { title: string; excerpt?: string | null })
 
 /** The terms of a search, each matching the words it begins; none when it has no word of minWordLength. */
 export const searchTermsOf = (search: string): string[] => [...new Set(wordsIn(search))];
-
-/** What changes in the index when a post's words go from `before` to `after`. */
-export function wordChanges(before: readonly string[], after: readonly string[]) {
-  const old = new Set(before);
-  const now = new Set(after);
-  return { added: after.filter((word) => !old.has(word)), removed: before.filter((word) => !now.has(word)) };
-}
