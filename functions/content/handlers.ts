@@ -28,7 +28,12 @@ const resourceHandlers = handlersFor<Exclude<Routes, { operationId: 'batchResour
     const fields = withCategories && query.fields?.length ? [...query.fields, 'categories'] : query.fields;
     return {
       status: 200,
-      body: await listPage(postsOf(deps, contentReaderOf(request), withCategories), { ...query, fields }, request.route.list, request.url),
+      body: await listPage(
+        postsOf(deps, contentReaderOf(request), { withCategories, search: query.search, categoryId: query.category_id }),
+        { ...query, fields },
+        request.route.list,
+        request.url,
+      ),
     };
   },
   getPost: async (request, deps) => {

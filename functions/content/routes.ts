@@ -5,6 +5,7 @@ import { createPostBody, includeQuery, post, postId, postWithCategories, updateP
 import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
 import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
+import { describe } from '#core/platform/schema-meta';
 import { postStatuses } from '#core/store/entities/post-status';
 
 const postList = {
@@ -39,7 +40,9 @@ export const contentRoutes = routeTable({ tag: 'Posts', auth: 'credential', quer
     path: '/posts',
     scope: 'posts:read',
     summary: 'List posts; search finds every post whose title or excerpt has the words (or word prefixes) asked',
-    query: listQuerySchema(postList),
+    query: listQuerySchema(postList, {
+      category_id: describe(z.optional(categoryId), "Only the category's posts (through its links: every one, whatever the list's size)."),
+    }),
     list: postList,
     responses: { 200: { description: 'A page of posts.', schema: listOf(postWithCategories) } },
   },

@@ -171,6 +171,12 @@ describe('categories', () => {
     expect(moved.body.data.category_ids).toEqual([tech.id]);
     expect((await api.call('GET', `/categories/${news.id}`)).body.data.post_count).toBe(0);
     expect((await api.call('GET', `/categories/${tech.id}`)).body.data.post_count).toBe(1);
+    const inTech = await api.call('GET', `/posts?category_id=${tech.id}&per_page=100`);
+    expect([inTech.body.data.map((p: { id: string }) => p.id), inTech.body.meta.total]).toEqual([[post.id], 1]);
+    expect((await api.call('GET', `/posts?category_id=${news.id}`)).body.meta.total).toBe(0);
+    expect((await api.call('GET', `/posts?category_id=${tech.id}&search=categorised`)).body.meta.total).toBe(1);
+    expect((await api.call('GET', `/posts?category_id=${tech.id}&search=nowhere`)).body.meta.total).toBe(0);
+    expect((await api.call('GET', '/posts?category_id=nope')).status).toBe(422);
   });
 
   it('refuses a category of another environment or workspace as unknown (422)', async () => {

@@ -1,4 +1,4 @@
-import type { ListSource, WordSearch } from '#core/lists/list-source';
+import type { IndexedMatches, ListSource } from '#core/lists/list-source';
 import { ValidationFailed } from '#core/platform/errors';
 import { idsCreatedWithin } from '#core/platform/ids';
 import type { Deps } from '#core/ports/deps';
@@ -33,44 +33,72 @@ export async function postViews(
   }));
 }
 
+/** What narrows a list of posts through an index: words to search, a category. */
+export interface PostFilters {
+  search?: string;
+  categoryId?: string;
+}
+
 /**
- * Every post matching a search, by id (creation order): each term of the search is one
+ * Every post a search matches, by id (creation order): each term of the search is one
  * Query of the index's key range that begins with it (entities/post-word.ts), and a post
  * matches when every term begins one of its words. The cost is the matches', whatever
  * the number of posts.
  */
-function postSearch(deps: Deps, owner: ContentOwner): WordSearch<PostItem> {
-  const { postWord, post } = deps.db.entities;
+async function postsWithWords(deps: Deps, owner: ContentOwner, search: string): Promise<Set<string>[]> {
+  const terms = searchTermsOf(search);
+  if (!terms.length) throw new ValidationFailed({ search: [`must hold a word of at least ${minWordLength} letters or digits`] });
+  if (terms.length > maxSearchTerms) throw new ValidationFailed({ search: [`must hold at most ${maxSearchTerms} words`] });
+  const { postWord } = deps.db.entities;
+  return Promise.all(
+    terms.map(async (word) => {
+      const { data } = await postWord.query
+        .byWord({ workspaceId: owner.workspaceId, environment: owner.environment })
+        // The key range from the term up to the highest code point after it: what begins_with means, but
+        // DynamoDB Local answers begins_with by passing over the whole partition, and BETWEEN by the range.
+        .between({ word }, { word: `${word}\u{10FFFF}` })
+        .go({ ...hotPath, pages: 'all', attributes: ['postId'] });
+      return new Set(data.map((row) => row.postId));
+    }),
+  );
+}
+
+/** Every post of a category, by id: one Query of its links (entities/post-category.ts). */
+async function postsInCategory(deps: Deps, owner: ContentOwner, categoryId: string): Promise<Set<string>> {
+  const { data } = await deps.db.entities.postCategory.query
+    .byCategory({ workspaceId: owner.workspaceId, environment: owner.environment, categoryId })
+    .go({ ...hotPath, pages: 'all', attributes: ['postId'] });
+  return new Set(data.map((row) => row.postId));
+}
+
+/** The posts the filters keep, through their indexes; undefined when none is given. */
+function matchingPosts(deps: Deps, owner: ContentOwner, filters: PostFilters): IndexedMatches<PostItem> | undefined {
+  const { search, categoryId } = filters;
+  if (search === undefined && categoryId === undefined) return undefined;
   return {
-    async matches(search) {
-      const terms = searchTermsOf(search);
-      if (!terms.length) throw new ValidationFailed({ search: [`must hold a word of at least ${minWordLength} letters or digits`] });
-      if (terms.length > maxSearchTerms) throw new ValidationFailed({ search: [`must hold at most ${maxSearchTerms} words`] });
-      const perTerm = await Promise.all(
-        terms.map(async (word) => {
-          const { data } = await postWord.query
-            .byWord({ workspaceId: owner.workspaceId, environment: owner.environment })
-            // The key range from the term up to the highest code point after it: what begins_with means, but
-            // DynamoDB Local answers begins_with by passing over the whole partition, and BETWEEN by the range.
-            .between({ word }, { word: `${word}\u{10FFFF}` })
-            .go({ ...hotPath, pages: 'all', attributes: ['postId'] });
-          return new Set(data.map((row) => row.postId));
-        }),
-      );
-      const [first, ...rest] = perTerm.sort((a, b) => a.size - b.size);
+    async ids() {
+      const sets = [
+        ...(search === undefined ? [] : await postsWithWords(deps, owner, search)),
+        ...(categoryId === undefined ? [] : [await postsInCategory(deps, owner, categoryId)]),
+      ];
+      const [first, ...rest] = sets.sort((a, b) => a.size - b.size);
       return [...first!].filter((id) => rest.every((set) => set.has(id))).sort();
     },
     async rows(ids) {
       if (!ids.length) return [];
-      const { data } = await post.get(ids.map((id) => contentKey(owner, id))).go({ ...hotPath, consistent: true });
+      const { data } = await deps.db.entities.post.get(ids.map((id) => contentKey(owner, id))).go({ ...hotPath, consistent: true });
       const byId = new Map(data.map((item) => [item.id, item]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
   };
 }
 
-/** The reader's posts in creation order: one Query of their partition's environment, or the search index. */
-export function postsOf(deps: Deps, reader: ContentReader, withCategories: boolean): ListSource<PostItem, PostWithCategories> {
+/** The reader's posts in creation order: one Query of their partition's environment, or the indexes that filters name. */
+export function postsOf(
+  deps: Deps,
+  reader: ContentReader,
+  { withCategories, ...filters }: PostFilters & { withCategories: boolean },
+): ListSource<PostItem, PostWithCategories> {
   const { post } = deps.db.entities;
   return {
     ...counted(deps.db, collections.postsOfWorkspace(reader.workspaceId, reader.environment)),
@@ -80,7 +108,7 @@ export function postsOf(deps: Deps, reader: ContentReader, withCategories: boole
       const query = post.query.byWorkspace({ workspaceId: reader.workspaceId, environment: reader.environment });
       return range ? query.between({ id: range.from }, { id: range.to }) : query;
     }),
-    wordSearch: postSearch(deps, reader),
+    matching: matchingPosts(deps, reader, filters),
     view: (rows) => postViews(deps, reader, rows, withCategories),
   };
 }

@@ -6,7 +6,7 @@ import type { KeyRange } from '#core/store/key-order';
 import { readCursor, signCursor } from './cursor.ts';
 import { listUrls } from './links.ts';
 import type { ListQuery, ListSpec } from './list-query.ts';
-import type { ListSource, WordSearch } from './list-source.ts';
+import type { IndexedMatches, ListSource } from './list-source.ts';
 import { fieldFiltersOf, selectInWindow } from './window.ts';
 
 type Item = Record<string, unknown>;
@@ -56,7 +56,7 @@ export async function listPage<Row, T extends Item>(
   if (query.cursor !== undefined && query.page !== undefined) {
     throw new ValidationFailed({ cursor: ['goes without page: a cursor says where the page starts'] });
   }
-  if (query.search !== undefined && source.wordSearch) return searchedPage(source, source.wordSearch, query, spec, url);
+  if (source.matching) return matchedPage(source, source.matching, query, spec, url);
   const keyOrder = keyOrderOf(query, spec, source.orderedBy);
   return keyOrder ? indexedPage(source, query, url, keyOrder.descending) : windowedPage(source, query, spec, url);
 }
@@ -70,31 +70,32 @@ function refuseCursor(query: ListQuery, orderedBy: string, what: string): void {
 }
 
 /**
- * Answers a search that an index serves (ListSource.wordSearch): every match is found, and
- * `total` counts them all. In the list's own order only the page's items are read; any
- * other sort or filter runs over the first `searchWindow` matches, and `meta.window` says so.
+ * Answers a query that an index narrows (ListSource.matching: a search of posts' words, a
+ * category): every match is found, and `total` counts them all. In the list's own order
+ * only the page's items are read; any other sort or filter runs over the first
+ * `searchWindow` matches, and `meta.window` says so.
  */
-async function searchedPage<Row, T extends Item>(
+async function matchedPage<Row, T extends Item>(
   source: ListSource<Row, T>,
-  search: WordSearch<Row>,
+  matching: IndexedMatches<Row>,
   query: ListQuery,
   spec: ListSpec,
   url: URL,
 ) {
-  refuseCursor(query, source.orderedBy, "a search's matches");
+  refuseCursor(query, source.orderedBy, "an index's matches");
   const range = createdRangeOf(source, query);
   const unsearched = { ...query, search: undefined };
   const keyOrder = keyOrderOf(unsearched, spec, source.orderedBy);
   const descending = keyOrder ? keyOrder.descending : query.sort?.[0] === `-${source.orderedBy}`;
-  let ids = await search.matches(query.search!);
+  let ids = await matching.ids();
   if (range) ids = ids.filter((id) => id >= range.from && id <= range.to);
   if (descending) ids.reverse();
   if (keyOrder) {
     const start = ((query.page ?? 1) - 1) * query.per_page;
-    const items = await source.view(await search.rows(ids.slice(start, start + query.per_page)));
+    const items = await source.view(await matching.rows(ids.slice(start, start + query.per_page)));
     return numberedPage(items, ids.length, query, url, null, start);
   }
-  const items = await source.view(await search.rows(ids.slice(0, searchWindow)));
+  const items = await source.view(await matching.rows(ids.slice(0, searchWindow)));
   return numberedPage(selectInWindow(items, unsearched, spec), undefined, query, url, {
     size: searchWindow,
     complete: ids.length <= searchWindow,

@@ -12,16 +12,19 @@ export interface ListSource<Row, Item> extends CountedCollection {
   /** `created_after`/`created_before` as a key range, where the sort key holds the creation time. */
   createdRange?: (after: number | undefined, before: number | undefined) => KeyRange;
   read: KeyOrderReader<Row>;
-  /** `search` answered by an index over the whole collection rather than over a window (posts' words). */
-  wordSearch?: WordSearch<Row>;
+  /**
+   * The items a query narrows the list to, found through an index over the whole collection
+   * rather than over a window (posts' words, a category's posts): present when it narrows.
+   */
+  matching?: IndexedMatches<Row>;
   /** The rows in their API shape, in the same order (joins with other items happen here). */
   view(rows: Row[]): Promise<Item[]>;
 }
 
-/** A search index of a collection: every match, whatever the collection's size. */
-export interface WordSearch<Row> {
-  /** The ids of every item the search matches, in key order; throws a 422 for a search it cannot answer. */
-  matches(search: string): Promise<string[]>;
+/** Every item of a collection that a query's index-served filters keep, whatever the collection's size. */
+export interface IndexedMatches<Row> {
+  /** Their ids, in key order; throws a 422 for a filter it cannot answer. */
+  ids(): Promise<string[]>;
   /** The rows of these ids, in the same order. */
   rows(ids: readonly string[]): Promise<Row[]>;
 }
