@@ -12,7 +12,7 @@ import { collections, counted, countOneFewer, countOneMore, forgetCount } from '
 import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { categoryEvent, categoryView, loadCategory } from './category-view.ts';
 import { type ContentOwner, contentKey } from './content-owner.ts';
-import { claimSlug, freeSlug, releaseSlug, slugTaken } from './content-slugs.ts';
+import { claimSlug, freeSlug, refuseTakenSlug, releaseSlug } from './content-slugs.ts';
 import { candidateSlug, whileContended } from './contention.ts';
 import { loadPost } from './post-view.ts';
 
@@ -64,7 +64,7 @@ export async function createCategory(deps: Deps, owner: ContentOwner, input: Cat
       );
     },
     async (error) => {
-      if (failedConditions(error).includes(1) && input.slug !== undefined) await slugTaken(deps, owner, 'category', input.slug);
+      if (failedConditions(error).includes(1) && input.slug !== undefined) await refuseTakenSlug(deps, owner, 'category', input.slug, id);
     },
   );
 }
@@ -127,11 +127,8 @@ export async function updateCategory(deps: Deps, owner: ContentOwner, id: string
       return next;
     },
     async (error) => {
-      if (!failedConditions(error).includes(1) || changes.slug === undefined) return;
-      const { data } = await deps.db.entities.contentSlug
-        .get({ workspaceId: owner.workspaceId, kind: 'category', environment: owner.environment, slug: changes.slug })
-        .go({ consistent: true });
-      if (data && data.holderId !== id) await slugTaken(deps, owner, 'category', changes.slug);
+      if (failedConditions(error).includes(1) && changes.slug !== undefined)
+        await refuseTakenSlug(deps, owner, 'category', changes.slug, id);
     },
   );
 }

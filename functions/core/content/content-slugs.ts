@@ -30,10 +30,14 @@ export async function freeSlug(deps: Deps, owner: ContentOwner, kind: SlugKind, 
   return firstFree(base, new Set(data.map((claim) => claim.slug)));
 }
 
-/** 409 naming the slug's holder, when a client's own slug is taken. */
-export async function slugTaken(deps: Deps, owner: ContentOwner, kind: SlugKind, slug: string): Promise<never> {
+/**
+ * After a write whose slug claim failed: 409 naming the holder when another post or
+ * category holds the slug (a client's own slug that is taken); nothing when `holderId`
+ * holds it itself, or nobody does any more (the write was only contended).
+ */
+export async function refuseTakenSlug(deps: Deps, owner: ContentOwner, kind: SlugKind, slug: string, holderId: string): Promise<void> {
   const { data } = await deps.db.entities.contentSlug
     .get({ workspaceId: owner.workspaceId, kind, environment: owner.environment, slug })
     .go({ consistent: true });
-  throw new DuplicateResource(kind, 'slug', data?.holderId);
+  if (data && data.holderId !== holderId) throw new DuplicateResource(kind, 'slug', data.holderId);
 }

@@ -15,7 +15,7 @@ import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
 import { requireCategories } from './categories-in-use.ts';
 import { type ContentOwner, contentKey } from './content-owner.ts';
 import { forgetPost } from './content-purge.ts';
-import { claimSlug, freeSlug, releaseSlug, slugTaken } from './content-slugs.ts';
+import { claimSlug, freeSlug, refuseTakenSlug, releaseSlug } from './content-slugs.ts';
 import { categoryWrites, changeOf, maxTransactionItems, wordWrites } from './content-writes.ts';
 import { candidateSlug, whileContended } from './contention.ts';
 import { loadPost, postEvent } from './post-view.ts';
@@ -66,7 +66,6 @@ export async function createPost(deps: Deps, owner: ContentOwner, input: PostFie
     updatedAt: now.toISOString(),
   };
   const scope = await workspaceScope(deps, workspace, owner.environment);
-  const autoSlug = input.slug === undefined;
   return whileContended(
     'post',
     async (attempt) => {
@@ -98,7 +97,7 @@ export async function createPost(deps: Deps, owner: ContentOwner, input: PostFie
     },
     async (error) => {
       const failed = failedConditions(error);
-      if (failed.includes(1) && !autoSlug) await slugTaken(deps, owner, 'post', input.slug!);
+      if (failed.includes(1) && input.slug !== undefined) await refuseTakenSlug(deps, owner, 'post', input.slug, base.id);
       // A category deleted since it was checked: 422 naming it.
       if (failed.some((index) => index >= 4)) await requireCategories(deps, owner, categoryIds);
     },
@@ -143,12 +142,7 @@ export async function updatePost(deps: Deps, owner: ContentOwner, id: string, ch
       }
     },
     async (error) => {
-      if (failedConditions(error).includes(1) && changes.slug !== undefined) {
-        const { data } = await deps.db.entities.contentSlug
-          .get({ workspaceId: owner.workspaceId, kind: 'post', environment: owner.environment, slug: changes.slug })
-          .go({ consistent: true });
-        if (data && data.holderId !== id) await slugTaken(deps, owner, 'post', changes.slug);
-      }
+      if (failedConditions(error).includes(1) && changes.slug !== undefined) await refuseTakenSlug(deps, owner, 'post', changes.slug, id);
       if (categoryIds) await requireCategories(deps, owner, categoryIds);
     },
   );
