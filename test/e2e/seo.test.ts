@@ -116,6 +116,8 @@ describe('POST /seo/report', () => {
       [reportOf('https://user:secret@example.com/'), 'url'],
       [reportOf('https://example.com/\nsecond-line'), 'url'],
       [reportOf(`https://example.com/${'a'.repeat(2048)}`), 'url'],
+      // Within 2,048 characters as sent, but not as stored: each € is 9 characters percent-encoded.
+      [reportOf(`https://example.com/${'€'.repeat(300)}`), 'url'],
       [reportOf('https://example.com/', Array(51).fill(issue)), 'issues'],
       [reportOf('https://example.com/', [{ ...issue, severity: 'severe' }]), 'issues.0.severity'],
       [reportOf('https://example.com/', [{ ...issue, type: '' }]), 'issues.0.type'],
