@@ -7,7 +7,9 @@ import { postView } from '#core/content/post-view';
 import { createPost, deletePost, getPost, type PostChanges, updatePost } from '#core/content/posts';
 import { operationOf } from '#core/http/dispatch';
 import { handlersFor } from '#core/http/handlers';
+import { fitsOneAnswer } from '#core/http/http-answer';
 import { listPage } from '#core/lists/list-page';
+import { ValidationFailed } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { runBatch } from './batch.ts';
 import { contentRoutes } from './routes.ts';
@@ -26,15 +28,19 @@ const resourceHandlers = handlersFor<Exclude<Routes, { operationId: 'batchResour
     const withCategories = query.include?.includes('categories') ?? false;
     // What include asks for is shown whatever `fields` trims.
     const fields = withCategories && query.fields?.length ? [...query.fields, 'categories'] : query.fields;
-    return {
-      status: 200,
-      body: await listPage(
-        postsOf(deps, contentReaderOf(request), { withCategories, search: query.search, categoryId: query.category_id }),
-        { ...query, fields },
-        request.route.list,
-        request.url,
-      ),
-    };
+    const page = await listPage(
+      postsOf(deps, contentReaderOf(request), { withCategories, search: query.search, categoryId: query.category_id }),
+      { ...query, fields },
+      request.route.list,
+      request.url,
+    );
+    if (!fitsOneAnswer(page)) {
+      throw new ValidationFailed(
+        { per_page: ['asks for more than one answer can carry with these posts: ask for fewer, or leave content out with fields'] },
+        'The page of posts is larger than one answer may be (5 MB).',
+      );
+    }
+    return { status: 200, body: page };
   },
   getPost: async (request, deps) => {
     const reader = contentReaderOf(request);

@@ -152,6 +152,23 @@ describe('posts', () => {
   });
 });
 
+describe('a page of large posts', () => {
+  it('is refused with 422 naming per_page when it would not fit one answer, and served in smaller pages', async () => {
+    const made = await api.call('POST', '/workspaces', { body: { name: 'Heavy posts' } });
+    const headers = { 'X-Workspace-ID': made.body.data.id };
+    // Quotes are escaped once in the JSON and again in Lambda's proxy result: 100 KB of them weigh 400 KB there.
+    const content = '"'.repeat(100 * 1024);
+    for (let n = 0; n < 14; n++)
+      expect((await api.call('POST', '/posts', { headers, body: { title: `Heavy ${n}`, content } })).status).toBe(201);
+    const all = await api.call('GET', '/posts?per_page=100', { headers });
+    expect([all.status, Object.keys(all.body.errors)]).toEqual([422, ['per_page']]);
+    const fewer = await api.call('GET', '/posts?per_page=5', { headers });
+    expect([fewer.status, fewer.body.data.length, fewer.body.data[0].content.length]).toEqual([200, 5, content.length]);
+    const without = await api.call('GET', '/posts?per_page=100&fields=title', { headers });
+    expect([without.status, without.body.data.length]).toEqual([200, 14]);
+  });
+});
+
 describe('categories', () => {
   it('links posts to categories, counts them, and includes them on request', async () => {
     const news = await createCategory('News');

@@ -8,6 +8,15 @@ import type { ApiResponse } from './types.ts';
 export const maxBodyBytes = 256 * 1024;
 
 /**
+ * What an answer's body may grow to, as Lambda carries it: the JSON text encoded once more
+ * as a string of the proxy result, whose limit is 6 MB. Kept well under, for the headers.
+ */
+const maxAnswerBytes = 5 * 1024 * 1024;
+
+/** Whether a body fits one Lambda answer; a list of large items (posts with their content) may not. */
+export const fitsOneAnswer = (body: unknown): boolean => Buffer.byteLength(JSON.stringify(JSON.stringify(body))) <= maxAnswerBytes;
+
+/**
  * An answer as API Gateway returns it, with the headers every answer carries: its request
  * id, CORS while it is on, and for an authenticated request the credential's rate limit
  * (a refused credential's 429 carries its own among the error's headers). An HTML page
