@@ -277,6 +277,57 @@ describe('events of mutations', () => {
     expect(await newEvents()).toEqual([]);
   });
 
+  it('content: categories and posts through their lives, a batch, an SEO report; refusals write nothing', async () => {
+    const headers = { 'X-Workspace-ID': workspaceId };
+    const category = await api.call('POST', '/categories', { headers, body: { name: 'Evented' } });
+    expect(await newEvents()).toEqual([live('category.created', workspaceId, category.body.data)]);
+    const renamed = await api.call('PATCH', `/categories/${category.body.data.id}`, { headers, body: { name: 'Evented, renamed' } });
+    expect(await newEvents()).toEqual([live('category.updated', workspaceId, renamed.body.data)]);
+
+    const body = { title: 'Evented post', slug: 'evented-post', content: 'body', category_ids: [category.body.data.id] };
+    const post = await api.call('POST', '/posts', { headers, body });
+    expect(await newEvents()).toEqual([live('post.created', workspaceId, post.body.data)]);
+    expect((await api.call('POST', '/posts', { headers, body })).status).toBe(409);
+    expect(await newEvents()).toEqual([]);
+    const id = post.body.data.id;
+    const changed = await api.call('PATCH', `/posts/${id}`, { headers, body: { excerpt: 'Now with an excerpt' } });
+    expect(await newEvents()).toEqual([live('post.updated', workspaceId, changed.body.data)]);
+    const published = await api.call('POST', `/posts/${id}/publish`, { headers });
+    expect(await newEvents()).toEqual([live('post.published', workspaceId, published.body.data)]);
+    // Publishing again changes nothing and reports nothing.
+    expect((await api.call('POST', `/posts/${id}/publish`, { headers })).status).toBe(200);
+    expect(await newEvents()).toEqual([]);
+    const archived = await api.call('POST', `/posts/${id}/archive`, { headers });
+    expect(await newEvents()).toEqual([live('post.archived', workspaceId, archived.body.data)]);
+    // Unpublishing to a draft is a change of the post, reported as one.
+    const drafted = await api.call('PATCH', `/posts/${id}`, { headers, body: { status: 'draft' } });
+    expect(await newEvents()).toEqual([live('post.updated', workspaceId, drafted.body.data)]);
+    const before = (await api.call('GET', `/posts/${id}`, { headers })).body.data;
+    expect((await api.call('DELETE', `/posts/${id}`, { headers })).status).toBe(204);
+    expect(await newEvents()).toEqual([live('post.deleted', workspaceId, before)]);
+
+    // A batch reports each of its changes, in the environment of its key.
+    const batch = await api.call('POST', '/resources/batch', {
+      key: testKey,
+      body: {
+        operations: [
+          { action: 'create', data: { title: 'Batched', status: 'published' } },
+          { action: 'create', data: {} },
+        ],
+      },
+    });
+    const made = batch.body.data[0].data;
+    expect(await newEvents()).toEqual([test('post.created', workspaceId, made), test('post.published', workspaceId, made)]);
+
+    const gone = (await api.call('GET', `/categories/${category.body.data.id}`, { headers })).body.data;
+    expect((await api.call('DELETE', `/categories/${category.body.data.id}`, { headers })).status).toBe(204);
+    expect(await newEvents()).toEqual([live('category.deleted', workspaceId, gone)]);
+
+    const report = { url: 'https://example.com/evented', scores: { performance: 1, accessibility: 2, best_practices: 3, seo: 4 } };
+    const reported = await api.call('POST', '/seo/report', { headers, body: report });
+    expect(await newEvents()).toEqual([live('seo.report_created', workspaceId, reported.body.data)]);
+  });
+
   it('a deleted workspace reports itself as it was, and nothing of what went with it', async () => {
     const before = (await api.call('GET', `/workspaces/${workspaceId}`)).body.data;
     expect((await api.call('DELETE', `/workspaces/${workspaceId}`)).status).toBe(204);

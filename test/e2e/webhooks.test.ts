@@ -316,7 +316,7 @@ describe('subscriptions need the read scopes of their resources', () => {
     expect(refusal(everything)).toEqual({
       status: 403,
       code: 'INSUFFICIENT_PERMISSIONS',
-      scope: 'workspaces:read api-keys:read users:read namespaces:read webhooks:read',
+      scope: 'workspaces:read api-keys:read users:read namespaces:read webhooks:read posts:read categories:read seo:read',
     });
     expect(everything.body.message).toContain('"api-keys:read", "users:read"');
     const keys = await api.call('POST', '/webhooks', { key: writer, body: createBody({ events: ['api_key.created'] }) });
@@ -367,7 +367,7 @@ describe('rotating a secret needs the read scopes of the events it verifies', ()
     expect({ status: refused.status, code: refused.body.error_code, scope: refused.body.required_scope }).toEqual({
       status: 403,
       code: 'INSUFFICIENT_PERMISSIONS',
-      scope: 'workspaces:read api-keys:read users:read namespaces:read',
+      scope: 'workspaces:read api-keys:read users:read namespaces:read posts:read categories:read seo:read',
     });
     expect(refused.body.message).toContain('"api-keys:read"');
 
