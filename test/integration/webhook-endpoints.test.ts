@@ -387,7 +387,10 @@ describe('what a credential may do to an endpoint beyond webhooks:write', () => 
     expect({ status: refused.status, code: refused.errorCode, extras: refused.extras }).toEqual({
       status: 403,
       code: 'INSUFFICIENT_PERMISSIONS',
-      extras: { required_scope: 'workspaces:read api-keys:read users:read namespaces:read posts:read categories:read seo:read', provided_scopes: ['webhooks:*'] },
+      extras: {
+        required_scope: 'workspaces:read api-keys:read users:read namespaces:read posts:read categories:read seo:read',
+        provided_scopes: ['webhooks:*'],
+      },
     });
     const refusedKeys = await errorOf(rotateWebhookSecret(deps, webhooksOnly, keys.id, 0));
     expect(refusedKeys.extras).toMatchObject({ required_scope: 'api-keys:read' });
