@@ -55,6 +55,7 @@ describe('workspaces', () => {
   it('makes slugs URL-friendly', () => {
     expect(slugify('  Café Zürich & Co.  ', 'workspace')).toBe('cafe-zurich-co');
     expect(slugify('!!!', 'workspace')).toBe('workspace');
+    expect(slugify('Straße Ørsted Æble', 'workspace')).toBe('strasse-orsted-aeble');
   });
 
   it('answers 404 for a workspace the user is not a member of, as if it did not exist', async () => {

@@ -12,7 +12,8 @@ describe('the words search finds a post by', () => {
       'naive',
       '42',
     ]);
-    expect(indexedWordsOf({ title: 'Straße über Ølstue', excerpt: null })).toEqual(['straße', 'uber', 'ølstue']);
+    // Letters that decomposition leaves whole are folded as they are typed without them.
+    expect(indexedWordsOf({ title: 'Straße über Ølstue, Æsir', excerpt: null })).toEqual(['strasse', 'uber', 'olstue', 'aesir']);
   });
 
   it('are at most 40, title first, each cut at 32 characters', () => {
@@ -28,6 +29,7 @@ describe('the words search finds a post by', () => {
   it('are matched by terms read the same way', () => {
     expect(searchTermsOf('  BRÛL, crème  brûl ')).toEqual(['brul', 'creme']);
     expect(searchTermsOf('a - !')).toEqual([]);
+    expect(searchTermsOf('STRASSE straße')).toEqual(['strasse']);
   });
 
   it('move in the index by what a change adds and removes', () => {

@@ -1,3 +1,5 @@
+import { foldedText } from '#core/platform/text-folding';
+
 /**
  * The words search finds a post by (README, Posts: search): the title's and then the
  * excerpt's, read case- and accent-insensitively. A word is a run of letters and digits
@@ -13,11 +15,9 @@ export const maxIndexedWords = 40;
 /** The words of one search. */
 export const maxSearchTerms = 8;
 
-/** The words of a text in order, as the index spells them: decomposed, marks dropped, lower case. */
+/** The words of a text in order, as the index spells them: decomposed, marks dropped, folded (platform/text-folding.ts), lower case. */
 function wordsIn(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+  return foldedText(text)
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length >= minWordLength)

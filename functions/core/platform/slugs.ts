@@ -1,11 +1,11 @@
+import { foldedText } from './text-folding.ts';
+
 /** The longest slug made from a name; a client's own slug may be longer (each resource's schema says). */
 const generatedSlugLength = 48;
 
 /** A URL-safe slug of a name: accents dropped, lower case, runs of anything else one hyphen; `fallback` when nothing is left. */
 export function slugify(name: string, fallback: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const slug = foldedText(name)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
