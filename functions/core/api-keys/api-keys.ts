@@ -28,7 +28,7 @@ import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
 import { prunableFrom } from '#core/store/table';
 import { requireRole, roleIn } from '#core/tenancy/membership';
-import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
+import { madeInOpenWorkspace, openWorkspace } from '#core/tenancy/workspace-open';
 import { apiKeyRandomLength, generateApiKey, parseApiKey } from './api-key-format.ts';
 import type { apiKey, createdApiKey, revokedApiKey, rotatedApiKey } from './api-key-schemas.ts';
 import { keyStatus } from './api-key-status.ts';
@@ -111,8 +111,7 @@ async function undoKey(deps: Deps, workspaceId: string, id: string): Promise<voi
 /** A key's record and the key itself, not yet stored. */
 async function newKeyItem(deps: Deps, userId: number, workspaceId: string, input: NewApiKey) {
   const now = deps.clock.now();
-  const { data: workspace } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
-  if (!workspace || workspace.deletingAt) throw new NotFound('workspace', workspaceId);
+  const workspace = await openWorkspace(deps, workspaceId);
   const ceiling = input.tierCeiling && tierAbove(workspace.tier, input.tierCeiling) ? input.tierCeiling : workspace.tier;
   const rateLimitTier = input.rateLimitTier ?? ceiling;
   if (tierAbove(rateLimitTier, ceiling)) {

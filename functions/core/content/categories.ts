@@ -9,7 +9,7 @@ import { failedConditions, ignoreConditionFailure, isConditionFailure } from '#c
 import type { CategoryItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
-import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
+import { madeInOpenWorkspace, openWorkspace } from '#core/tenancy/workspace-open';
 import { categoryEvent, categoryView, loadCategory } from './category-view.ts';
 import { type ContentOwner, contentKey } from './content-owner.ts';
 import { claimSlug, freeSlug, refuseTakenSlug, releaseSlug } from './content-slugs.ts';
@@ -26,8 +26,7 @@ const collectionOf = (owner: ContentOwner) => collections.categoriesOfWorkspace(
 
 /** Creates a category with its slug and `category.created`. */
 export async function createCategory(deps: Deps, owner: ContentOwner, input: CategoryFields): Promise<CategoryItem> {
-  const { data: workspace } = await deps.db.entities.workspace.get({ id: owner.workspaceId }).go();
-  if (!workspace || workspace.deletingAt) throw new NotFound('workspace', owner.workspaceId);
+  await openWorkspace(deps, owner.workspaceId);
   const now = deps.clock.now().toISOString();
   const id = newId('category', deps.clock.now());
   return whileContended(

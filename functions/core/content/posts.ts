@@ -3,7 +3,6 @@ import { forgetUsage } from '#core/entitlements/usage';
 import type { EventType } from '#core/events/event-types';
 import { commitWithEvents, type NewEvent } from '#core/events/outbox';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
-import { NotFound } from '#core/platform/errors';
 import { newId } from '#core/platform/ids';
 import { slugify } from '#core/platform/slugs';
 import type { Deps } from '#core/ports/deps';
@@ -11,7 +10,7 @@ import { failedConditions } from '#core/store/conditions';
 import type { PostStatus } from '#core/store/entities/post-status';
 import type { PostItem } from '#core/store/items';
 import { collections, countOneFewer, countOneMore, forgetCount } from '#core/store/list-counts';
-import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
+import { madeInOpenWorkspace, openWorkspace } from '#core/tenancy/workspace-open';
 import { requireCategories } from './categories-in-use.ts';
 import { type ContentOwner, contentKey } from './content-owner.ts';
 import { forgetPost } from './content-purge.ts';
@@ -44,8 +43,7 @@ const statusEvents: Partial<Record<PostStatus, EventType>> = { published: 'post.
  * `post.created` (and `post.published` when it is born published).
  */
 export async function createPost(deps: Deps, owner: ContentOwner, input: PostFields): Promise<PostItem> {
-  const { data: workspace } = await deps.db.entities.workspace.get({ id: owner.workspaceId }).go();
-  if (!workspace || workspace.deletingAt) throw new NotFound('workspace', owner.workspaceId);
+  const workspace = await openWorkspace(deps, owner.workspaceId);
   const categoryIds = [...new Set(input.categoryIds ?? [])];
   await requireCategories(deps, owner, categoryIds);
   const now = deps.clock.now();

@@ -4,14 +4,13 @@ import { forgetUsage } from '#core/entitlements/usage';
 import { commitWithEvents } from '#core/events/outbox';
 import type { ListSource } from '#core/lists/list-source';
 import { workspaceScope } from '#core/namespaces/workspace-scope';
-import { NotFound } from '#core/platform/errors';
 import { idsCreatedWithin, newId } from '#core/platform/ids';
 import type { Deps } from '#core/ports/deps';
 import { seoSeverities } from '#core/store/entities/seo-severity';
 import type { SeoIssueItem, SeoReportItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { counted, countMore, countOneMore } from '#core/store/list-counts';
-import { madeInOpenWorkspace } from '#core/tenancy/workspace-open';
+import { madeInOpenWorkspace, openWorkspace } from '#core/tenancy/workspace-open';
 import { forgetSeoDataOf, issuesCollectionOf, reportsCollectionOf } from './seo-removal.ts';
 import type { createSeoReportBody, seoReport } from './seo-schemas.ts';
 import { normaliseSeoUrl, urlKeyOf } from './seo-urls.ts';
@@ -30,8 +29,7 @@ const bySeverity = (issues: NewSeoReport['issues']) =>
  * items. Answers the report with its issues.
  */
 export async function createSeoReport(deps: Deps, owner: SeoOwner, input: NewSeoReport): Promise<z.output<typeof seoReport>> {
-  const { data: workspace } = await deps.db.entities.workspace.get({ id: owner.workspaceId }).go();
-  if (!workspace || workspace.deletingAt) throw new NotFound('workspace', owner.workspaceId);
+  const workspace = await openWorkspace(deps, owner.workspaceId);
   const now = deps.clock.now();
   const createdAt = now.toISOString();
   const url = normaliseSeoUrl(input.url);

@@ -1,5 +1,13 @@
 import { NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
+import type { WorkspaceItem } from '#core/store/items';
+
+/** The workspace something is made in: absent or being deleted is 404 (madeInOpenWorkspace checks again after the create). */
+export async function openWorkspace(deps: Deps, workspaceId: string): Promise<WorkspaceItem> {
+  const { data } = await deps.db.entities.workspace.get({ id: workspaceId }).go();
+  if (!data || data.deletingAt) throw new NotFound('workspace', workspaceId);
+  return data;
+}
 
 /** Is the workspace there, with no delete begun (`deletingAt`)? A strongly consistent read. */
 async function isOpen(deps: Deps, workspaceId: string): Promise<boolean> {
