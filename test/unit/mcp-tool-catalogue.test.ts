@@ -1,0 +1,35 @@
+import { mcpServers, toolNameOf } from '../../functions/mcp/tool-catalogue.ts';
+
+describe('the MCP tool catalogue, made from the route registry', () => {
+  const servers = mcpServers();
+  const tool = (server: string, name: string) => servers.find((s) => s.id === server)?.tools.find((t) => t.name === name);
+
+  it('names tools in snake_case under 64 characters, each once', () => {
+    expect(toolNameOf('listPosts')).toBe('list_posts');
+    const names = servers.flatMap((server) => server.tools.map((t) => t.name));
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9_]{0,63}$/);
+  });
+
+  it('groups tools by resource, and leaves out public, admin and session-only routes', () => {
+    const ids = servers.map((server) => server.id);
+    expect(ids).toEqual(expect.arrayContaining(['workspaces', 'api-keys', 'webhooks', 'posts', 'categories', 'seo', 'entitlements']));
+    expect(ids).not.toContain('admin');
+    expect(ids).not.toContain('sessions');
+    expect(ids).not.toContain('oauth');
+  });
+
+  it("takes a tool's parameters from its route's schemas: path, query and body", () => {
+    const create = tool('posts', 'create_post')!;
+    expect(create.parameters.title).toEqual({ type: 'string', description: expect.stringContaining('255'), required: true });
+    expect(create.parameters.category_ids).toMatchObject({ type: 'array', required: false });
+    expect(create.parameters).not.toHaveProperty('workspace_id');
+    const update = tool('posts', 'update_post')!;
+    expect(update.parameters.id).toMatchObject({ type: 'string', required: true });
+    expect(update.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    const list = tool('posts', 'list_posts')!;
+    expect(list.parameters.per_page).toMatchObject({ required: false });
+    expect(list.annotations.readOnlyHint).toBe(true);
+    expect(tool('posts', 'delete_post')!.annotations).toMatchObject({ destructiveHint: true, idempotentHint: true });
+  });
+});
