@@ -6,6 +6,7 @@ import { contentFunction } from './content/definition.ts';
 import { entitlementsFunction } from './entitlements/definition.ts';
 import { fallbackFunction } from './fallback/definition.ts';
 import { gatewayKeyReconcilerFunction } from './gateway-key-reconciler/definition.ts';
+import { mcpFunction } from './mcp/definition.ts';
 import { namespacesFunction } from './namespaces/definition.ts';
 import { oauthFunction } from './oauth/definition.ts';
 import { prunerFunction } from './pruner/definition.ts';
@@ -38,6 +39,7 @@ export const routeFunctions = {
   'webhook-deliveries': webhookDeliveriesFunction,
   content: contentFunction,
   seo: seoFunction,
+  mcp: mcpFunction,
 } as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
 
 /** The functions that serve no route: the authorizer, the fallback, and what schedules, the stream and the queue invoke. */

@@ -2,6 +2,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { entitlementRoutes } from './entitlements/routes.ts';
+import { mcpRoutes } from './mcp/routes.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
@@ -30,6 +31,7 @@ export const routeTables = {
   'webhook-deliveries': webhookDeliveryRoutes,
   content: contentRoutes,
   seo: seoRoutes,
+  mcp: mcpRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;

@@ -44,6 +44,8 @@ const contextParameters = new Set(['workspace_id', 'namespace_id']);
  */
 const isTool = (route: Route): boolean =>
   route.auth === 'credential' &&
+  // MCP's own routes are how tools are found, not tools.
+  !route.scope.startsWith('mcp:') &&
   !route.platformAdmin &&
   !(route.credentials && !route.credentials.includes('api_key')) &&
   !Object.values(route.responses).some((response) => response.html);
@@ -77,7 +79,7 @@ function parametersOf(schema: z.ZodMiniType | undefined): Record<string, ToolPar
 }
 
 /** One route as a tool. */
-export function toolOf(route: Route): McpTool {
+function toolOf(route: Route): McpTool {
   return {
     name: toolNameOf(route.operationId),
     description: route.summary,

@@ -45,7 +45,8 @@ const isAdminRoute = (route: Route) => route.platformAdmin === true || route.pat
 const urlOf = (route: Route, path: string) => (route.mount === 'root' ? api.runner.origin : api.runner.baseUrl) + path;
 const paramsOf = (path: string) => [...path.matchAll(/([^/]+)\/\{([^}]+)\}/g)].map((m) => ({ key: `${m[1]}/{${m[2]}}`, name: m[2]! }));
 
-type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace' | 'webhook' | 'delivery' | 'post' | 'category';
+/** `shared`: what every tenant sees alike (the built-in MCP servers); no id of A's may show among them either. */
+type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace' | 'webhook' | 'delivery' | 'post' | 'category' | 'shared';
 
 interface Created {
   id: string;
@@ -346,7 +347,24 @@ async function worldOfA(resources: Created[]) {
   return Object.fromEntries(await Promise.all(reads.map(async ([name, read]) => [name, await read] as const)));
 }
 
-const idRoutes = allRoutes.filter((r) => r.path.includes('{'));
+/**
+ * Routes whose path names something every tenant shares, no tenant's data: the built-in MCP
+ * servers. They are walked apart: B is shown exactly what A is, as their credentials' scopes are alike.
+ */
+const isSharedCatalogue = (route: Route) => route.path.startsWith('/mcp/servers/');
+const idRoutes = allRoutes.filter((r) => r.path.includes('{') && !isSharedCatalogue(r));
+
+describe('the shared catalogue', () => {
+  it.each(allRoutes.filter(isSharedCatalogue).map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s shows tenant B what it shows tenant A',
+    async (_name, route) => {
+      const path = route.path.replace('{id}', 'posts');
+      const [a, b] = [await api.call('GET', path, as(A.key)), await api.call('GET', path, as(B.key))];
+      expect([b.status, b.body]).toEqual([a.status, a.body]);
+      expect(a.status).toBe(200);
+    },
+  );
+});
 
 describe('tenant isolation on every route with a path parameter', () => {
   it('finds the id-bearing routes in the route table', () => {
@@ -436,6 +454,7 @@ describe("tenant B's view", () => {
       delivery: new Set(),
       post: new Set(),
       category: new Set(),
+      shared: new Set(),
     };
     for (const m of made) aIds[m.kind].add(m.id);
     for (const k of (await api.call('GET', '/api-keys?per_page=100', as(A.key))).body.data) aIds.apiKey.add(k.id);
@@ -473,6 +492,7 @@ describe("tenant B's view", () => {
       '/webhooks': 'webhook',
       '/posts': 'post',
       '/categories': 'category',
+      '/mcp/servers': 'shared',
       '/entitlements/summary': 'workspace',
       '/usage': 'workspace',
     };
