@@ -7,6 +7,7 @@ import { entitlementsFunction } from './entitlements/definition.ts';
 import { fallbackFunction } from './fallback/definition.ts';
 import { gatewayKeyReconcilerFunction } from './gateway-key-reconciler/definition.ts';
 import { mcpFunction } from './mcp/definition.ts';
+import { mcpProtocolFunction } from './mcp-protocol/definition.ts';
 import { namespacesFunction } from './namespaces/definition.ts';
 import { oauthFunction } from './oauth/definition.ts';
 import { prunerFunction } from './pruner/definition.ts';
@@ -40,6 +41,7 @@ export const routeFunctions = {
   content: contentFunction,
   seo: seoFunction,
   mcp: mcpFunction,
+  'mcp-protocol': mcpProtocolFunction,
 } as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
 
 /** The functions that serve no route: the authorizer, the fallback, and what schedules, the stream and the queue invoke. */

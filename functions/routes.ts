@@ -3,6 +3,7 @@ import { apiKeyRoutes } from './api-keys/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { entitlementRoutes } from './entitlements/routes.ts';
 import { mcpRoutes } from './mcp/routes.ts';
+import { mcpProtocolRoutes } from './mcp-protocol/routes.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
@@ -32,6 +33,7 @@ export const routeTables = {
   content: contentRoutes,
   seo: seoRoutes,
   mcp: mcpRoutes,
+  'mcp-protocol': mcpProtocolRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;

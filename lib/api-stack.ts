@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import type { FunctionDefinition, PortName } from '#core/adapters/function-definition';
 import { type FunctionName, functionNames } from '#lib/bundling';
@@ -100,6 +101,19 @@ export class ApiStack extends Stack {
       fallbackFunction: functions.fallback,
     });
     new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi, corsAllowedOrigins: props.corsAllowedOrigins });
+    // The MCP functions run operations in the functions that serve them: invoke those, by the names they are told.
+    for (const name of functionNames) {
+      const invoked = functionDefinitions[name].invokes ?? [];
+      if (!invoked.length) continue;
+      const targets = invoked.map((target) => [target, functions[target as FunctionName]] as const);
+      // The functions themselves, not `:*` (every version and alias): the invoker calls each by its name alone.
+      functions[name].addToRolePolicy(
+        new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: targets.map(([, fn]) => fn.functionArn) }),
+      );
+      addEnvironment(functions[name], {
+        ROUTE_FUNCTIONS: this.toJsonString(Object.fromEntries(targets.map(([target, fn]) => [target, fn.functionName]))),
+      });
+    }
     const usagePlans = new TierUsagePlans(this, 'UsagePlans', { api: api.restApi, stageThrottle });
     // Workspaces are created (workspaces; registration in sessions), re-tiered (admin) and deleted (workspaces);
     // the reconciler mends what those leave behind when a call fails half-way, and moves sharers back when the budget frees.

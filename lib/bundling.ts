@@ -21,7 +21,11 @@ export type { FunctionName };
 export const entryOf = (name: FunctionName) => join(projectRoot, 'functions', name, 'index.ts');
 
 /** Packages replaced by a stub of ours in every bundle (lib/bundle-stubs/ says why). */
-const aliases = { jsonschema: join(projectRoot, 'lib', 'bundle-stubs', 'jsonschema.ts') };
+const aliases = {
+  jsonschema: join(projectRoot, 'lib', 'bundle-stubs', 'jsonschema.ts'),
+  ajv: join(projectRoot, 'lib', 'bundle-stubs', 'ajv.ts'),
+  'ajv-formats': join(projectRoot, 'lib', 'bundle-stubs', 'ajv-formats.ts'),
+};
 
 const settings = {
   target: 'node22',
@@ -83,4 +87,14 @@ export const nodejsBundling = (name: FunctionName): BundlingOptions => ({
   sourceMap: settings.sourcemap,
   logLevel: LogLevel.WARNING,
   forceDockerBundling: false,
+  ...(filesBeside[name] && { commandHooks: copying(filesBeside[name]) }),
+});
+
+/** Files a function reads beside its bundle (LAMBDA_TASK_ROOT): the mcp function serves openapi.yaml as a resource. */
+const filesBeside: Partial<Record<FunctionName, readonly string[]>> = { mcp: ['openapi.yaml'] };
+
+const copying = (files: readonly string[]): NonNullable<BundlingOptions['commandHooks']> => ({
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (inputDir, outputDir) => files.map((file) => `cp "${join(inputDir, file)}" "${outputDir}/${file}"`),
 });

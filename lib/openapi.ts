@@ -3,7 +3,7 @@ import type { CredentialType } from '#core/access/principal';
 import { idempotencyRetentionSeconds } from '#core/http/idempotency/idempotent-requests';
 import { idempotencyKeyPattern, takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import { requestIdLength, requestIdPattern } from '#core/http/proxy-event';
-import type { Route } from '#core/http/route-types';
+import { documentedPath, type Route } from '#core/http/route-types';
 import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
 import { maxPerPage } from '#core/platform/list-bounds';
 import { routes } from '#routes';
@@ -146,7 +146,7 @@ export function openApiDocument(prefix = '/api/v1') {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes as readonly Route[]) {
     // Routes mounted at the root (login, OAuth) live outside the versioned prefix.
-    const pathItem = (paths[route.path] ??= route.mount === 'root' ? { servers: [server('{base_url}')] } : {});
+    const pathItem = (paths[documentedPath(route.path)] ??= route.mount === 'root' ? { servers: [server('{base_url}')] } : {});
     pathItem[route.method.toLowerCase()] = operation(route);
     // A redirect (OAuth authorize) has no headers worth asking for alone.
     if (route.method === 'GET' && 200 in route.responses) pathItem.head = headOperation(operation(route));

@@ -1,24 +1,28 @@
-import type { Principal } from '#core/access/principal';
-import { grants } from '#core/access/scopes';
 import { handlersFor } from '#core/http/handlers';
+import type { ApiRequest } from '#core/http/types';
 import { NotFound } from '#core/platform/errors';
+import { type McpCaller, refusalOf } from './operation-invocation.ts';
+import { readResource } from './resources.ts';
 import type { mcpRoutes } from './routes.ts';
-import { type McpServer, type McpTool, mcpServers } from './tool-catalogue.ts';
+import { callTool, toolFor } from './tool-calls.ts';
+import type { McpServer, McpTool } from './tool-catalogue.ts';
+import { visibleServers } from './tool-catalogue.ts';
 
-/** What of a server a credential sees: the tools it may call (a narrow key's client reads few), or none. */
-const visibleTo = (principal: Principal, server: McpServer): McpServer => ({
-  ...server,
-  tools: server.tools.filter((tool) => grants(principal.scopes, tool.route.scope!)),
+type McpRoute = (typeof mcpRoutes)[number];
+
+const callerOf = (request: ApiRequest<McpRoute>): McpCaller => ({
+  principal: request.principal,
+  workspaceId: request.workspaceId,
+  requestId: request.requestId,
+  sourceIp: request.sourceIp,
+  url: request.url,
 });
 
-const servers = mcpServers();
-
-function serverFor(principal: Principal, id: string): McpServer {
-  const server = servers.find((candidate) => candidate.id === id);
-  const visible = server && visibleTo(principal, server);
+function serverFor(request: ApiRequest<McpRoute>, id: string): McpServer {
+  const server = visibleServers(request).find((candidate) => candidate.id === id);
   // A server with no tool for this credential is as absent as one that does not exist.
-  if (!visible?.tools.length) throw new NotFound('mcp server', id);
-  return visible;
+  if (!server) throw new NotFound('mcp server', id);
+  return server;
 }
 
 const summaryOf = (server: McpServer) => ({
@@ -27,21 +31,35 @@ const summaryOf = (server: McpServer) => ({
   description: server.description,
   tools: server.tools.map((t) => t.name),
 });
-const toolView = ({ route: _route, ...tool }: McpTool) => tool;
+const toolView = ({ name, description, parameters, annotations }: McpTool) => ({ name, description, parameters, annotations });
 
-export const mcpHandlers = handlersFor<(typeof mcpRoutes)[number]>()({
-  listMcpServers: async ({ principal }) => ({
+/** A URI as the path carried it: URL-decoded, once (`tenant%3A%2F%2F...` and `tenant://...` alike). */
+function decodedUri(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
+}
+
+export const mcpHandlers = handlersFor<McpRoute>()({
+  listMcpServers: async (request) => ({ status: 200, body: { data: visibleServers(request).map(summaryOf) } }),
+  getMcpServer: async (request) => ({ status: 200, body: { data: summaryOf(serverFor(request, request.params.id)) } }),
+  listMcpServerTools: async (request) => ({
     status: 200,
-    body: {
-      data: servers
-        .map((server) => visibleTo(principal, server))
-        .filter((server) => server.tools.length)
-        .map(summaryOf),
-    },
+    body: { data: serverFor(request, request.params.id).tools.map(toolView) },
   }),
-  getMcpServer: async ({ principal, params }) => ({ status: 200, body: { data: summaryOf(serverFor(principal, params.id)) } }),
-  listMcpServerTools: async ({ principal, params }) => ({
-    status: 200,
-    body: { data: serverFor(principal, params.id).tools.map(toolView) },
-  }),
+  callMcpTool: async (request, deps) => {
+    const { server, tool, arguments: args } = request.body;
+    const result = await callTool(deps, callerOf(request), toolFor(server, tool), args);
+    if (result.answer.status >= 400) throw refusalOf(result.answer);
+    return {
+      status: 200,
+      body: { result: { content: [{ type: 'text', text: result.text }], size: Buffer.byteLength(result.text), truncated: result.cut } },
+    };
+  },
+  readMcpResource: async (request, deps) => {
+    const { uri, mimeType, text } = await readResource(deps, callerOf(request), decodedUri(request.params.uri));
+    return { status: 200, body: { data: { uri, mime_type: mimeType, text } } };
+  },
 });

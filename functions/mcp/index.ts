@@ -1,4 +1,5 @@
 import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { lambdaRouteInvoker } from '#core/adapters/route-invoker/lambda-route-invoker';
 import { mcpFunction } from './definition.ts';
 
-export const handler = lambdaHandler(mcpFunction, {});
+export const handler = lambdaHandler(mcpFunction, { routeInvoker: lambdaRouteInvoker });

@@ -31,3 +31,56 @@ export const mcpServer = withMeta(
   }),
   { id: 'McpServer', description: "A built-in MCP server: one resource's operations as tools." },
 );
+
+export const toolCall = z.object({
+  server: describe(serverId, 'The server the tool is on, as GET /mcp/servers lists it.'),
+  tool: describe(
+    z.string().check(z.regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a tool name: snake_case, as the server lists it (list_posts)')),
+    'The tool, as the server lists it.',
+  ),
+  arguments: describe(
+    z._default(z.record(z.string(), z.unknown()), {}),
+    "The tool's parameters by name (GET /mcp/servers/{id}/tools): path, query and body alike.",
+  ),
+});
+
+const textContent = z.object({ type: z.literal('text'), text: z.string() });
+
+export const toolCallResult = withMeta(
+  z.object({
+    result: z.object({
+      content: describe(z.array(textContent), "MCP content blocks: the operation's JSON answer as text."),
+      size: describe(z.number(), 'The size of the content in bytes (UTF-8).'),
+      truncated: describe(
+        z.boolean(),
+        'Whether the answer was cut to about 25,000 tokens; a cut list says in meta.cut how to ask for the rest.',
+      ),
+    }),
+  }),
+  { id: 'McpToolCallResult', description: "A tool's result: the operation's answer as MCP content." },
+);
+
+export const resourceUri = describe(
+  z.string().check(z.minLength(1), z.maxLength(2048)),
+  'The resource URI, URL-encoded or with its slashes as they are: tenant://workspaces/{id}, tenant://workspaces/{id}/posts/{id} (categories, webhooks, api-keys ...), docs://openapi.yaml.',
+);
+
+export const mcpResource = withMeta(
+  z.object({
+    uri: z.string(),
+    mime_type: describe(z.string(), 'application/json for a record, application/yaml for openapi.yaml.'),
+    text: describe(z.string(), 'The contents: the record as the API answers it (its `data`), or the document.'),
+  }),
+  { id: 'McpResource', description: 'A resource as MCP reads it.' },
+);
+
+/** A JSON-RPC 2.0 message, as the MCP SDK reads it (it answers any fault of one in JSON-RPC's own terms). */
+export const jsonRpcMessage = describe(
+  z.looseObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.optional(z.union([z.string(), z.number()])),
+    method: z.optional(z.string()),
+    params: z.optional(z.record(z.string(), z.unknown())),
+  }),
+  'A JSON-RPC 2.0 request or notification: initialize, tools/list, tools/call, resources/list, resources/templates/list, resources/read, ping.',
+);

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { Principal } from '#core/access/principal';
+import { grants } from '#core/access/scopes';
 import type { Route } from '#core/http/route-types';
 import { routes } from '#routes';
 
@@ -16,13 +18,31 @@ export interface ToolParameter {
   required: boolean;
 }
 
+/** A JSON Schema, as far as the catalogue reads one. */
+export interface JsonSchema {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  [keyword: string]: unknown;
+}
+
+/** Where an argument goes in the operation's request. */
+export type ArgumentPlace = 'path' | 'query' | 'body';
+
 export interface McpTool {
   name: string;
   description: string;
   parameters: Record<string, ToolParameter>;
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean };
-  /** The route it runs as. */
+  /** The parameters as one JSON Schema object: MCP's `inputSchema`. */
+  inputSchema: JsonSchema & { type: 'object' };
+  /** What a success answers, where the route declares a JSON body: MCP's `outputSchema`. */
+  outputSchema?: JsonSchema & { type: 'object' };
+  /** The route it runs as, and where each of its arguments goes there. */
   route: Route;
+  places: Record<string, ArgumentPlace>;
 }
 
 export interface McpServer {
@@ -35,8 +55,11 @@ export interface McpServer {
 /** A tool name: the operation id in snake_case (`listPosts` → `list_posts`), as MCP clients expect. */
 export const toolNameOf = (operationId: string): string => operationId.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/** The context parameters every route takes: a tool acts in the caller's workspace, as its credential does. */
-const contextParameters = new Set(['workspace_id', 'namespace_id']);
+/**
+ * A tool acts in the workspace its MCP request does (the credential's own, or the one the
+ * request's X-Workspace-ID names), so the query's workspace_id is no argument of its own.
+ */
+const contextQueryParameters = new Set(['workspace_id']);
 
 /**
  * Routes an API client's credential calls for itself: not the public ones (how a credential
@@ -50,14 +73,6 @@ const isTool = (route: Route): boolean =>
   !(route.credentials && !route.credentials.includes('api_key')) &&
   !Object.values(route.responses).some((response) => response.html);
 
-interface JsonSchema {
-  type?: string | string[];
-  description?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  anyOf?: JsonSchema[];
-}
-
 /** The JSON type a client sends for a schema: its `type`, or the first of its alternatives that has one. */
 function typeOf(schema: JsonSchema): string {
   if (typeof schema.type === 'string') return schema.type;
@@ -66,38 +81,84 @@ function typeOf(schema: JsonSchema): string {
   return typed ?? 'string';
 }
 
-/** The parameters of one object schema (a route's path, query or body), as the client sends them. */
-function parametersOf(schema: z.ZodMiniType | undefined): Record<string, ToolParameter> {
-  if (!schema) return {};
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  const required = new Set(json.required ?? []);
+/** A schema as JSON Schema draft 7, which MCP clients' validators (Ajv's default) read, without the `$schema` line. */
+function jsonSchemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as JsonSchema;
+  return json;
+}
+
+/** The properties of one object schema (a route's path, query or body), as the client sends them, and which are required. */
+function propertiesOf(schema: z.ZodMiniType | undefined, leaveOut: ReadonlySet<string> = new Set()) {
+  const json = schema ? jsonSchemaOf(schema, 'input') : {};
+  const properties = Object.entries(json.properties ?? {}).filter(([name]) => !leaveOut.has(name));
+  return { properties, required: new Set(json.required ?? []) };
+}
+
+/**
+ * An answer's schema, loosened: `fields` leaves properties out, and a result cut to the
+ * size guard says so in `meta`, so neither `required` nor `additionalProperties` holds for
+ * every answer a tool gives.
+ */
+function loosened(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(loosened);
+  if (!schema || typeof schema !== 'object') return schema;
   return Object.fromEntries(
-    Object.entries(json.properties ?? {})
-      .filter(([name]) => !contextParameters.has(name))
-      .map(([name, property]) => [name, { type: typeOf(property), description: property.description ?? '', required: required.has(name) }]),
+    Object.entries(schema)
+      .filter(([keyword]) => keyword !== 'required' && keyword !== 'additionalProperties')
+      .map(([keyword, value]) => [keyword, loosened(value)]),
   );
+}
+
+function outputSchemaOf(route: Route): McpTool['outputSchema'] {
+  const success = Object.entries(route.responses).find(([status]) => Number(status) < 300)?.[1];
+  if (!success?.schema) return undefined;
+  const json = loosened(jsonSchemaOf(success.schema, 'output')) as JsonSchema;
+  return json.type === 'object' ? (json as JsonSchema & { type: 'object' }) : undefined;
 }
 
 /** One route as a tool. */
 function toolOf(route: Route): McpTool {
+  const parts = [
+    ['path', propertiesOf(route.params)],
+    ['query', propertiesOf(route.query, contextQueryParameters)],
+    ['body', propertiesOf(route.body)],
+  ] as const;
+  const places: Record<string, ArgumentPlace> = {};
+  const properties: Record<string, JsonSchema> = {};
+  const parameters: Record<string, ToolParameter> = {};
+  for (const [place, part] of parts) {
+    for (const [name, property] of part.properties) {
+      // The query's namespace_id on a route that has it in its path (getNamespace) names the same namespace.
+      if (places[name] === 'path' && place === 'query') continue;
+      // Any other name in two places would be ambiguous as one argument.
+      if (places[name]) throw new Error(`${route.operationId} takes ${name} in both ${places[name]} and ${place}.`);
+      places[name] = place;
+      properties[name] = property;
+      parameters[name] = { type: typeOf(property), description: property.description ?? '', required: part.required.has(name) };
+    }
+  }
+  const required = Object.keys(parameters).filter((name) => parameters[name]!.required);
+  const outputSchema = outputSchemaOf(route);
   return {
     name: toolNameOf(route.operationId),
     description: route.summary,
-    parameters: { ...parametersOf(route.params), ...parametersOf(route.query), ...parametersOf(route.body) },
+    parameters,
     annotations: {
       readOnlyHint: route.method === 'GET',
       destructiveHint: route.method === 'DELETE',
       idempotentHint: route.method === 'GET' || route.method === 'PUT' || route.method === 'DELETE',
     },
+    inputSchema: { type: 'object', properties, ...(required.length && { required }) },
+    ...(outputSchema && { outputSchema }),
     route,
+    places,
   };
 }
 
 /** A server's id from its resource's tag: `API keys` → `api-keys`. */
 const serverIdOf = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-/** The built-in servers: one per resource (route tag) that has tools, in the registry's order. */
-export function mcpServers(from: readonly Route[] = routes): McpServer[] {
+function serversOf(from: readonly Route[]): McpServer[] {
   const byTag = new Map<string, McpTool[]>();
   for (const route of from.filter(isTool)) byTag.set(route.tag, [...(byTag.get(route.tag) ?? []), toolOf(route)]);
   return [...byTag].map(([tag, tools]) => ({
@@ -107,3 +168,19 @@ export function mcpServers(from: readonly Route[] = routes): McpServer[] {
     tools,
   }));
 }
+
+let builtIn: McpServer[] | undefined;
+
+/** The built-in servers: one per resource (route tag) that has tools, in the registry's order; made once per process. */
+export const mcpServers = (): McpServer[] => (builtIn ??= serversOf(routes));
+
+/** What of the catalogue a credential sees: the tools its scopes may call (a narrow key's client reads few). */
+export const visibleServers = (caller: { principal: Pick<Principal, 'scopes'> }): McpServer[] =>
+  mcpServers()
+    .map((server) => ({ ...server, tools: server.tools.filter((tool) => grants(caller.principal.scopes, tool.route.scope!)) }))
+    .filter((server) => server.tools.length);
+
+/** The functions whose operations are tools: those the mcp function invokes. */
+export const toolFunctions = (): string[] => [
+  ...new Set(mcpServers().flatMap((server) => server.tools.map((tool) => tool.route.function))),
+];

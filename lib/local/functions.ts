@@ -4,6 +4,7 @@ import { operationsOf } from '#core/http/dispatch';
 import { type HttpHandler, httpHandler, unmatchedHandler } from '#core/http/http-handler';
 import type { Deps } from '#core/ports/deps';
 import type { Mailer } from '#core/ports/mailer';
+import type { RouteInvoker } from '#core/ports/route-invoker';
 import { routes } from '#routes';
 import { authorize } from '../../functions/authorizer/authorize.ts';
 import { routeFunctions } from '../../functions/definitions.ts';
@@ -23,8 +24,14 @@ export interface LocalWiring {
  * definition declares, as in Lambda; using another fails here as it would there. Every
  * function shares the runner's gateway keys, whose shared keys the authorizer reads.
  */
-function depsFor(ports: readonly PortName[], deps: Deps, mailer: Mailer): Deps {
-  const local = { mailer, deliveryQueue: deps.deliveryQueue, retryScheduler: deps.retryScheduler, webhookSecrets: deps.webhookSecrets };
+function depsFor(ports: readonly PortName[], deps: Deps, mailer: Mailer, routeInvoker: RouteInvoker): Deps {
+  const local = {
+    mailer,
+    deliveryQueue: deps.deliveryQueue,
+    retryScheduler: deps.retryScheduler,
+    webhookSecrets: deps.webhookSecrets,
+    routeInvoker,
+  };
   const given = Object.fromEntries(
     (Object.keys(unwiredPorts) as (keyof typeof unwiredPorts)[]).map((port) => [
       port,
@@ -36,15 +43,21 @@ function depsFor(ports: readonly PortName[], deps: Deps, mailer: Mailer): Deps {
 
 /** The same function code the Lambda bundles hold, from the same definitions, wired to the local runner's dependencies. */
 export function localFunctions(deps: Deps, wiring: LocalWiring): LocalFunctions {
+  const routeInvoker: RouteInvoker = {
+    invoke: async (name, event) => JSON.stringify(await routed[name as LambdaFunctionName](JSON.parse(event))),
+  };
   const routed = Object.fromEntries(
     Object.entries(routeFunctions).map(([name, definition]) => {
-      const own = depsFor(definition.ports, deps, wiring.mailer);
-      const handler = httpHandler({
-        operations: operationsOf(definition),
-        deps: () => own,
-        publicBaseUrl: wiring.publicBaseUrl,
-        idempotency: definition.idempotency,
-      });
+      const own = depsFor(definition.ports, deps, wiring.mailer, routeInvoker);
+      const handler =
+        'serve' in definition
+          ? definition.serve(own)
+          : httpHandler({
+              operations: operationsOf(definition),
+              deps: () => own,
+              publicBaseUrl: wiring.publicBaseUrl,
+              idempotency: definition.idempotency,
+            });
       return [name, handler];
     }),
   ) as Record<LambdaFunctionName, HttpHandler>;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import type { Route } from '#core/http/route-types';
 import { type ErrorCode, type ErrorEntry, errorCatalogue } from '#core/platform/error-catalogue';
+import { routes } from '#routes';
 
 const requiredParameters = (query: z.ZodMiniObject): string[] =>
   (z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as { required?: string[] }).required ?? [];
@@ -39,5 +40,10 @@ export function errorCodesOf(route: Route): ErrorCode[] {
   if (route.method !== 'GET') codes.push('DUPLICATE_RESOURCE', 'STATE_CONFLICT');
   if (takesIdempotencyKey(route)) codes.push('RESOURCE_LOCKED'); // a repeat while the first is running
   codes.push(...(route.errors ?? []));
+  // Whatever an operation it runs may answer; the MCP tools are the credential routes.
+  if (route.runsOperations) {
+    for (const run of (routes as readonly Route[]).filter((r) => r.auth === 'credential' && !r.runsOperations))
+      codes.push(...errorCodesOf(run));
+  }
   return [...new Set(codes)];
 }

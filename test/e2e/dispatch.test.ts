@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '#core/access/principal';
+import type { AnyRouteFunction } from '#core/adapters/function-definition';
 import { authenticate } from '#core/credentials/authenticate';
 import { type CallParameters, callWith, type DispatchResult, dispatch, operationsOf } from '#core/http/dispatch';
 import type { Deps } from '#core/ports/deps';
@@ -33,7 +34,7 @@ describe('an operation through dispatch and over HTTP', () => {
     parameters: Partial<CallParameters> & { body?: unknown },
     as: Principal | undefined,
   ): Promise<DispatchResult> {
-    const definition = routeFunctions[fn];
+    const definition = routeFunctions[fn] as AnyRouteFunction;
     const operation = operationsOf(definition).find((candidate) => candidate.route.operationId === operationId)!;
     const url = new URL(path.startsWith('http') ? path : api.runner.baseUrl + path);
     return dispatch(

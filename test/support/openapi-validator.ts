@@ -3,7 +3,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { matchRoute } from '#core/http/route-match';
-import type { Route } from '#core/http/route-types';
+import { documentedPath, type Route } from '#core/http/route-types';
 import { routes } from '#routes';
 
 /**
@@ -63,8 +63,9 @@ function fallbackProblems(found: ReturnType<typeof matchRoute>, answer: Contract
 }
 
 function operationProblems(route: Route, method: string, answer: ContractAnswer): string[] {
-  const at = ['paths', route.path, method.toLowerCase(), 'responses', String(answer.status)];
-  const response = document.paths[route.path][method.toLowerCase()].responses[answer.status] as ResponseObject | undefined;
+  const path = documentedPath(route.path);
+  const at = ['paths', path, method.toLowerCase(), 'responses', String(answer.status)];
+  const response = document.paths[path][method.toLowerCase()].responses[answer.status] as ResponseObject | undefined;
   if (!response) return [`status ${answer.status} is not declared`];
   const problems: string[] = [];
   for (const { $ref } of Object.values(response.headers ?? {})) {

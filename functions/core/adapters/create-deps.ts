@@ -49,6 +49,7 @@ export const unwiredPorts: Pick<Deps, Exclude<PortName, 'gatewayKeys'>> = {
   deliveryQueue: { send: async () => unwired('delivery queue')() },
   retryScheduler: { schedule: async () => unwired('retry scheduler')() },
   webhookSecrets: { seal: unwired('webhook secret keys'), open: unwired('webhook secret keys') },
+  routeInvoker: { invoke: async () => unwired('route invoker')() },
 };
 
 /**
@@ -82,6 +83,7 @@ export function createDeps(settings: StoreSettings & Partial<GatewaySettings>, o
     deliveryQueue: overrides.deliveryQueue ?? unwiredPorts.deliveryQueue,
     retryScheduler: overrides.retryScheduler ?? unwiredPorts.retryScheduler,
     webhookSecrets: overrides.webhookSecrets ?? unwiredPorts.webhookSecrets,
+    routeInvoker: overrides.routeInvoker ?? unwiredPorts.routeInvoker,
     client,
     tableName: settings.TABLE_NAME,
     close: () => client.destroy(),

@@ -1,3 +1,4 @@
+import type { HttpHandler } from '#core/http/http-handler';
 import type { IdempotencyRunner } from '#core/http/idempotency/idempotent-requests';
 import type { RouteSpec } from '#core/http/route-types';
 import type { HandlersFor } from '#core/http/types';
@@ -9,7 +10,7 @@ import type { Deps } from '#core/ports/deps';
  * the ports it declares, in Lambda (its bundle holds no other client) and in the local
  * runner alike, where using another fails as it would in AWS.
  */
-export type PortName = 'mailer' | 'gatewayKeys' | 'deliveryQueue' | 'retryScheduler' | 'webhookSecrets';
+export type PortName = 'mailer' | 'gatewayKeys' | 'deliveryQueue' | 'retryScheduler' | 'webhookSecrets' | 'routeInvoker';
 
 /** How an entry point builds each port a function declares: once per process, on first use. */
 export type PortAdapters<P extends PortName> = { readonly [K in P]: () => Deps[K] };
@@ -28,6 +29,8 @@ export interface FunctionDefinition<P extends PortName = PortName, N extends str
   timeoutSeconds?: number;
   /** False for a function that never touches the table (the fallback). */
   table?: false;
+  /** The route functions it runs operations in, through the routeInvoker port (the MCP functions). */
+  invokes?: readonly string[];
 }
 
 /** The methods whose repeats an Idempotency-Key makes safe, on routes that have an owner to key them by. */
@@ -54,6 +57,16 @@ export const defineFunction = <const N extends string, const P extends PortName 
 export const defineRouteFunction = <const N extends string, const R extends RouteSpec, const P extends PortName = never>(
   definition: FunctionDefinition<P, N> & { routes: readonly R[]; handlers: HandlersFor<R> } & IdempotencyOf<R>,
 ): RouteFunctionDefinition<R, P, N> => definition;
+
+/**
+ * A function API Gateway invokes for its routes that serves them with an HTTP handler of its
+ * own, over the ports it declares, instead of through dispatch: the MCP protocol's, which
+ * holds no table (functions/mcp-protocol/protocol-handler.ts says why).
+ */
+export type ServingFunctionDefinition<P extends PortName = PortName, N extends string = string> = FunctionDefinition<P, N> & {
+  routes: readonly RouteSpec[];
+  serve: (ports: { readonly [K in P]: Deps[K] }) => HttpHandler;
+};
 
 /** Any route function's definition, as the code that serves every one of them (the runner, the stack) sees it. */
 export type AnyRouteFunction<P extends PortName = PortName> = FunctionDefinition<P> & {

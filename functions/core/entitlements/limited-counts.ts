@@ -18,6 +18,15 @@ type TransactionUsageCounter = Parameters<WriteTransaction>[0]['usageCounter'];
  * count, in the same transaction as the create: +1, on condition that the count is below
  * the limit, so racing creates can never pass it. `limit` null: unlimited, no condition.
  */
+/** What +1 of a feature sets besides: a month's count (SEO reports, MCP calls) lapses like a client's report of one (recording.ts). */
+const lapseOf = (feature: Feature, now: Date) => (features[feature].period === 'month' ? { ttl: monthlyCounterTtl(monthOf(now)) } : {});
+
+/** The condition that holds +1 within the limit. */
+const belowLimit =
+  (limit: number) =>
+  <A extends { used: unknown }>(attr: A, op: { notExists(a: A['used']): string; lt(a: A['used'], v: number): string }) =>
+    `${op.notExists(attr.used)} OR ${op.lt(attr.used, limit)}`;
+
 export function countOneMoreWithin(
   usageCounter: TransactionUsageCounter,
   scope: EntitlementScope,
@@ -28,10 +37,23 @@ export function countOneMoreWithin(
   const update = usageCounter
     .update(counterKey(scope, feature, now))
     .add({ used: 1 })
-    // A month's count (SEO reports) lapses like a client's report of one (recording.ts).
-    .set(features[feature].period === 'month' ? { ttl: monthlyCounterTtl(monthOf(now)) } : {});
-  if (limit === null) return update.commit();
-  return update.where((attr, op) => `${op.notExists(attr.used)} OR ${op.lt(attr.used, limit)}`).commit();
+    .set(lapseOf(feature, now));
+  return limit === null ? update.commit() : update.where(belowLimit(limit)).commit();
+}
+
+/**
+ * One use of a feature counted on its own, not with a create (an MCP tool call): +1 on
+ * condition that the count is below the limit; at the limit, 403 feature_limit_reached.
+ */
+export async function countOneUse(deps: Deps, scope: EntitlementScope, feature: Feature): Promise<void> {
+  const now = deps.clock.now();
+  await withinLimit(deps, scope, feature, (limit) => {
+    const update = deps.db.entities.usageCounter
+      .update(counterKey(scope, feature, now))
+      .add({ used: 1 })
+      .set(lapseOf(feature, now));
+    return limit === null ? update.go() : update.where(belowLimit(limit)).go();
+  });
 }
 
 type CounterOwner = Pick<EntitlementScope, 'ownerType' | 'ownerId' | 'environment'>;

@@ -11,12 +11,18 @@ const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 /** One resource of the table, as API Gateway has it: its path template and the routes on it. */
 interface Resource<R extends RouteSpec> {
   template: string;
-  /** Each segment: a literal, or the name of a path parameter. */
-  segments: ({ literal: string } | { param: string })[];
+  /** Each segment: a literal, or the name of a path parameter; a last `{name+}` takes the rest of the path, slashes and all. */
+  segments: ({ literal: string } | { param: string; greedy?: true })[];
   /** Literal segments outrank parameters, as in API Gateway's resource matching. */
   literals: number;
   routes: R[];
   allowed: ServedMethod[];
+}
+
+function segmentOf(segment: string): Resource<RouteSpec>['segments'][number] {
+  if (!(segment.startsWith('{') && segment.endsWith('}'))) return { literal: segment };
+  const name = segment.slice(1, -1);
+  return name.endsWith('+') ? { param: name.slice(0, -1), greedy: true } : { param: name };
 }
 
 function resourcesOf<R extends RouteSpec>(routes: readonly R[], prefix: string): Resource<R>[] {
@@ -25,7 +31,7 @@ function resourcesOf<R extends RouteSpec>(routes: readonly R[], prefix: string):
     const template = routePath(route, prefix);
     let resource = byTemplate.get(template);
     if (!resource) {
-      const segments = segmentsOf(template).map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s }));
+      const segments = segmentsOf(template).map(segmentOf);
       resource = { template, segments, literals: segments.filter((s) => 'literal' in s).length, routes: [], allowed: [] };
       byTemplate.set(template, resource);
     }
@@ -36,12 +42,16 @@ function resourcesOf<R extends RouteSpec>(routes: readonly R[], prefix: string):
   return [...byTemplate.values()].sort((a, b) => b.literals - a.literals);
 }
 
-function paramsOf<R extends RouteSpec>(resource: Resource<R>, have: readonly string[]): Record<string, string> | undefined {
-  if (resource.segments.length !== have.length) return undefined;
+/** The path after its first `count` segments, as sent: a greedy parameter's value keeps even its empty segments (`tenant://`). */
+const restOf = (path: string, count: number) => path.replace(new RegExp(`^(/+[^/]+){${count}}/`), '');
+
+function paramsOf<R extends RouteSpec>(resource: Resource<R>, path: string, have: readonly string[]): Record<string, string> | undefined {
+  const last = resource.segments.at(-1);
+  const greedy = last && 'param' in last && last.greedy;
+  if (greedy ? have.length < resource.segments.length : resource.segments.length !== have.length) return undefined;
   const params: Record<string, string> = {};
-  for (let i = 0; i < have.length; i++) {
-    const segment = resource.segments[i]!;
-    if ('param' in segment) params[segment.param] = have[i]!;
+  for (const [i, segment] of resource.segments.entries()) {
+    if ('param' in segment) params[segment.param] = segment.greedy ? restOf(path, i) : have[i]!;
     else if (segment.literal !== have[i]) return undefined;
   }
   return params;
@@ -66,7 +76,7 @@ function compiledResources<R extends RouteSpec>(routes: readonly R[], prefix: st
 export function matchRoute<R extends RouteSpec>(routes: readonly R[], method: string, path: string, prefix: string) {
   const have = segmentsOf(path);
   for (const resource of compiledResources(routes, prefix)) {
-    const params = paramsOf(resource, have);
+    const params = paramsOf(resource, path, have);
     if (!params) continue;
     const { template, allowed } = resource;
     const route = resource.routes.find((r) => r.method === routeMethodOf(method));

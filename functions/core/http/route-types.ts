@@ -66,6 +66,8 @@ export interface CredentialRoute extends RouteBase {
    * (DECISIONS.md, Test mode): it answers 403 before anything is read.
    */
   keepsEnvironmentsApart?: true;
+  /** It runs other routes' operations as the caller (an MCP tool call, a resource read) and answers their refusals as its own. */
+  runsOperations?: true;
 }
 
 /** Public: how a credential is obtained (register, login, OAuth token). */
@@ -76,6 +78,7 @@ export interface PublicRoute extends RouteBase {
   platformAdmin?: never;
   allowSuspended?: never;
   keepsEnvironmentsApart?: never;
+  runsOperations?: never;
 }
 
 /** One endpoint as its resource folder declares it (functions/<resource>/routes.ts). */
@@ -87,3 +90,6 @@ export type Route = RouteSpec & { function: string };
 /** The path API Gateway and the local gateway serve a route at. */
 export const routePath = (route: Pick<RouteSpec, 'path' | 'mount'>, prefix: string): string =>
   route.mount === 'root' ? route.path : prefix + route.path;
+
+/** A route's path as OpenAPI writes it: a greedy `{uri+}` (API Gateway's: the rest of the path, slashes and all) is `{uri}`. */
+export const documentedPath = (path: string): string => path.replace(/\{(\w+)\+\}/g, '{$1}');

@@ -159,6 +159,11 @@ const serviceSettings = z.object({
    * unset, each process draws its own at start, which is enough for the local runner.
    */
   CURSOR_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  /**
+   * The deployed name of each route function, by its folder (`{"content":"Stack-Content..."}`):
+   * where the MCP function runs a tool's operation. Set by the stack for it alone.
+   */
+  ROUTE_FUNCTIONS: z.optional(json(z.record(z.string(), z.string()))),
 });
 
 const schema = z.extend(z.extend(storeSettings, gatewaySettings.shape), serviceSettings.shape);

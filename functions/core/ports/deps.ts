@@ -2,6 +2,7 @@ import type { Clock } from '#core/platform/clock';
 import type { Database } from '#core/store/database';
 import type { GatewayKeys } from './gateway-keys.ts';
 import type { Mailer } from './mailer.ts';
+import type { RouteInvoker } from './route-invoker.ts';
 import type { DeliveryQueue, EventRelay, RetryScheduler } from './webhook-delivery.ts';
 import type { WebhookSecretBox } from './webhook-secrets.ts';
 
@@ -28,4 +29,6 @@ export interface Deps {
   retryScheduler: RetryScheduler;
   /** Seals and opens webhook endpoints' signing secrets under keys kept outside the table (WEBHOOK_SECRET_KEYS). */
   webhookSecrets: WebhookSecretBox;
+  /** Runs a request in the function that serves its route (an MCP tool call). */
+  routeInvoker: RouteInvoker;
 }

@@ -1,0 +1,53 @@
+import { grants } from '#core/access/scopes';
+import { decodeVerdict } from '#core/http/authorizer-context';
+import { errorAnswer } from '#core/http/error-answer';
+import { httpAnswer } from '#core/http/http-answer';
+import type { HttpHandler } from '#core/http/http-handler';
+import { absoluteUrl, lowerCaseHeaders, requestIdOf } from '#core/http/proxy-event';
+import { logRequest } from '#core/http/request-log';
+import { assertBodySize, bodyOf } from '#core/http/request-parts';
+import type { ApiResponse } from '#core/http/types';
+import { InsufficientPermissions, InvalidFormat } from '#core/platform/errors';
+import { validate } from '#core/platform/validation';
+import type { RouteInvoker } from '#core/ports/route-invoker';
+import { serveMcp } from './protocol-server.ts';
+import { mcpProtocolRoutes } from './routes.ts';
+
+const [route] = mcpProtocolRoutes;
+
+/**
+ * The MCP protocol's HTTP side. It holds no table: what needs one (a tool call, counted
+ * against mcp_calls; a resource read) it asks of the mcp function's REST routes, which
+ * dispatch does the rest of, so this function needs only the credential's check that
+ * dispatch would make here (the authorizer's verdict and `mcp:read`). Without the table's
+ * client and ElectroDB, the MCP SDK fits the bundle within 1 MiB (README, Performance).
+ */
+export function mcpProtocolHandler(invoker: () => RouteInvoker): HttpHandler {
+  return async (event) => {
+    const startedAt = performance.now();
+    const requestId = requestIdOf(event);
+    let principal: ReturnType<typeof decodeVerdict> | undefined;
+    let answer: ApiResponse & { error?: unknown };
+    try {
+      assertBodySize(event);
+      principal = decodeVerdict(event.requestContext.authorizer);
+      if (!grants(principal.scopes, route.scope)) throw new InsufficientPermissions(route.scope, principal.scopes);
+      const body = validate(route.body, bodyOf(route, event) ?? {}, 'body');
+      const headers = lowerCaseHeaders(event);
+      // Named as any route names it; the mcp function checks it is the credential's to act in, on every call.
+      const workspaceId = headers['x-workspace-id'] || event.queryStringParameters?.workspace_id || principal.workspaceId;
+      const caller = { principal, workspaceId, requestId, sourceIp: event.requestContext.identity.sourceIp, url: absoluteUrl(event) };
+      const served = await serveMcp(invoker(), caller, headers, body);
+      // What the transport refuses (an Accept without text/event-stream, a message that is not JSON-RPC) is a 400 in the envelope.
+      if (served.status >= 400) {
+        const refusal = (served.body as { error?: { message?: string } } | undefined)?.error?.message;
+        throw new InvalidFormat(`MCP: ${refusal ?? 'the request was refused'}`);
+      }
+      answer = served.status === 202 ? { status: 202 } : { status: 200, body: served.body };
+    } catch (error) {
+      answer = { ...errorAnswer(error, requestId), error };
+    }
+    logRequest({ startedAt, event, requestId, status: answer.status, principal, error: answer.error });
+    return httpAnswer(event, requestId, answer, principal);
+  };
+}

@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+import { routeTable } from '#core/http/route-table';
+import { contextQuery } from '#core/platform/common-schemas';
+import { jsonRpcMessage } from '../mcp/mcp-schemas.ts';
+
+/** The route of the mcp-protocol function: the MCP protocol itself, for MCP clients. */
+export const mcpProtocolRoutes = routeTable(
+  { tag: 'MCP', auth: 'credential', query: contextQuery, scope: 'mcp:read', keepsEnvironmentsApart: true },
+  [
+    {
+      operationId: 'serveMcpProtocol',
+      method: 'POST',
+      path: '/mcp',
+      summary: 'The MCP protocol (Streamable HTTP, stateless, JSON answers): connect an MCP client here',
+      body: jsonRpcMessage,
+      responses: {
+        200: { description: 'The JSON-RPC answer.', schema: z.looseObject({ jsonrpc: z.literal('2.0') }) },
+        202: { description: 'A notification, accepted; no body.' },
+      },
+    },
+  ],
+);

@@ -1,0 +1,70 @@
+import { grants } from '#core/access/scopes';
+import { countOneUse } from '#core/entitlements/limited-counts';
+import { workspaceScopeById } from '#core/namespaces/workspace-scope';
+import { InsufficientPermissions, NotFound, ValidationFailed } from '#core/platform/errors';
+import type { Deps } from '#core/ports/deps';
+import { invokeOperation, type McpCaller, type OperationAnswer, type OperationInput } from './operation-invocation.ts';
+import { type CutAnswer, withinResultGuard } from './result-guard.ts';
+import { type McpTool, mcpServers } from './tool-catalogue.ts';
+
+/** A page of a list tool, unless the call asks for another: small, so that a model's context holds it. */
+const toolPageSize = '10';
+
+/** An argument as a path or query parameter: text, as a client would put it in a URL. */
+function parameterText(name: string, value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.join(',');
+  throw new ValidationFailed({ [`arguments.${name}`]: ['must be a string, a number, a boolean or a list of them'] });
+}
+
+/** A tool's arguments as its operation's request: each where its route takes it. */
+function inputOf(tool: McpTool, args: Record<string, unknown>): OperationInput {
+  const input: OperationInput & { body: Record<string, unknown> } = { params: {}, query: {}, body: {} };
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    const place = tool.places[name] ?? (tool.route.body ? 'body' : undefined);
+    if (!place) {
+      const known = Object.keys(tool.places);
+      throw new ValidationFailed({
+        [`arguments.${name}`]: [
+          `is not a parameter of ${tool.name}${known.length ? `; it takes ${known.join(', ')}` : ', which takes none'}`,
+        ],
+      });
+    }
+    if (place === 'body') input.body[name] = value;
+    else input[place === 'path' ? 'params' : 'query'][name] = parameterText(name, value);
+  }
+  const missing = Object.entries(tool.places).filter(([name, place]) => place === 'path' && input.params[name] === undefined);
+  if (missing.length) throw new ValidationFailed(Object.fromEntries(missing.map(([name]) => [`arguments.${name}`, ['is required']])));
+  if (tool.places.per_page === 'query') input.query.per_page ??= toolPageSize;
+  return { ...input, body: tool.route.body ? input.body : undefined };
+}
+
+/** The tool a call names, if the caller may see it: an unknown server or tool is 404. */
+export function toolFor(server: string | undefined, name: string): McpTool {
+  const tool = mcpServers()
+    .flatMap((s) => (server === undefined || s.id === server ? s.tools : []))
+    .find((t) => t.name === name);
+  if (!tool) throw new NotFound('mcp tool', server === undefined ? name : `${server}/${name}`);
+  return tool;
+}
+
+export interface ToolResult extends CutAnswer {
+  /** The operation's answer, as it gave it: an error's status and envelope included. */
+  answer: OperationAnswer;
+}
+
+/**
+ * Runs a tool as the caller: its operation's own scope first (403 naming it, before a call
+ * is counted), then one `mcp_calls` of the workspace (403 at its monthly limit), then the
+ * operation itself in its function, through the same dispatch as a direct request.
+ */
+export async function callTool(deps: Deps, caller: McpCaller, tool: McpTool, args: Record<string, unknown>): Promise<ToolResult> {
+  const { scope } = tool.route;
+  if (!grants(caller.principal.scopes, scope!)) throw new InsufficientPermissions(scope!, caller.principal.scopes);
+  const input = inputOf(tool, args);
+  await countOneUse(deps, await workspaceScopeById(deps, caller.workspaceId, caller.principal.environment), 'mcp_calls');
+  const answer = await invokeOperation(deps.routeInvoker, caller, tool.route, input);
+  return { answer, ...withinResultGuard(answer) };
+}
