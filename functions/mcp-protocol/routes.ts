@@ -12,6 +12,8 @@ export const mcpProtocolRoutes = routeTable(
       method: 'POST',
       path: '/mcp',
       summary: 'The MCP protocol (Streamable HTTP, stateless, JSON answers): connect an MCP client here',
+      // A JSON-RPC request has its own id; MCP clients send no Idempotency-Key.
+      idempotencyKey: false,
       body: jsonRpcMessage,
       responses: {
         200: { description: 'The JSON-RPC answer.', schema: z.looseObject({ jsonrpc: z.literal('2.0') }) },

@@ -209,6 +209,15 @@ const creators: Record<string, Creator> = {
       return { id: data.id, probe: async () => ((await shown())?.status === 'draft' && (await shown()).title === data.title ? 200 : 409) };
     },
   },
+  // An MCP resource: A's post, by its tenant:// URI.
+  'resources/{uri+}': {
+    kind: 'post',
+    ghost: 'tenant://workspaces/wks_01ARZ3NDEKTSV4RRFFQ69G5FAV/posts/post_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    async create() {
+      const post = await creators['posts/{id}']!.create();
+      return { ...post, id: `tenant://workspaces/${A.workspaceId}/posts/${post.id}` };
+    },
+  },
   'categories/{id}': {
     kind: 'category',
     ghost: 'cat_01ARZ3NDEKTSV4RRFFQ69G5FAV',

@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { tableDesign } from '#core/store/table';
-import { functionNames } from '#lib/bundling';
+import { functionNames, nodejsBundling } from '#lib/bundling';
 import { deployedApp } from '../support/cdk-app.ts';
 
 // No stack is bundled: the template is the same, and nag.test.ts bundles in its full synthesis.
@@ -40,6 +40,39 @@ describe('functions', () => {
         expect(p.ManagedPolicyArns).toBeUndefined();
       }
     }
+  });
+});
+
+describe('the MCP functions', () => {
+  const functionIds = Object.keys(template.findResources('AWS::Lambda::Function'));
+  const idOf = (name: string) => functionIds.find((id) => id.startsWith(`${name}Function`))!;
+  const invokeGrants = () =>
+    Object.values(template.findResources('AWS::IAM::Policy')).flatMap(({ Properties: p }) =>
+      p.PolicyDocument.Statement.filter((s: { Action: unknown }) => s.Action === 'lambda:InvokeFunction').map(
+        (s: { Resource: unknown }) => ({ role: JSON.stringify(p.Roles), resources: JSON.stringify(s.Resource) }),
+      ),
+    );
+
+  it('invoke exactly the functions they run operations in, each named in ROUTE_FUNCTIONS, and no function else invokes', () => {
+    const expected: Record<string, string[]> = {
+      Mcp: ['Workspaces', 'ApiKeys', 'Users', 'Entitlements', 'Namespaces', 'Webhooks', 'WebhookDeliveries', 'Content', 'Seo'],
+      McpProtocol: ['Mcp'],
+    };
+    const grants = invokeGrants();
+    expect(grants).toHaveLength(Object.keys(expected).length);
+    for (const [invoker, targets] of Object.entries(expected)) {
+      const grant = grants.find((g) => g.role.includes(`${invoker}Role`))!;
+      const invoked = functionIds.filter((id) => grant.resources.includes(`"${id}"`)).sort();
+      expect(invoked).toEqual(targets.map(idOf).sort());
+      expect(grant.resources).not.toContain(':*');
+      const variables = template.findResources('AWS::Lambda::Function')[idOf(invoker)]!.Properties.Environment.Variables;
+      for (const target of targets) expect(JSON.stringify(variables.ROUTE_FUNCTIONS)).toContain(`{"Ref":"${idOf(target)}"}`);
+    }
+  });
+
+  it('the mcp function carries openapi.yaml beside its bundle (docs://openapi.yaml)', () => {
+    expect(nodejsBundling('mcp').commandHooks?.afterBundling('/in', '/out')).toEqual(['cp "/in/openapi.yaml" "/out/openapi.yaml"']);
+    expect(nodejsBundling('content').commandHooks).toBeUndefined();
   });
 });
 

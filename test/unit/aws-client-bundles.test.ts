@@ -23,17 +23,26 @@ const clients = [
     adapter: 'functions/core/adapters/retry-scheduler/scheduler-retry-scheduler.ts',
     holders: ['webhook-worker', 'webhook-sweeper'],
   },
-  // The table: every function but the fallback, which answers from the route table alone.
+  {
+    client: '@aws-sdk/client-lambda',
+    adapter: 'functions/core/adapters/route-invoker/lambda-route-invoker.ts',
+    holders: ['mcp', 'mcp-protocol'],
+  },
+  // Ajv nowhere: the MCP SDK's validator is a stub in the bundles (lib/bundle-stubs/ajv.ts; test/unit/ajv-stub.test.ts).
+  { client: 'node_modules/ajv/', adapter: 'node_modules/ajv-formats/dist/index.js', holders: [] as string[] },
+  // The MCP SDK: the protocol's function alone.
+  { client: '@modelcontextprotocol/sdk', adapter: 'functions/mcp-protocol/protocol-server.ts', holders: ['mcp-protocol'] },
+  // The table: every function but the fallback, which answers from the route table alone, and the MCP protocol's, which asks the mcp function.
   {
     client: 'electrodb',
     adapter: 'functions/core/store/client.ts',
-    holders: functionNames.filter((name) => name !== 'fallback'),
+    holders: functionNames.filter((name) => name !== 'fallback' && name !== 'mcp-protocol'),
   },
   // No AWS client, but held the same way. Dispatch and the HTTP answer: the functions API Gateway invokes for routes.
   {
     client: 'functions/core/http/dispatch.ts',
     adapter: 'functions/core/http/http-handler.ts',
-    holders: [...Object.keys(routeFunctions), 'fallback'],
+    holders: [...Object.keys(routeFunctions).filter((name) => name !== 'mcp-protocol'), 'fallback'],
   },
   // The keys of webhook secrets, and the code that seals with them.
   {

@@ -33,3 +33,35 @@ describe('the MCP tool catalogue, made from the route registry', () => {
     expect(tool('posts', 'delete_post')!.annotations).toMatchObject({ destructiveHint: true, idempotentHint: true });
   });
 });
+
+describe("a tool's schemas, as MCP clients read them", () => {
+  const create = mcpServers()
+    .find((s) => s.id === 'posts')!
+    .tools.find((t) => t.name === 'create_post')!;
+
+  it('gives an inputSchema of draft 7 with the required parameters, and where each argument goes', () => {
+    expect(create.inputSchema).toMatchObject({ type: 'object', required: ['title'] });
+    expect(create.inputSchema).not.toHaveProperty('$schema');
+    expect(create.places).toMatchObject({ title: 'body', category_ids: 'body' });
+    const get = mcpServers()
+      .find((s) => s.id === 'posts')!
+      .tools.find((t) => t.name === 'get_post')!;
+    expect(get.places).toMatchObject({ id: 'path', include: 'query' });
+  });
+
+  it('gives an outputSchema loosened for fields= and cut lists: no required, no additionalProperties', () => {
+    const text = JSON.stringify(create.outputSchema);
+    expect(create.outputSchema?.type).toBe('object');
+    expect(text).not.toMatch(/"required"|"additionalProperties"/);
+    expect(text).toContain('"title"');
+  });
+
+  it('leaves out the query workspace_id (a tool acts in its request’s workspace), and keeps a path namespace_id', () => {
+    for (const tool of mcpServers().flatMap((s) => s.tools))
+      expect([tool.name, tool.places.workspace_id]).not.toEqual([tool.name, 'query']);
+    const namespace = mcpServers()
+      .flatMap((s) => s.tools)
+      .find((t) => t.name === 'get_namespace')!;
+    expect(namespace.places.namespace_id).toBe('path');
+  });
+});

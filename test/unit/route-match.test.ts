@@ -8,6 +8,14 @@ describe('route matching against the route table', () => {
     expect(found).toMatchObject({ kind: 'match', template: '/api/v1/workspaces/{id}', params: { id: 'wks_1' } });
   });
 
+  it('gives a greedy {uri+} the rest of the path as sent, slashes and empty segments included', () => {
+    const found = matchRoute(routes, 'GET', '/api/v1/mcp/resources/tenant://workspaces/wks_1/posts/post_1', '/api/v1');
+    expect(found).toMatchObject({ kind: 'match', params: { uri: 'tenant://workspaces/wks_1/posts/post_1' } });
+    const encoded = matchRoute(routes, 'GET', '/api/v1/mcp/resources/docs%3A%2F%2Fopenapi.yaml', '/api/v1');
+    expect(encoded).toMatchObject({ kind: 'match', params: { uri: 'docs%3A%2F%2Fopenapi.yaml' } });
+    expect(matchRoute(routes, 'GET', '/api/v1/mcp/resources', '/api/v1').kind).toBe('no-resource');
+  });
+
   it('lists the allowed methods of a known path called with another method', () => {
     const found = matchRoute(routes, 'PUT', '/api/v1/workspaces/wks_1', '/api/v1');
     expect(found).toEqual({ kind: 'wrong-method', template: '/api/v1/workspaces/{id}', allowed: ['GET', 'HEAD', 'PATCH', 'DELETE'] });

@@ -49,7 +49,7 @@ function jsonBytes(value: unknown): number {
 }
 
 export const usageBody = z.strictObject({
-  feature: describe(feature, 'A feature clients report: storage or mcp_calls. The service counts the others itself.'),
+  feature: describe(feature, 'A feature clients report: storage. The service counts the others itself (mcp_calls with each tool call).'),
   quantity: describe(usageQuantity, 'How much was used. Negative only for storage, to release what was freed.'),
   metadata: describe(
     z.optional(

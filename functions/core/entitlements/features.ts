@@ -6,7 +6,7 @@ import { tiers } from '#core/platform/tiers';
  * the current calendar month (UTC) and resets at the next; a `total` feature counts what
  * exists now. `recordable` features are reported by clients with POST /entitlements/usage;
  * the others the service counts itself (every authenticated request, every key, member,
- * webhook, post and SEO report), so a client cannot report them.
+ * webhook, post, SEO report and MCP tool call), so a client cannot report them.
  */
 export const features = {
   api_calls: { period: 'month', unit: 'requests', recordable: false },
@@ -16,7 +16,7 @@ export const features = {
   webhooks: { period: 'total', unit: 'endpoints', recordable: false },
   members: { period: 'total', unit: 'members', recordable: false },
   seo_reports: { period: 'month', unit: 'reports', recordable: false },
-  mcp_calls: { period: 'month', unit: 'calls', recordable: true },
+  mcp_calls: { period: 'month', unit: 'calls', recordable: false },
   /** The workspaces a user owns: counted per user, in their own namespace, at their tier. */
   workspaces: { period: 'total', unit: 'workspaces', recordable: false, owners: ['User'] },
 } as const satisfies Record<

@@ -17,7 +17,7 @@ export type UsageRecord = z.output<typeof usageBody>;
 /** A client's report of what it used (POST /entitlements/usage), checked against what it may report. */
 function requireRecordable({ feature, quantity }: UsageRecord): void {
   if (!features[feature].recordable) {
-    throw new ValidationFailed({ feature: [`${feature} is counted by the service itself; report storage or mcp_calls`] });
+    throw new ValidationFailed({ feature: [`${feature} is counted by the service itself; report storage`] });
   }
   if (quantity < 0 && features[feature].period !== 'total') {
     throw new ValidationFailed({ quantity: [`must be positive: ${feature} counts what was used this month, which cannot be given back`] });

@@ -68,6 +68,8 @@ export interface CredentialRoute extends RouteBase {
   keepsEnvironmentsApart?: true;
   /** It runs other routes' operations as the caller (an MCP tool call, a resource read) and answers their refusals as its own. */
   runsOperations?: true;
+  /** False where a repeat is the client's protocol's to make (MCP's JSON-RPC has its own request ids): no Idempotency-Key. */
+  idempotencyKey?: false;
 }
 
 /** Public: how a credential is obtained (register, login, OAuth token). */
@@ -79,6 +81,7 @@ export interface PublicRoute extends RouteBase {
   allowSuspended?: never;
   keepsEnvironmentsApart?: never;
   runsOperations?: never;
+  idempotencyKey?: never;
 }
 
 /** One endpoint as its resource folder declares it (functions/<resource>/routes.ts). */

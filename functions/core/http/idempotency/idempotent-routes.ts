@@ -7,8 +7,8 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Whether a route takes an Idempotency-Key: one that changes something, for a credential.
  * Public routes have no owner to key the request by, and ignore the header.
  */
-export const takesIdempotencyKey = (route: { auth: string; method: string }): boolean =>
-  route.auth === 'credential' && unsafeMethods.has(route.method);
+export const takesIdempotencyKey = (route: { auth: string; method: string; idempotencyKey?: false }): boolean =>
+  route.auth === 'credential' && unsafeMethods.has(route.method) && route.idempotencyKey !== false;
 
 /** What a request is known by: whose, which key, and what it asked (method, path, query, body). */
 export interface IdempotentRequest {
@@ -49,7 +49,7 @@ export const idempotencyKeyPattern = new RegExp(`^[\\x21-\\x7E]{1,${maxKeyLength
  * so a narrower credential of the same user cannot replay what it could not have asked.
  */
 export function idempotentRequestOf(call: {
-  route: { auth: string; method: string };
+  route: { auth: string; method: string; idempotencyKey?: false };
   path: string;
   headers: Record<string, string>;
   query: Record<string, string | undefined>;
