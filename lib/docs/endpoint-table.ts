@@ -1,5 +1,5 @@
 import type { CredentialType } from '#core/access/principal';
-import type { Route } from '#core/http/route-types';
+import { documentedPath, type Route } from '#core/http/route-types';
 import { routes } from '#routes';
 import { markdownTable } from './markdown-table.ts';
 
@@ -10,7 +10,7 @@ const credentialNames: Record<CredentialType, string> = {
   oauth: 'OAuth access token',
 };
 
-const endpoint = (route: Route) => `\`${route.method} ${route.mount === 'root' ? '{base_url}' : ''}${route.path}\``;
+const endpoint = (route: Route) => `\`${route.method} ${route.mount === 'root' ? '{base_url}' : ''}${documentedPath(route.path)}\``;
 
 function callerNeeds(route: Route): string {
   if (route.auth === 'none') return 'public';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { Route } from '#core/http/route-types';
+import { documentedPath, type Route } from '#core/http/route-types';
 import { routes } from '#routes';
 
 const runCheck = (file: string) =>
@@ -27,7 +27,7 @@ describe('openapi.yaml', () => {
   it('documents every route with its scope', () => {
     const document = parse(readFileSync('openapi.yaml', 'utf8'));
     for (const route of routes as readonly Route[]) {
-      const operation = document.paths[route.path]?.[route.method.toLowerCase()];
+      const operation = document.paths[documentedPath(route.path)]?.[route.method.toLowerCase()];
       expect(operation?.operationId).toBe(route.operationId);
       expect(operation['x-required-scope']).toBe(route.scope);
     }
@@ -38,7 +38,7 @@ describe('openapi.yaml', () => {
     const undeclared = (routes as readonly Route[])
       .filter((route) => route.auth === 'credential')
       .flatMap((route) => {
-        const declared = Object.keys(document.paths[route.path][route.method.toLowerCase()].responses);
+        const declared = Object.keys(document.paths[documentedPath(route.path)][route.method.toLowerCase()].responses);
         return ['401', '403', '429'].filter((status) => !declared.includes(status)).map((status) => `${route.operationId} ${status}`);
       });
     expect(undeclared).toEqual([]);
