@@ -174,10 +174,14 @@ let builtIn: McpServer[] | undefined;
 /** The built-in servers: one per resource (route tag) that has tools, in the registry's order; made once per process. */
 export const mcpServers = (): McpServer[] => (builtIn ??= serversOf(routes));
 
-/** What of the catalogue a credential sees: the tools its scopes may call (a narrow key's client reads few). */
-export const visibleServers = (caller: { principal: Pick<Principal, 'scopes'> }): McpServer[] =>
+/** Whether a credential may call a tool's route: its scope, and for a test key, a route that keeps test records apart. */
+const mayCall = (principal: Pick<Principal, 'scopes' | 'environment'>, { route }: McpTool) =>
+  grants(principal.scopes, route.scope!) && !(principal.environment === 'test' && route.method !== 'GET' && !route.keepsEnvironmentsApart);
+
+/** What of the catalogue a credential sees: the tools it may call (a narrow key's client reads few). */
+export const visibleServers = (caller: { principal: Pick<Principal, 'scopes' | 'environment'> }): McpServer[] =>
   mcpServers()
-    .map((server) => ({ ...server, tools: server.tools.filter((tool) => grants(caller.principal.scopes, tool.route.scope!)) }))
+    .map((server) => ({ ...server, tools: server.tools.filter((tool) => mayCall(caller.principal, tool)) }))
     .filter((server) => server.tools.length);
 
 /** The functions whose operations are tools: those the mcp function invokes. */

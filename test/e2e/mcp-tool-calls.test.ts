@@ -115,9 +115,13 @@ describe('POST /mcp/tools/call', () => {
     const live = await call('posts', 'get_post', { id: made.id });
     expect(live.status).toBe(404);
     expect(await mcpCallsUsed(testKey)).toBe(before + 1);
-    // A test key cannot change live-only data through a tool either.
+    // A test key cannot change live-only data through a tool either, and is not shown such tools.
     const refused = await call('workspaces', 'update_workspace', { id: workspaceId, name: 'Renamed' }, testKey);
     expect(refused.status).toBe(403);
+    const servers = (await api.call('GET', '/mcp/servers', inWorkspace({ key: testKey }))).body.data;
+    const toolsOf = (id: string) => servers.find((server: { id: string }) => server.id === id).tools;
+    expect(toolsOf('workspaces')).toEqual(['list_workspaces', 'get_workspace']);
+    expect(toolsOf('posts')).toContain('create_post');
   });
 
   it('pages list tools by 10 unless asked, and cuts a result past about 25,000 tokens with a hint', async () => {
