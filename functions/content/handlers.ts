@@ -22,6 +22,12 @@ async function changePost(request: { principal: Principal; workspaceId: string }
   return postView(await updatePost(deps, reader, id, changes), reader.readsContent);
 }
 
+/** A post's body as the domain takes it: `category_ids` as `categoryIds`, and nothing else renamed or added. */
+const postFieldsOf = <B extends { category_ids?: readonly string[] }>({ category_ids, ...fields }: B) => ({
+  ...fields,
+  ...(category_ids !== undefined && { categoryIds: category_ids }),
+});
+
 /** The handlers of posts and categories, which a batch's operations run as well. */
 const resourceHandlers = handlersFor<Exclude<Routes, { operationId: 'batchResources' }>>()({
   listPosts: async ({ query, ...request }, deps) => {
@@ -49,14 +55,14 @@ const resourceHandlers = handlersFor<Exclude<Routes, { operationId: 'batchResour
   },
   createPost: async ({ body, ...request }, deps) => {
     const reader = contentReaderOf(request);
-    const post = await createPost(deps, reader, { ...body, categoryIds: body.category_ids });
+    const post = await createPost(deps, reader, postFieldsOf(body));
     return { status: 201, body: { message: 'Post created.', data: postView(post, reader.readsContent) } };
   },
   updatePost: async ({ body, ...request }, deps) => ({
     status: 200,
     body: {
       message: 'Post updated.',
-      data: await changePost(request, deps, request.params.id, { ...body, categoryIds: body.category_ids }),
+      data: await changePost(request, deps, request.params.id, postFieldsOf(body)),
     },
   }),
   deletePost: async (request, deps) => {
