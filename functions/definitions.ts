@@ -8,6 +8,7 @@ import { fallbackFunction } from './fallback/definition.ts';
 import { gatewayKeyReconcilerFunction } from './gateway-key-reconciler/definition.ts';
 import { namespacesFunction } from './namespaces/definition.ts';
 import { oauthFunction } from './oauth/definition.ts';
+import { pixelFunction } from './pixel/definition.ts';
 import { prunerFunction } from './pruner/definition.ts';
 import type { LambdaFunctionName, routeTables } from './routes.ts';
 import { seoFunction } from './seo/definition.ts';
@@ -38,6 +39,7 @@ export const routeFunctions = {
   'webhook-deliveries': webhookDeliveriesFunction,
   content: contentFunction,
   seo: seoFunction,
+  pixel: pixelFunction,
 } as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
 
 /** The functions that serve no route: the authorizer, the fallback, and what schedules, the stream and the queue invoke. */

@@ -4,6 +4,7 @@ import { contentRoutes } from './content/routes.ts';
 import { entitlementRoutes } from './entitlements/routes.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { pixelRoutes } from './pixel/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -30,6 +31,7 @@ export const routeTables = {
   'webhook-deliveries': webhookDeliveryRoutes,
   content: contentRoutes,
   seo: seoRoutes,
+  pixel: pixelRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;
