@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ValidationFailed } from '#core/platform/errors';
 import { describe, withMeta } from '#core/platform/schema-meta';
 import { claimedHost } from './site-hosts.ts';
 
@@ -82,16 +83,23 @@ export type PixelSettingsPatch = z.output<typeof pixelSettingsPatch>;
 /** Hosts once each, normalised, in the order given. */
 const hostsOf = (domains: readonly string[]) => [...new Set(domains.map((d) => claimedHost(d)!))];
 
-/** The settings after a patch; the hosts normalised (site-hosts.ts). */
+/** The settings after a patch; the hosts normalised (site-hosts.ts), each in one environment only. */
 export function patchedPixelSettings(current: PixelSettings | undefined, patch: PixelSettingsPatch): PixelSettings {
   const base = current ?? defaultPixelSettings;
-  return {
+  const patched = {
     enabled: patch.enabled ?? base.enabled,
     features: { ...base.features, ...patch.features },
     sampleRate: patch.sample_rate ?? base.sampleRate,
     domains: patch.domains ? hostsOf(patch.domains) : base.domains,
     testDomains: patch.test_domains ? hostsOf(patch.test_domains) : base.testDomains,
   };
+  const both = patched.testDomains.filter((host) => patched.domains.includes(host));
+  if (both.length) {
+    throw new ValidationFailed({
+      'settings.pixel.test_domains': [`must not list a host of domains (a host reports into one environment): ${both.join(', ')}`],
+    });
+  }
+  return patched;
 }
 
 export function pixelSettingsViewOf(settings: PixelSettings | undefined): z.output<typeof pixelSettingsView> {

@@ -33,26 +33,31 @@ export interface RollupCount {
   ttl: number;
 }
 
-/** Breakdowns this process has seen at their cap, by rollup: their keys go to `(other)` without a try. */
-const atCap = new BoundedCache<Set<Breakdown>>(1_000);
+/** Breakdowns at their cap, with the keys they hold (none known when DynamoDB did not say). */
+type FullBreakdowns = Partial<Record<Breakdown, ReadonlySet<string>>>;
+
+/** Breakdowns this process has seen at their cap, by rollup: a new key goes to `(other)` without a try. */
+const atCap = new BoundedCache<FullBreakdowns>(1_000);
 
 /**
  * The one UpdateItem that counts an event: ADD on the day's totals and on the breakdowns'
  * counters (top-level attributes, which ADD creates), each breakdown's key added to its set
  * on condition that the set has room for a new key (or holds it already).
  */
-export function rollupUpdate(table: string, count: RollupCount, full: ReadonlySet<Breakdown>): UpdateCommandInput {
+function rollupUpdate(table: string, count: RollupCount, full: FullBreakdowns = {}): UpdateCommandInput {
   const names: Record<string, string> = { '#ttl': 'ttl', '#total': count.pageview ? 'pageviews' : 'events' };
   const values: Record<string, unknown> = { ':one': 1, ':ttl': count.ttl };
   const adds = ['#total :one', ...(count.newSession ? ['sessions :one'] : [])];
   const conditions: string[] = [];
   (Object.entries(count.keys) as [Breakdown, string][]).forEach(([breakdown, given], i) => {
-    const key = full.has(breakdown) ? otherKey : given.slice(0, maxKeyLength);
+    const cut = given.slice(0, maxKeyLength);
+    const held = full[breakdown];
+    const key = held && !held.has(cut) ? otherKey : cut;
     const { set, prefix } = breakdowns[breakdown];
     Object.assign(names, { [`#s${i}`]: set, [`#c${i}`]: prefix + key });
     Object.assign(values, { [`:k${i}`]: new Set([key]) });
     adds.push(`#c${i} :one`, `#s${i} :k${i}`);
-    if (key === otherKey) return;
+    if (key === otherKey || held) return;
     Object.assign(values, { [`:v${i}`]: key, [`:cap${i}`]: breakdownCaps[breakdown] });
     conditions.push(`(attribute_not_exists(#s${i}) OR contains(#s${i}, :v${i}) OR size(#s${i}) < :cap${i})`);
   });
@@ -67,14 +72,20 @@ export function rollupUpdate(table: string, count: RollupCount, full: ReadonlySe
   };
 }
 
-/** How many keys a set attribute of a returned item holds, marshalled (`{ SS: [...] }`) or not. */
-const sizeOf = (value: unknown): number =>
-  value instanceof Set ? value.size : ((value as { SS?: unknown[] } | undefined)?.SS?.length ?? 0);
+/** The keys of a set attribute of a returned item, marshalled (`{ SS: [...] }`) or not. */
+function keysOf(value: unknown): string[] {
+  if (value instanceof Set) return [...value].map(String);
+  return (value as { SS?: string[] } | undefined)?.SS ?? [];
+}
 
-/** The breakdowns at their cap in the item a failed condition returned; all that were tried when it returned none. */
-function fullIn(item: Record<string, unknown> | undefined, tried: Breakdown[]): Breakdown[] {
-  if (!item) return tried;
-  return tried.filter((breakdown) => sizeOf(item[breakdowns[breakdown].set]) >= breakdownCaps[breakdown]);
+/** The breakdowns at their cap in the item a failed condition returned; every one tried, holding unknown keys, when it returned none. */
+function fullIn(item: Record<string, unknown> | undefined, tried: Breakdown[]): FullBreakdowns {
+  const full: FullBreakdowns = {};
+  for (const breakdown of tried) {
+    const keys = keysOf(item?.[breakdowns[breakdown].set]);
+    if (!item || keys.length >= breakdownCaps[breakdown]) full[breakdown] = new Set(keys);
+  }
+  return full;
 }
 
 /**
@@ -85,14 +96,13 @@ export async function countInRollup(db: Database, count: RollupCount): Promise<v
   const { client, name } = db.table;
   const { pk, sk } = pixelDayKey(count.owner.workspaceId, count.owner.environment, count.day);
   const memo = `${pk} ${sk}`;
-  const full = atCap.get(memo) ?? new Set<Breakdown>();
+  const full = atCap.get(memo) ?? {};
   try {
     await client.send(new UpdateCommand(rollupUpdate(name, count, full)));
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const tried = (Object.keys(count.keys) as Breakdown[]).filter((breakdown) => !full.has(breakdown));
-    const found = fullIn((error as { Item?: Record<string, unknown> }).Item, tried);
-    const now = new Set([...full, ...(found.length ? found : tried)]);
+    const tried = (Object.keys(count.keys) as Breakdown[]).filter((breakdown) => !full[breakdown]);
+    const now = { ...full, ...fullIn((error as { Item?: Record<string, unknown> }).Item, tried) };
     atCap.set(memo, now);
     await client.send(new UpdateCommand(rollupUpdate(name, count, now)));
   }
