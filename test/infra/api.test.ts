@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { gatewayResponses } from '#core/http/gateway-responses';
 import { type Route, routePath } from '#core/http/route-types';
+import { stageThrottle, trackerThrottle } from '#lib/constructs/api';
 import { routes } from '#routes';
 import { deployedApp } from '../support/cdk-app.ts';
 
@@ -150,7 +151,13 @@ describe('the public tracker (pixel)', () => {
       const own = settings.find(
         (s) => s.HttpMethod === route.method && s.ResourcePath === `/${routePath(route, prefix).replaceAll('/', '~1')}`,
       );
-      expect(own).toMatchObject({ ThrottlingRateLimit: 1_000, ThrottlingBurstLimit: 500, LoggingLevel: 'ERROR', MetricsEnabled: true });
+      expect(own).toMatchObject({
+        ThrottlingRateLimit: trackerThrottle.rateLimit,
+        ThrottlingBurstLimit: trackerThrottle.burstLimit,
+        LoggingLevel: 'ERROR',
+        MetricsEnabled: true,
+      });
+      expect(trackerThrottle.rateLimit).toBeLessThan(stageThrottle.rateLimit);
     }
   });
 
