@@ -141,6 +141,19 @@ describe('settings.pixel and domain claims', () => {
     expect((await stats(workspaceId)).totals.pageviews).toBe(0);
   });
 
+  it('a workspace created with pixel settings claims its domains in its creation, and a second creation with one is 409', async () => {
+    const host = newHost();
+    const made = await api.call('POST', '/workspaces', {
+      body: { name: 'Born tracking', settings: { pixel: { enabled: true, domains: [host] } } },
+    });
+    expect([made.status, made.body.data.settings.pixel.domains]).toEqual([201, [host]]);
+    await expectTracked({ event: 'pageview', url: `https://${host}/` }, true);
+    const again = await api.call('POST', '/workspaces', { body: { name: 'Copycat', settings: { pixel: { domains: [host] } } } });
+    expect([again.status, again.body.error_code]).toEqual([409, 'DUPLICATE_RESOURCE']);
+    const names = (await api.call('GET', '/workspaces?per_page=100')).body.data.map((w: { name: string }) => w.name);
+    expect(names).not.toContain('Copycat');
+  });
+
   it('deleting a workspace releases its domains for others, and its sites stop counting', async () => {
     const { workspaceId, host } = await trackedSite();
     expect((await api.call('DELETE', `/workspaces/${workspaceId}`)).status).toBe(204);
