@@ -28,6 +28,7 @@ const contexts = [
   'namespaces',
   'entitlements',
   'tenancy',
+  'pixel',
   'events',
   'metering',
   'access',

@@ -10,6 +10,7 @@ import { mcpFunction } from './mcp/definition.ts';
 import { mcpProtocolFunction } from './mcp-protocol/definition.ts';
 import { namespacesFunction } from './namespaces/definition.ts';
 import { oauthFunction } from './oauth/definition.ts';
+import { pixelFunction } from './pixel/definition.ts';
 import { prunerFunction } from './pruner/definition.ts';
 import type { LambdaFunctionName, routeTables } from './routes.ts';
 import { seoFunction } from './seo/definition.ts';
@@ -42,6 +43,7 @@ export const routeFunctions = {
   seo: seoFunction,
   mcp: mcpFunction,
   'mcp-protocol': mcpProtocolFunction,
+  pixel: pixelFunction,
 } as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
 
 /** The functions that serve no route: the authorizer, the fallback, and what schedules, the stream and the queue invoke. */

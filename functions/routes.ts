@@ -6,6 +6,7 @@ import { mcpRoutes } from './mcp/routes.ts';
 import { mcpProtocolRoutes } from './mcp-protocol/routes.ts';
 import { namespaceRoutes } from './namespaces/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { pixelRoutes } from './pixel/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -34,6 +35,7 @@ export const routeTables = {
   seo: seoRoutes,
   mcp: mcpRoutes,
   'mcp-protocol': mcpProtocolRoutes,
+  pixel: pixelRoutes,
 } as const;
 
 type RouteTables = typeof routeTables;

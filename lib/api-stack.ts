@@ -8,9 +8,9 @@ import { functionDefinitions } from '../functions/definitions.ts';
 import { Api, stageThrottle } from './constructs/api.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
-import { CursorSigningKey } from './constructs/cursor-signing-key.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { addEnvironment, type FunctionEnvironment } from './constructs/function-environment.ts';
+import { GeneratedKey } from './constructs/generated-key.ts';
 import { Mail } from './constructs/mail.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
@@ -47,7 +47,11 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { table } = new DataTable(this, 'Data');
-    const cursorSigningKey = new CursorSigningKey(this, 'CursorSigningKey');
+    const cursorSigningKey = new GeneratedKey(this, 'CursorSigningKey', {
+      description: 'Signs list cursors (HMAC-SHA256); replacing it only invalidates cursors in flight',
+      rotation:
+        'A cursor lives as long as a client pages through a list; replacing the key by hand (or redeploying a new secret) is the rotation, and costs only cursors in flight.',
+    });
 
     // Every function as its folder defines it (functions/<name>/definition.ts), with the table unless it touches none.
     const environment: FunctionEnvironment = {
@@ -73,6 +77,14 @@ export class ApiStack extends Stack {
       functionNames
         .filter((name) => (functionDefinitions[name].ports as readonly PortName[]).includes(port))
         .map((name) => functions[name]);
+
+    // The pixel's hashes: each day's visitor hash key derives from it and the date (functions/core/pixel/visitors.ts).
+    const pixelHashKey = new GeneratedKey(this, 'PixelHashKey', {
+      description: "Keys the pixel's daily visitor hashes and its per-address rate windows (HMAC-SHA256)",
+      rotation:
+        "The key never leaves the function's configuration and each day's visitor key is derived from it and the date, so visitors are unlinkable across days without rotating it; replacing it by hand costs only that day's unique-visitor counts.",
+    });
+    addEnvironment(functions.pixel, { PIXEL_HASH_KEY: pixelHashKey.value });
 
     new ScheduledJob(this, 'Pruning', {
       job: functions.pruner,

@@ -81,7 +81,12 @@ function securityOf(route: Route) {
 
 const htmlContent = { 'text/html': { schema: { type: 'string' } } };
 
-const bodyMediaType = (route: Route) => (route.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json');
+const bodyMediaTypes = (route: Route) =>
+  route.bodyFormat === 'form'
+    ? ['application/x-www-form-urlencoded']
+    : route.bodyFormat === 'beacon'
+      ? ['application/json', 'text/plain']
+      : ['application/json'];
 
 function operation(route: Route) {
   const responses: Record<string, unknown> = {};
@@ -119,7 +124,12 @@ function operation(route: Route) {
       ...(route.errors?.includes('NAMESPACE_ACCESS_DENIED') ? [{ $ref: '#/components/parameters/XNamespaceId' }] : []),
     ],
     ...(route.body
-      ? { requestBody: { required: true, content: { [bodyMediaType(route)]: { schema: schemaOf(route.body, 'input') } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(bodyMediaTypes(route).map((type) => [type, { schema: schemaOf(route.body!, 'input') }])),
+          },
+        }
       : {}),
     responses,
   };

@@ -1,5 +1,6 @@
 import { handlersFor } from '#core/http/handlers';
 import { grantPackage, revokePackage } from '#core/namespaces/packages';
+import { releasePixelDomain } from '#core/workspaces/pixel-domain-release';
 import { resumeWorkspace, suspendWorkspace } from '#core/workspaces/suspension';
 import { setWorkspaceTier } from '#core/workspaces/workspace-tier';
 import type { adminRoutes } from './routes.ts';
@@ -30,6 +31,10 @@ export const adminHandlers = handlersFor<(typeof adminRoutes)[number]>()({
   }),
   revokeNamespacePackage: async ({ params }, deps) => {
     await revokePackage(deps, params.namespace_id, params.package_id);
+    return { status: 204 };
+  },
+  releasePixelDomain: async ({ params }, deps) => {
+    await releasePixelDomain(deps, params.domain);
     return { status: 204 };
   },
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { routeTable } from '#core/http/route-table';
 import { grantedPackage, grantPackageBody, namespaceId, packageId } from '#core/namespaces/namespace-schemas';
+import { pixelDomainParam } from '#core/pixel/pixel-settings';
 import { createdOf, noContent } from '#core/platform/common-schemas';
 import { workspaceId } from '#core/tenancy/workspace-schemas';
 import { adminWorkspace, adminWorkspaceChanges, suspendBody } from '#core/workspaces/admin-schemas';
@@ -54,6 +55,15 @@ export const adminRoutes = routeTable({ tag: 'Admin', auth: 'credential', scope:
     path: '/admin/namespaces/{namespace_id}/packages/{package_id}',
     summary: 'Revoke a package of a namespace at once (platform admins)',
     params: z.object({ namespace_id: namespaceId, package_id: packageId }),
+    errors: ['RESOURCE_LOCKED'],
+    responses: { 204: noContent },
+  },
+  {
+    operationId: 'releasePixelDomain',
+    method: 'DELETE',
+    path: '/admin/pixel-domains/{domain}',
+    summary: "Release a claimed pixel domain: out of its workspace's settings, free for another to claim (platform admins)",
+    params: z.object({ domain: pixelDomainParam }),
     errors: ['RESOURCE_LOCKED'],
     responses: { 204: noContent },
   },

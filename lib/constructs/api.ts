@@ -6,6 +6,7 @@ import {
   EndpointType,
   IdentitySource,
   LogGroupLogDestination,
+  type MethodDeploymentOptions,
   MethodLoggingLevel,
   RequestAuthorizer,
   RestApi,
@@ -13,6 +14,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { type Route, routePath } from '#core/http/route-types';
 import { type LambdaFunctionName, routes } from '#routes';
 import { addRouteMethods } from './route-methods.ts';
 
@@ -21,6 +23,32 @@ import { addRouteMethods } from './route-methods.ts';
  * 5,000) and above the largest tier's plan, so the tier limits bind first.
  */
 export const stageThrottle = { rateLimit: 5_000, burstLimit: 5_000 };
+
+/**
+ * The public tracker's routes (any origin, no credential: the pixel), per method: every
+ * visitor of every tracked site calls them, so they get their own allowance, well under
+ * the stage's, that a flood of them cannot take from the credential routes. Per address,
+ * the function's own limit (300 a minute) applies within it.
+ */
+export const trackerThrottle = { rateLimit: 1_000, burstLimit: 500 };
+
+/** The stage's method settings for the tracker's routes, keyed `/<resource path>/<METHOD>` as API Gateway names them. */
+function trackerMethodOptions(prefix: string, table: readonly Route[]): Record<string, MethodDeploymentOptions> {
+  const options: Record<string, MethodDeploymentOptions> = {};
+  for (const route of table.filter((r) => r.cors === 'any-origin')) {
+    for (const method of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) {
+      // A method's settings replace the stage's: its logging and metrics are stated again.
+      options[`${routePath(route, prefix)}/${method}`] = {
+        throttlingRateLimit: trackerThrottle.rateLimit,
+        throttlingBurstLimit: trackerThrottle.burstLimit,
+        loggingLevel: MethodLoggingLevel.ERROR,
+        metricsEnabled: true,
+        dataTraceEnabled: false,
+      };
+    }
+  }
+  return options;
+}
 
 export interface ApiProps {
   /** The path prefix of every route, without slashes at the ends: `api/v1`. */
@@ -68,6 +96,7 @@ export class Api extends Construct {
         tracingEnabled: true,
         throttlingRateLimit: stageThrottle.rateLimit,
         throttlingBurstLimit: stageThrottle.burstLimit,
+        methodOptions: trackerMethodOptions(`/${props.prefix}`, routes),
       },
     });
 

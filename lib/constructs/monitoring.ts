@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -16,7 +16,10 @@ export interface MonitoringProps {
 
 const fiveMinutes = { period: Duration.minutes(5), statistic: 'Sum' };
 
-// What the store issues (ElectroDB), within CloudWatch's limit of ten metrics per alarm.
+/** CloudWatch's limit of metrics in one alarm. */
+const maxMetricsPerAlarm = 10;
+
+// What the store issues (ElectroDB), within CloudWatch's limit of metrics per alarm.
 const tableOperations = {
   ...fiveMinutes,
   operations: [
@@ -42,9 +45,17 @@ export class Monitoring extends Construct {
     this.alarmOn('Api5xx', props.api.metricServerError(fiveMinutes));
     this.alarmOn('TableThrottles', props.table.metricThrottledRequestsForOperations(tableOperations));
     this.alarmOn('TableSystemErrors', props.table.metricSystemErrorsForOperations(tableOperations));
-    for (const [name, fn] of Object.entries(props.functions)) {
-      this.alarmOn(`${name}Errors`, fn.metricErrors(fiveMinutes));
-      this.alarmOn(`${name}Throttles`, fn.metricThrottles(fiveMinutes));
+    for (const [name, fn] of Object.entries(props.functions)) this.alarmOn(`${name}Errors`, fn.metricErrors(fiveMinutes));
+    // Throttles are the account's concurrency running out, not one function's fault: the functions'
+    // throttles summed, ten to an alarm (CloudWatch's limit), which keeps the stack within 500 resources.
+    const functions = Object.values(props.functions);
+    for (let i = 0; i < functions.length; i += maxMetricsPerAlarm) {
+      const group = functions.slice(i, i + maxMetricsPerAlarm);
+      const metrics = Object.fromEntries(group.map((fn, j) => [`t${j}`, fn.metricThrottles(fiveMinutes)]));
+      this.alarmOn(
+        `FunctionThrottles${i / maxMetricsPerAlarm + 1}`,
+        new MathExpression({ expression: `SUM([${Object.keys(metrics).join(',')}])`, usingMetrics: metrics, period: fiveMinutes.period }),
+      );
     }
     for (const [name, queue] of Object.entries(props.deadLetterQueues ?? {})) {
       this.alarmOn(name, queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }));

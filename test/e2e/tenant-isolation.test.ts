@@ -46,7 +46,18 @@ const urlOf = (route: Route, path: string) => (route.mount === 'root' ? api.runn
 const paramsOf = (path: string) => [...path.matchAll(/([^/]+)\/\{([^}]+)\}/g)].map((m) => ({ key: `${m[1]}/{${m[2]}}`, name: m[2]! }));
 
 /** `shared`: what every tenant sees alike (the built-in MCP servers); no id of A's may show among them either. */
-type IdKind = 'workspace' | 'apiKey' | 'user' | 'userToken' | 'namespace' | 'webhook' | 'delivery' | 'post' | 'category' | 'shared';
+type IdKind =
+  | 'workspace'
+  | 'apiKey'
+  | 'user'
+  | 'userToken'
+  | 'namespace'
+  | 'webhook'
+  | 'delivery'
+  | 'post'
+  | 'category'
+  | 'pixelDomain'
+  | 'shared';
 
 interface Created {
   id: string;
@@ -258,6 +269,24 @@ const creators: Record<string, Creator> = {
       throw new Error("A's delivery never reached its first retry");
     },
   },
+  'pixel-domains/{domain}': {
+    kind: 'pixelDomain',
+    ghost: 'nobody-claims-this.example.com',
+    async create() {
+      // A site of A's, tracked: its domain claimed in the settings of a workspace of A's.
+      const data = await created(api.call('POST', '/workspaces', as(A.key, { body: { name: `A tracked ${++serial}` } })), 'a workspace');
+      const host = `a-site-${serial}.example.com`;
+      const claimed = await api.call(
+        'PATCH',
+        `/workspaces/${data.id}`,
+        as(A.key, { body: { settings: { pixel: { enabled: true, domains: [host] } } } }),
+      );
+      if (claimed.status !== 200) throw new Error(`claiming a domain for A answered ${claimed.status}`);
+      const tracked = async () =>
+        (await api.call('GET', '/pixel/config', { key: '', headers: { Origin: `https://${host}` } })).body.data.enabled;
+      return { id: host, readPath: `/workspaces/${data.id}`, probe: async () => ((await tracked()) ? 200 : 409) };
+    },
+  },
   'tokens/{id}': {
     kind: 'userToken',
     ghost: '987654321',
@@ -464,6 +493,7 @@ describe("tenant B's view", () => {
       post: new Set(),
       category: new Set(),
       shared: new Set(),
+      pixelDomain: new Set(),
     };
     for (const m of made) aIds[m.kind].add(m.id);
     for (const k of (await api.call('GET', '/api-keys?per_page=100', as(A.key))).body.data) aIds.apiKey.add(k.id);
@@ -487,6 +517,7 @@ describe("tenant B's view", () => {
       ...aIds.delivery,
       ...aIds.post,
       ...aIds.category,
+      ...aIds.pixelDomain,
     ];
 
     /** What the `id` of a read endpoint's items is. */
@@ -504,6 +535,7 @@ describe("tenant B's view", () => {
       '/mcp/servers': 'shared',
       '/entitlements/summary': 'workspace',
       '/usage': 'workspace',
+      '/pixel/stats': 'workspace',
     };
     expect(readRoutes.length).toBeGreaterThanOrEqual(5);
     for (const route of readRoutes) {

@@ -22,7 +22,17 @@ describe('workspaces over HTTP', () => {
       name: 'Acme',
       slug: 'acme',
       tier: 'pro',
-      settings: { timezone: 'UTC', locale: 'en' },
+      settings: {
+        timezone: 'UTC',
+        locale: 'en',
+        pixel: {
+          enabled: false,
+          features: { pageviews: true, events: true, sessions: true },
+          sample_rate: 1,
+          domains: [],
+          test_domains: [],
+        },
+      },
       created_at: created.body.data.created_at,
       updated_at: created.body.data.updated_at,
     });

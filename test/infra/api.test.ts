@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { gatewayResponses } from '#core/http/gateway-responses';
-import { routePath } from '#core/http/route-types';
+import { type Route, routePath } from '#core/http/route-types';
+import { stageThrottle, trackerThrottle } from '#lib/constructs/api';
 import { routes } from '#routes';
 import { deployedApp } from '../support/cdk-app.ts';
 
@@ -126,12 +127,45 @@ describe('stage', () => {
       StageName: 'prod',
       TracingEnabled: true,
       AccessLogSetting: Match.objectLike({ DestinationArn: Match.anyValue() }),
-      MethodSettings: [Match.objectLike({ DataTraceEnabled: false, LoggingLevel: 'ERROR' })],
     });
+    // The stage's settings and the tracker's own per method (below): each logs errors, never bodies.
+    const [stage] = Object.values(template.findResources('AWS::ApiGateway::Stage'));
+    for (const setting of stage!.Properties.MethodSettings)
+      expect(setting).toMatchObject({ DataTraceEnabled: false, LoggingLevel: 'ERROR' });
   });
 
   it('the ApiUrl output ends with the prefix', () => {
     const [output] = Object.values(template.findOutputs('ApiUrl'));
     expect(JSON.stringify(output.Value)).toContain(`"${prefix}"]]`);
+  });
+});
+
+describe('the public tracker (pixel)', () => {
+  it('its routes are public methods with their own stage throttling, under the stage-wide one', () => {
+    const tracker = (routes as readonly Route[]).filter((route) => route.cors === 'any-origin');
+    expect(tracker.map((route) => `${route.method} ${route.path}`)).toEqual(['GET /pixel/config', 'POST /pixel/track']);
+    const [stage] = Object.values(template.findResources('AWS::ApiGateway::Stage'));
+    const settings = stage!.Properties.MethodSettings as { HttpMethod: string; ResourcePath: string; ThrottlingRateLimit?: number }[];
+    for (const route of tracker) {
+      expect(methodFor(route.method, routePath(route, prefix))?.authorizationType).toBe('NONE');
+      const own = settings.find(
+        (s) => s.HttpMethod === route.method && s.ResourcePath === `/${routePath(route, prefix).replaceAll('/', '~1')}`,
+      );
+      expect(own).toMatchObject({
+        ThrottlingRateLimit: trackerThrottle.rateLimit,
+        ThrottlingBurstLimit: trackerThrottle.burstLimit,
+        LoggingLevel: 'ERROR',
+        MetricsEnabled: true,
+      });
+      expect(trackerThrottle.rateLimit).toBeLessThan(stageThrottle.rateLimit);
+    }
+  });
+
+  it('only the pixel function holds the generated key of its hashes', () => {
+    const [secretId] = Object.keys(template.findResources('AWS::SecretsManager::Secret')).filter((id) => id.startsWith('PixelHashKey'));
+    const holders = Object.entries(template.findResources('AWS::Lambda::Function'))
+      .filter(([, { Properties: p }]) => JSON.stringify(p.Environment.Variables.PIXEL_HASH_KEY ?? '').includes(`{"Ref":"${secretId}"}`))
+      .map(([id]) => id);
+    expect(holders).toEqual([functionIdOf('Pixel')]);
   });
 });

@@ -55,7 +55,7 @@ describe('the MCP functions', () => {
 
   it('invoke exactly the functions they run operations in, each named in ROUTE_FUNCTIONS, and no function else invokes', () => {
     const expected: Record<string, string[]> = {
-      Mcp: ['Workspaces', 'ApiKeys', 'Users', 'Entitlements', 'Namespaces', 'Webhooks', 'WebhookDeliveries', 'Content', 'Seo'],
+      Mcp: ['Workspaces', 'ApiKeys', 'Users', 'Entitlements', 'Namespaces', 'Webhooks', 'WebhookDeliveries', 'Content', 'Seo', 'Pixel'],
       McpProtocol: ['Mcp'],
     };
     const grants = invokeGrants();

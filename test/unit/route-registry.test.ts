@@ -42,13 +42,26 @@ describe('the route registry', () => {
     }
   });
 
+  // The MCP functions make their tools from every route's schemas; no other function holds another's.
+  const catalogueHolders = new Set(['mcp', 'mcp-protocol']);
+
   it('builds each function bundle with its own route table and schemas only', async () => {
-    for (const name of lambdaFunctions) {
+    for (const name of lambdaFunctions.filter((n) => !catalogueHolders.has(n))) {
       const result = await build({ ...esbuildOptions(name, `/tmp/${name}.mjs`), write: false, metafile: true, minify: false });
       const inputs = Object.keys(result.metafile.inputs);
       const otherTables = lambdaFunctions.filter((other) => other !== name).map((other) => `functions/${other}/routes.ts`);
       expect(inputs.filter((input) => otherTables.includes(input))).toEqual([]);
       expect(inputs).not.toContain('functions/routes.ts');
+    }
+  });
+
+  it("builds the MCP functions with the whole registry, and none of the other functions' handlers", async () => {
+    for (const name of catalogueHolders) {
+      const result = await build({ ...esbuildOptions(name, `/tmp/${name}.mjs`), write: false, metafile: true, minify: false });
+      const inputs = Object.keys(result.metafile.inputs);
+      expect(inputs).toContain('functions/routes.ts');
+      const otherHandlers = lambdaFunctions.filter((other) => other !== name).map((other) => `functions/${other}/handlers.ts`);
+      expect(inputs.filter((input) => otherHandlers.includes(input))).toEqual([]);
     }
   });
 });

@@ -63,3 +63,26 @@ export function preflightAnswer(
     body: '',
   };
 }
+
+/**
+ * A public tracker's routes (RouteSpec `cors: 'any-origin'`): every site's pages call them
+ * with no credential, so any Origin is granted. Never with credentials, so no cookie of
+ * the service's own origin rides along.
+ */
+export const anyOriginHeaders = (): Record<string, string> => ({
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': exposedHeaders,
+});
+
+/** The preflight answer of a path whose routes all take any origin: what a tracker's JSON POST needs. */
+export const anyOriginPreflight = (methods: readonly string[], requestId: string): APIGatewayProxyResult => ({
+  statusCode: 204,
+  headers: {
+    ...anyOriginHeaders(),
+    'Access-Control-Allow-Methods': methods.join(', '),
+    'Access-Control-Allow-Headers': 'Content-Type',
+    'Access-Control-Max-Age': String(preflightMaxAgeSeconds),
+    'X-Request-ID': requestId,
+  },
+  body: '',
+});

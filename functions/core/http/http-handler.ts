@@ -5,7 +5,7 @@ import { EndpointNotFound, MethodNotAllowed } from '#core/platform/errors';
 import type { Telemetry } from '#core/platform/telemetry';
 import type { Deps } from '#core/ports/deps';
 import { admittedPrincipal, decodeVerdict } from './authorizer-context.ts';
-import { isPreflight, preflightAnswer } from './cors.ts';
+import { anyOriginHeaders, anyOriginPreflight, isPreflight, preflightAnswer } from './cors.ts';
 import { type DispatchResult, dispatch, isEnabled, type Operation } from './dispatch.ts';
 import { errorAnswer } from './error-answer.ts';
 import { httpAnswer } from './http-answer.ts';
@@ -38,11 +38,18 @@ interface Arrival {
 
 const arrivalOf = (event: APIGatewayProxyEvent): Arrival => ({ startedAt: performance.now(), event, requestId: requestIdOf(event) });
 
-/** Logs and answers: HEAD gets GET's headers without the body. */
-function answered(arrival: Arrival, result: DispatchResult, principal?: Principal, sink?: () => Telemetry): APIGatewayProxyResult {
+/** Logs and answers: HEAD gets GET's headers without the body; a route that takes any origin grants it on every answer, refusals included. */
+function answered(
+  arrival: Arrival,
+  result: DispatchResult,
+  principal?: Principal,
+  sink?: () => Telemetry,
+  route?: RouteSpec,
+): APIGatewayProxyResult {
   const { event, requestId } = arrival;
   logRequest({ ...arrival, status: result.status, principal, actedIn: result.actedIn, error: result.error }, sink);
-  const answer = httpAnswer(event, requestId, result, principal);
+  const granted = route?.cors === 'any-origin' ? { ...result, headers: { ...anyOriginHeaders(), ...result.headers } } : result;
+  const answer = httpAnswer(event, requestId, granted, principal);
   return event.httpMethod === 'HEAD' ? { ...answer, body: '' } : answer;
 }
 
@@ -61,9 +68,9 @@ export function httpHandler(options: HttpOptions): HttpHandler {
     // Read first: every answer to a credential the authorizer admitted (and counted) carries
     // its rate limit, a refusal before dispatch (413, a switched-off route's 404) included.
     let principal = admittedPrincipal(event.requestContext.authorizer);
+    const operation = owned.get(`${routeMethodOf(event.httpMethod)} ${event.resource}`);
     try {
       assertBodySize(event);
-      const operation = owned.get(`${routeMethodOf(event.httpMethod)} ${event.resource}`);
       // A route whose feature is switched off does not exist: no credential is asked for.
       if (!operation || !isEnabled(operation.route)) throw new EndpointNotFound(event.path);
       const { route } = operation;
@@ -83,9 +90,9 @@ export function httpHandler(options: HttpOptions): HttpHandler {
           },
         },
       );
-      return answered(arrival, result, principal, options.telemetry);
+      return answered(arrival, result, principal, options.telemetry, route);
     } catch (error) {
-      return answered(arrival, { ...errorAnswer(error, arrival.requestId), error }, principal, options.telemetry);
+      return answered(arrival, { ...errorAnswer(error, arrival.requestId), error }, principal, options.telemetry, operation?.route);
     }
   };
 }
@@ -102,7 +109,9 @@ export function unmatchedHandler(routes: readonly RouteSpec[]): HttpHandler {
       assertBodySize(event);
       const found = matchRoute(routes, event.httpMethod, event.path, config().API_PREFIX);
       if (found.kind === 'wrong-method' && isPreflight(event)) {
-        const answer = preflightAnswer(event, found.allowed, arrival.requestId);
+        const answer = found.routes.every((route) => route.cors === 'any-origin')
+          ? anyOriginPreflight(found.allowed, arrival.requestId)
+          : preflightAnswer(event, found.allowed, arrival.requestId);
         logRequest({ ...arrival, status: answer.statusCode });
         return answer;
       }

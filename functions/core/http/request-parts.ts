@@ -11,6 +11,13 @@ import { assertUnicodeParameters, bodyBytes, bodyText } from './unicode-text.ts'
 
 /** application/json, or a `+json` type (RFC 6839), with parameters or without. */
 const jsonMediaType = /^application\/(.+\+)?json($|;.+)/;
+/** What `navigator.sendBeacon` sends a string as (and a fetch without a Content-Type). */
+const beaconMediaType = /^(text\/plain($|;.+)|$)/;
+
+/** Whether the body's media type is one the route reads as JSON (media types are case-insensitive). */
+function isJsonFor(route: RouteSpec, contentType: string): boolean {
+  return jsonMediaType.test(contentType) || (route.bodyFormat === 'beacon' && beaconMediaType.test(contentType));
+}
 
 type EventWithBody = APIGatewayProxyEvent & { body: string };
 
@@ -28,9 +35,12 @@ export function bodyOf(route: RouteSpec, event: APIGatewayProxyEvent): unknown {
   if (event.body === null || event.body === '') return undefined;
   if (route.bodyFormat === 'form') return formFields(event as EventWithBody);
   const text = bodyText(event as EventWithBody);
-  // Media types are case-insensitive.
-  if (!jsonMediaType.test(headerValue(event, 'content-type')?.toLowerCase() ?? '')) {
-    throw new InvalidFormat('Send the body as JSON with Content-Type: application/json.');
+  if (!isJsonFor(route, headerValue(event, 'content-type')?.toLowerCase() ?? '')) {
+    throw new InvalidFormat(
+      route.bodyFormat === 'beacon'
+        ? 'Send the body as JSON with Content-Type: application/json or text/plain.'
+        : 'Send the body as JSON with Content-Type: application/json.',
+    );
   }
   let parsed: unknown;
   try {

@@ -78,9 +78,9 @@ export function matchRoute<R extends RouteSpec>(routes: readonly R[], method: st
   for (const resource of compiledResources(routes, prefix)) {
     const params = paramsOf(resource, path, have);
     if (!params) continue;
-    const { template, allowed } = resource;
-    const route = resource.routes.find((r) => r.method === routeMethodOf(method));
-    if (!route) return { kind: 'wrong-method' as const, template, allowed };
+    const { template, allowed, routes: here } = resource;
+    const route = here.find((r) => r.method === routeMethodOf(method));
+    if (!route) return { kind: 'wrong-method' as const, template, allowed, routes: here };
     return { kind: 'match' as const, route, params, template };
   }
   return { kind: 'no-resource' as const };

@@ -38,8 +38,13 @@ interface RouteBase {
   params?: ZodMiniObject;
   query?: ZodMiniObject;
   body?: ZodMiniType;
-  /** `form`: the body is application/x-www-form-urlencoded (OAuth's token endpoint), its fields given to `body` as strings. JSON otherwise. */
-  bodyFormat?: 'form';
+  /**
+   * `form`: the body is application/x-www-form-urlencoded (OAuth's token endpoint), its fields given to `body` as strings.
+   * `beacon`: JSON sent as application/json or as text/plain, as `navigator.sendBeacon` sends a string (the pixel). JSON otherwise.
+   */
+  bodyFormat?: 'form' | 'beacon';
+  /** `any-origin`: a public tracker's route, which every site's pages call: any Origin is granted, preflight and answer, whatever CORS_ALLOWED_ORIGINS says. */
+  cors?: 'any-origin';
   /** For list endpoints: what may be sorted, filtered, searched and trimmed. */
   list?: ListSpec;
   /** Error codes the route answers beyond those its other properties imply (lib/openapi/route-errors.ts). */

@@ -164,6 +164,24 @@ const serviceSettings = z.object({
    * where the MCP function runs a tool's operation. Set by the stack for it alone.
    */
   ROUTE_FUNCTIONS: z.optional(json(z.record(z.string(), z.string()))),
+  /**
+   * Keys the pixel's hashes (HMAC-SHA256): each day's visitor hash key is derived from it and
+   * the date, and a client address's rate window is named by its hash. Shared by every
+   * process like CURSOR_SIGNING_KEY, or one visitor would count once per process; when
+   * unset, each process draws its own at start, which is enough for the local runner.
+   */
+  PIXEL_HASH_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  /** How long pixel events are kept (their TTL), in days; daily rollups are kept as long. */
+  PIXEL_EVENT_RETENTION_DAYS: z.pipe(
+    z._default(
+      z.string().check(
+        z.regex(/^\d{1,3}$/, 'must be a whole number of days from 1 to 999'),
+        z.refine((v) => Number(v) >= 1, 'must be at least 1'),
+      ),
+      '90',
+    ),
+    z.transform(Number),
+  ),
 });
 
 const schema = z.extend(z.extend(storeSettings, gatewaySettings.shape), serviceSettings.shape);

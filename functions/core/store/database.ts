@@ -16,6 +16,8 @@ import { oauthFamilySchema } from '#core/store/entities/oauth-family';
 import { oauthRefreshTokenSchema } from '#core/store/entities/oauth-refresh-token';
 import { oauthTokenSchema } from '#core/store/entities/oauth-token';
 import { pendingInvitationSchema } from '#core/store/entities/pending-invitation';
+import { pixelEventSchema } from '#core/store/entities/pixel-event';
+import { pixelSiteSchema } from '#core/store/entities/pixel-site';
 import { postSchema } from '#core/store/entities/post';
 import { postCategorySchema } from '#core/store/entities/post-category';
 import { postWordSchema } from '#core/store/entities/post-word';
@@ -59,6 +61,8 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       oauthRefreshToken: new Entity(oauthRefreshTokenSchema, config),
       oauthToken: new Entity(oauthTokenSchema, config),
       pendingInvitation: new Entity(pendingInvitationSchema, config),
+      pixelEvent: new Entity(pixelEventSchema, config),
+      pixelSite: new Entity(pixelSiteSchema, config),
       post: new Entity(postSchema, config),
       postCategory: new Entity(postCategorySchema, config),
       postWord: new Entity(postWordSchema, config),

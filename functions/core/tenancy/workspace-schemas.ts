@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pixelSettingsPatch, pixelSettingsView } from '#core/pixel/pixel-settings';
 import { idOf, resourceName, timestamp } from '#core/platform/common-schemas';
 import { withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
@@ -21,13 +22,13 @@ const timezone = z.string().check(
 
 const locale = z.string().check(z.regex(/^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/, 'must be a locale such as en or en-US'));
 
-const workspaceSettings = withMeta(z.object({ timezone, locale }), {
+const workspaceSettings = withMeta(z.object({ timezone, locale, pixel: pixelSettingsView }), {
   id: 'WorkspaceSettings',
-  description: 'Defaults: timezone UTC, locale en.',
+  description: 'Defaults: timezone UTC, locale en, pixel tracking disabled.',
 });
 
-/** The settings a create or update may send: any of them, and nothing else. */
-const settingsPatch = z.strictObject(z.partial(workspaceSettings).shape);
+/** The settings a create or update may send: any of them, `pixel` field by field, and nothing else. */
+const settingsPatch = z.strictObject({ timezone: z.optional(timezone), locale: z.optional(locale), pixel: z.optional(pixelSettingsPatch) });
 
 const slug = z
   .string()

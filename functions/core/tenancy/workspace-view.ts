@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { pixelSettingsViewOf } from '#core/pixel/pixel-settings';
 import type { WorkspaceItem } from '#core/store/items';
 import type { workspace, workspaceSummary } from './workspace-schemas.ts';
 
@@ -9,7 +10,7 @@ export function workspaceView(item: WorkspaceItem): z.output<typeof workspace> {
     name: item.name,
     slug: item.slug,
     tier: item.tier,
-    settings: { timezone: item.settings.timezone, locale: item.settings.locale },
+    settings: { timezone: item.settings.timezone, locale: item.settings.locale, pixel: pixelSettingsViewOf(item.settings.pixel) },
     created_at: item.createdAt,
     updated_at: item.updatedAt,
   };

@@ -10,6 +10,9 @@ import { removeInvitation } from '#core/members/invitations';
 import { forgetPendingInvitationsInto } from '#core/members/pending-invitations';
 import { forgetWorkspaceNamespace, workspaceNamespace } from '#core/namespaces/defaults';
 import { userScope, workspaceOwnerCount } from '#core/namespaces/user-scope';
+import { forgetPixelDataOf } from '#core/pixel/pixel-removal';
+import { type PixelSettingsPatch, patchedPixelSettings } from '#core/pixel/pixel-settings';
+import { claimWrites, releaseSitesOf } from '#core/pixel/site-claims';
 import { isoNow } from '#core/platform/clock';
 import { DuplicateResource, NotFound, StateConflict, ValidationFailed, WorkspaceSuspended } from '#core/platform/errors';
 import { idsCreatedWithin, newId } from '#core/platform/ids';
@@ -20,7 +23,7 @@ import type { Deps } from '#core/ports/deps';
 import type { GatewayKey } from '#core/ports/gateway-keys';
 import { forgetSeoDataOf } from '#core/seo/seo-removal';
 import { goneAsNotFound, ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
-import type { MembershipItem } from '#core/store/items';
+import type { MembershipItem, WorkspaceItem } from '#core/store/items';
 import { keyOrderReader } from '#core/store/key-order';
 import { collections, counted, countOneMore, forgetCount } from '#core/store/list-counts';
 import { itemByKey } from '#core/store/prepared-reads';
@@ -34,11 +37,23 @@ import { removeGatewayKey, withGatewayKey } from './workspace-gateway-keys.ts';
 
 const defaultSettings = { timezone: 'UTC', locale: 'en' };
 
+/** Settings as a create or update sends them: any field, `pixel` field by field. */
+export type SettingsPatch = Partial<typeof defaultSettings> & { pixel?: PixelSettingsPatch };
+
 export interface NewWorkspace {
   name: string;
   slug?: string;
   tier?: Tier;
-  settings?: Partial<typeof defaultSettings>;
+  settings?: SettingsPatch;
+}
+
+/** The stored settings after a patch, and the pixel domain claims that go with them in its transaction. */
+async function patchedSettings(deps: Deps, workspaceId: string, current: WorkspaceItem['settings'] | undefined, patch: SettingsPatch = {}) {
+  const { pixel, ...plain } = patch;
+  const settings: WorkspaceItem['settings'] = { ...defaultSettings, ...current, ...plain };
+  if (!pixel) return { settings };
+  settings.pixel = patchedPixelSettings(current?.pixel, pixel);
+  return { settings, claims: await claimWrites(deps, workspaceId, current?.pixel, settings.pixel) };
 }
 
 /** The first of `base`, `base-2`, `base-3` ... that the owner has not used. */
@@ -115,12 +130,13 @@ async function storeWorkspace(
   { acting, actingIn, scope, limit }: WorkspaceCreation & { scope: EntitlementScope; limit: number | null },
 ) {
   const now = createdAt.toISOString();
+  const { settings, claims } = await patchedSettings(deps, id, undefined, input.settings);
   const item = {
     id,
     name: input.name,
     tier,
     ownerId,
-    settings: { ...defaultSettings, ...input.settings },
+    settings,
     // Without a key of its own it shares its tier's, and waits for one (operations/gateway-key-reconciliation.ts).
     ...(gatewayKey ? { gatewayKey } : { sharingSince: now }),
     createdAt: now,
@@ -132,19 +148,15 @@ async function storeWorkspace(
     const view = workspaceView({ ...item, slug });
     try {
       const events = workspaceEvents('workspace.created', view, id, acting, actingIn);
-      await commitWithEvents(deps, events, ({ workspace, membership, workspaceSlug, counter, namespace, usageCounter }) => [
-        workspace.create({ ...item, slug }).commit(),
-        workspaceNamespace(namespace, { id, name: input.name, slug, createdAt: now }),
-        membership.create({ workspaceId: id, userId: ownerId, role: 'owner', createdAt: now }).commit(),
-        workspaceSlug.create({ ownerId, slug, workspaceId: id }).commit(),
-        countOneMore(counter, collections.workspacesOfUser(ownerId)),
-        countOneMore(counter, collections.membersOfWorkspace(id)),
-        countOneMoreWithin(usageCounter, scope, 'workspaces', limit, createdAt),
+      await commitWithEvents(deps, events, (entities) => [
+        ...(claims?.(entities) ?? []),
+        ...workspaceRecords(entities, { ...item, slug }, { scope, limit }),
       ]);
       return view;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       requireBelow('workspaces', limit, await usedOf(deps, scope, 'workspaces', createdAt));
+      if (claims) await claimWrites(deps, id, undefined, item.settings.pixel!);
       if (input.slug) {
         const { data } = await deps.db.entities.workspaceSlug.get({ ownerId, slug }).go();
         throw new DuplicateResource('workspace', 'slug', data?.workspaceId);
@@ -152,6 +164,27 @@ async function storeWorkspace(
       if (attempt >= 3) throw error;
     }
   }
+}
+
+type RecordEntities = Parameters<Parameters<typeof commitWithEvents>[2]>[0];
+
+/** A new workspace's own records: itself, its namespace, its owner's membership, its slug claim and the counts they move. */
+function workspaceRecords(
+  { workspace, membership, workspaceSlug, counter, namespace, usageCounter }: RecordEntities,
+  item: WorkspaceItem,
+  { scope, limit }: { scope: EntitlementScope; limit: number | null },
+) {
+  const { id, ownerId, slug, name, createdAt: now } = item;
+  const createdAt = new Date(now);
+  return [
+    workspace.create(item).commit(),
+    workspaceNamespace(namespace, { id, name, slug, createdAt: now }),
+    membership.create({ workspaceId: id, userId: ownerId, role: 'owner', createdAt: now }).commit(),
+    workspaceSlug.create({ ownerId, slug, workspaceId: id }).commit(),
+    countOneMore(counter, collections.workspacesOfUser(ownerId)),
+    countOneMore(counter, collections.membersOfWorkspace(id)),
+    countOneMoreWithin(usageCounter, scope, 'workspaces', limit, createdAt),
+  ];
 }
 
 /**
@@ -209,7 +242,7 @@ export function workspacesOf(deps: Deps, actor: Actor): ListSource<MembershipIte
 
 export interface WorkspaceChanges {
   name?: string;
-  settings?: Partial<typeof defaultSettings>;
+  settings?: SettingsPatch;
 }
 
 export async function updateWorkspace(deps: Deps, actor: Actor, id: string, changes: WorkspaceChanges) {
@@ -218,16 +251,19 @@ export async function updateWorkspace(deps: Deps, actor: Actor, id: string, chan
   const updated = await changeWorkspace(
     deps,
     id,
-    (current) => {
-      // Suspended since it was first read: refused as if it had been then.
+    async (current) => {
+      // Suspended or being deleted since it was first read: refused as if it had been then.
       if (current.suspendedAt) throw new WorkspaceSuspended(id, current.suspendedAt, current.suspendedReason ?? '');
+      if (current.deletingAt) throw new NotFound('workspace', id);
+      const { settings, claims } = await patchedSettings(deps, id, current.settings, changes.settings);
       return {
         set: {
           ...(changes.name !== undefined ? { name: changes.name } : {}),
-          settings: { ...current.settings, ...changes.settings },
+          settings,
           updatedAt: isoNow(deps.clock),
         },
         events: (after) => [eventIn(id, actor, 'workspace.updated', workspaceView(after))],
+        claims,
       };
     },
     first,
@@ -254,6 +290,9 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { ho
   }
   const { entities } = deps.db;
   await markDeleting(deps, id);
+  // First, so that its sites stop counting at once and their domains are free for others.
+  const { data: marked } = await deps.db.entities.workspace.get({ id }).go({ consistent: true });
+  await releaseSitesOf(deps, id, marked?.settings.pixel);
   // Strongly consistent: whatever was made before the mark is read, and nothing can be made after it.
   const [{ data: keys }, { data: members }, { data: invitations }] = await Promise.all([
     entities.apiKey.query.byWorkspace({ workspaceId: id }).go({ pages: 'all', consistent: true }),
@@ -266,6 +305,7 @@ export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { ho
   await retireWebhookEndpointsOf(deps, id);
   await forgetContentOf(deps, id);
   await forgetSeoDataOf(deps, id);
+  await forgetPixelDataOf(deps, id);
   // One at a time and each with its count; one already gone (declined, pruned, a repeated delete) is skipped.
   for (const member of members) {
     await forgetTokensHomedIn(deps, id, member.userId);

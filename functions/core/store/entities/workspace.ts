@@ -28,6 +28,25 @@ export const workspaceSchema = createSchema({
       properties: {
         timezone: { type: 'string', required: true },
         locale: { type: 'string', required: true },
+        /** Absent until first set: the defaults of core/pixel/pixel-settings.ts. Its domains have pixelSite claims. */
+        pixel: {
+          type: 'map',
+          properties: {
+            enabled: { type: 'boolean', required: true },
+            features: {
+              type: 'map',
+              required: true,
+              properties: {
+                pageviews: { type: 'boolean', required: true },
+                events: { type: 'boolean', required: true },
+                sessions: { type: 'boolean', required: true },
+              },
+            },
+            sampleRate: { type: 'number', required: true },
+            domains: { type: 'list', required: true, items: { type: 'string' } },
+            testDomains: { type: 'list', required: true, items: { type: 'string' } },
+          },
+        },
       },
     },
     /** Set while the platform has suspended the workspace: every request in it answers 403. */

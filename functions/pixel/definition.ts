@@ -1,0 +1,11 @@
+import { defineRouteFunction } from '#core/adapters/function-definition';
+import { pixelHandlers } from './handlers.ts';
+import { pixelRoutes } from './routes.ts';
+
+/** The pixel function: read by its index.ts, the local runner and the CDK stack. */
+export const pixelFunction = defineRouteFunction({
+  name: 'pixel',
+  ports: [],
+  routes: pixelRoutes,
+  handlers: pixelHandlers,
+});
