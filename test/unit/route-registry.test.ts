@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { isKnownScope } from '#core/access/scopes';
 import type { Route } from '#core/http/route-types';
 import { entryOf, esbuildOptions } from '#lib/bundling';
-import { lambdaFunctions, routes as registry } from '#routes';
+import { type LambdaFunctionName, lambdaFunctions, routes as registry } from '#routes';
 
 const routes: readonly Route[] = registry;
 
@@ -43,7 +43,7 @@ describe('the route registry', () => {
   });
 
   // The MCP functions make their tools from every route's schemas; no other function holds another's.
-  const catalogueHolders = new Set(['mcp', 'mcp-protocol']);
+  const catalogueHolders = new Set<LambdaFunctionName>(['mcp', 'mcp-protocol']);
 
   it('builds each function bundle with its own route table and schemas only', async () => {
     for (const name of lambdaFunctions.filter((n) => !catalogueHolders.has(n))) {
