@@ -2,13 +2,7 @@ import { environments } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
 import type { PostItem } from '#core/store/items';
 import { collections, forgetCount } from '#core/store/list-counts';
-
-/** Items deleted per BatchWriteItem call. */
-const batchSize = 25;
-
-async function deleteAll<K>(remove: (keys: K[]) => { go(): Promise<unknown> }, keys: K[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += batchSize) await remove(keys.slice(i, i + batchSize)).go();
-}
+import { eachPage, purgePageSize } from '#core/store/query-pages';
 
 /** A post's items, without conditions: one made in a workspace that a delete was emptying (posts.ts). */
 export async function forgetPost(deps: Deps, post: PostItem): Promise<void> {
@@ -16,41 +10,47 @@ export async function forgetPost(deps: Deps, post: PostItem): Promise<void> {
   const owner = { workspaceId: post.workspaceId, environment: post.environment };
   await entities.post.delete({ ...owner, id: post.id }).go();
   await entities.contentSlug.delete({ ...owner, kind: 'post', slug: post.slug }).go();
-  await deleteAll(
-    (keys) => entities.postWord.delete(keys),
-    post.words.map((word) => ({ ...owner, word, postId: post.id })),
-  );
-  await deleteAll(
-    (keys) => entities.postCategory.delete(keys),
-    post.categoryIds.map((categoryId) => ({ ...owner, categoryId, postId: post.id })),
-  );
+  // ElectroDB splits a batch into BatchWriteItem calls of 25.
+  if (post.words.length) await entities.postWord.delete(post.words.map((word) => ({ ...owner, word, postId: post.id }))).go();
+  if (post.categoryIds.length) {
+    await entities.postCategory.delete(post.categoryIds.map((categoryId) => ({ ...owner, categoryId, postId: post.id }))).go();
+  }
 }
 
 /**
  * Removes all of a deleted workspace's content, in both environments: posts, categories,
  * slugs, links and the search index (all in the workspace's partition), and their counts.
- * Its cost grows with the content: one Query page and four BatchWriteItem calls per 100 items.
+ * Page by page, so that a workspace with much content is never held in memory at once: one
+ * Query page and its BatchWriteItem calls per 500 items.
  */
 export async function forgetContentOf(deps: Deps, workspaceId: string): Promise<void> {
   const { entities } = deps.db;
   for (const environment of environments) {
     const owner = { workspaceId, environment };
-    const all = { pages: 'all', consistent: true } as const;
-    const [posts, categories, links, words, slugs] = await Promise.all([
-      entities.post.query.byWorkspace(owner).go({ ...all, attributes: ['workspaceId', 'environment', 'id'] }),
-      entities.category.query.byWorkspace(owner).go({ ...all, attributes: ['workspaceId', 'environment', 'id'] }),
-      entities.postCategory.query.byCategory(owner).go(all),
-      entities.postWord.query.byWord(owner).go(all),
-      Promise.all((['post', 'category'] as const).map((kind) => entities.contentSlug.query.byWorkspace({ ...owner, kind }).go(all))),
-    ]);
-    await deleteAll((keys) => entities.post.delete(keys), posts.data);
-    await deleteAll((keys) => entities.category.delete(keys), categories.data);
-    await deleteAll((keys) => entities.postCategory.delete(keys), links.data);
-    await deleteAll((keys) => entities.postWord.delete(keys), words.data);
-    await deleteAll(
-      (keys) => entities.contentSlug.delete(keys),
-      slugs.flatMap((page) => page.data),
+    const page = (cursor: string | null) => ({ cursor, limit: purgePageSize, consistent: true }) as const;
+    const idOnly = ['workspaceId', 'environment', 'id'] as const;
+    await eachPage(
+      (cursor) => entities.post.query.byWorkspace(owner).go({ ...page(cursor), attributes: [...idOnly] }),
+      (posts) => entities.post.delete(posts).go(),
     );
+    await eachPage(
+      (cursor) => entities.category.query.byWorkspace(owner).go({ ...page(cursor), attributes: [...idOnly] }),
+      (categories) => entities.category.delete(categories).go(),
+    );
+    await eachPage(
+      (cursor) => entities.postCategory.query.byCategory(owner).go(page(cursor)),
+      (links) => entities.postCategory.delete(links).go(),
+    );
+    await eachPage(
+      (cursor) => entities.postWord.query.byWord(owner).go(page(cursor)),
+      (words) => entities.postWord.delete(words).go(),
+    );
+    for (const kind of ['post', 'category'] as const) {
+      await eachPage(
+        (cursor) => entities.contentSlug.query.byWorkspace({ ...owner, kind }).go(page(cursor)),
+        (slugs) => entities.contentSlug.delete(slugs).go(),
+      );
+    }
     await forgetCount(deps.db, collections.postsOfWorkspace(workspaceId, environment));
     await forgetCount(deps.db, collections.categoriesOfWorkspace(workspaceId, environment));
   }

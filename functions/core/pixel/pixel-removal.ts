@@ -1,11 +1,8 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { environments } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
-import type { PixelEventItem } from '#core/store/items';
 import { pixelDayPartition } from '#core/store/pixel-day-items';
-
-/** Items read, and deleted, per Query page. */
-const pageSize = 500;
+import { eachPage, purgePageSize } from '#core/store/query-pages';
 
 /**
  * Deletes a workspace's pixel events and daily rollups, in both environments, page by
@@ -15,14 +12,10 @@ const pageSize = 500;
 export async function forgetPixelDataOf(deps: Deps, workspaceId: string): Promise<void> {
   const { pixelEvent } = deps.db.entities;
   for (const environment of environments) {
-    let cursor: string | null = null;
-    do {
-      const page: { data: PixelEventItem[]; cursor: string | null } = await pixelEvent.query
-        .byVisitorDay({ workspaceId, environment })
-        .go({ cursor, limit: pageSize, consistent: true });
-      if (page.data.length) await pixelEvent.delete(page.data).go();
-      cursor = page.cursor;
-    } while (cursor);
+    await eachPage(
+      (cursor) => pixelEvent.query.byVisitorDay({ workspaceId, environment }).go({ cursor, limit: purgePageSize, consistent: true }),
+      (events) => pixelEvent.delete(events).go(),
+    );
     await forgetRollups(deps, pixelDayPartition(workspaceId, environment));
   }
 }

@@ -1,15 +1,13 @@
 import { type Environment, environments } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
 import { collections, forgetCount } from '#core/store/list-counts';
+import { eachPage, purgePageSize } from '#core/store/query-pages';
 import type { SeoOwner } from './seo-view.ts';
 
 export const issuesCollectionOf = (owner: SeoOwner) => collections.seoIssuesOfWorkspace(owner.workspaceId, owner.environment);
 
 export const reportsCollectionOf = (owner: SeoOwner, urlKey: string) =>
   collections.seoReportsOfUrl(owner.workspaceId, owner.environment, urlKey);
-
-/** Items read, and deleted, per Query page. */
-const pageSize = 500;
 
 /**
  * Deletes every SEO report and issue of a workspace, in both environments, with their list
@@ -27,27 +25,12 @@ export async function forgetSeoDataOf(deps: Deps, workspaceId: string): Promise<
   }
 }
 
-interface Page<T> {
-  data: T[];
-  cursor: string | null;
-}
-
-/** Reads a Query page by page (each `read` from where the last ended) and hands each page to `each`. */
-async function eachPage<T>(read: (cursor: string | null) => Promise<Page<T>>, each: (rows: T[]) => Promise<unknown>): Promise<void> {
-  let cursor: string | null = null;
-  do {
-    const page = await read(cursor);
-    if (page.data.length) await each(page.data);
-    cursor = page.cursor;
-  } while (cursor);
-}
-
 /** Deletes the reports of one environment; answers the keys of the URLs they were of. */
 async function forgetReports(deps: Deps, workspaceId: string, environment: Environment): Promise<Set<string>> {
   const { seoReport } = deps.db.entities;
   const urlKeys = new Set<string>();
   await eachPage(
-    (cursor) => seoReport.query.byWorkspace({ workspaceId, environment }).go({ cursor, limit: pageSize, consistent: true }),
+    (cursor) => seoReport.query.byWorkspace({ workspaceId, environment }).go({ cursor, limit: purgePageSize, consistent: true }),
     (reports) => {
       for (const report of reports) urlKeys.add(report.urlKey);
       return seoReport.delete(reports.map(({ urlKey, id }) => ({ workspaceId, environment, urlKey, id }))).go();
@@ -59,7 +42,7 @@ async function forgetReports(deps: Deps, workspaceId: string, environment: Envir
 function forgetIssues(deps: Deps, workspaceId: string, environment: Environment): Promise<void> {
   const { seoIssue } = deps.db.entities;
   return eachPage(
-    (cursor) => seoIssue.query.byWorkspace({ workspaceId, environment }).go({ cursor, limit: pageSize, consistent: true }),
+    (cursor) => seoIssue.query.byWorkspace({ workspaceId, environment }).go({ cursor, limit: purgePageSize, consistent: true }),
     (issues) => seoIssue.delete(issues.map(({ id }) => ({ workspaceId, environment, id }))).go(),
   );
 }

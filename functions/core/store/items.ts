@@ -12,7 +12,6 @@ export type MembershipItem = EntityItem<Entities['membership']>;
 export type NamespaceItem = EntityItem<Entities['namespace']>;
 export type OAuthClientItem = EntityItem<Entities['oauthClient']>;
 export type OAuthTokenItem = EntityItem<Entities['oauthToken']>;
-export type PixelEventItem = EntityItem<Entities['pixelEvent']>;
 export type PixelSiteItem = EntityItem<Entities['pixelSite']>;
 export type PostItem = EntityItem<Entities['post']>;
 export type SeoIssueItem = EntityItem<Entities['seoIssue']>;
