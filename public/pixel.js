@@ -61,6 +61,9 @@
   window.addEventListener('popstate', pageview);
   if (hashRoutes) window.addEventListener('hashchange', pageview);
 
+  // A property holds up to 256 characters: a longer link is counted by its first ones rather than lost.
+  const linkText = (target) => target.href.slice(0, 256);
+
   document.addEventListener('click', (click) => {
     const link = click.target?.closest?.('a[href]');
     if (!link) return;
@@ -71,9 +74,9 @@
       return;
     }
     if (script.hasAttribute('data-outbound-links') && target.host !== location.host && /^https?:$/.test(target.protocol)) {
-      send('outbound', { url: target.href });
+      send('outbound', { url: linkText(target) });
     } else if (script.hasAttribute('data-file-downloads') && fileTypes.test(target.pathname)) {
-      send('download', { url: target.href });
+      send('download', { url: linkText(target) });
     }
   });
 

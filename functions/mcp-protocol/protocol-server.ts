@@ -11,12 +11,14 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod/mini';
+import { errorAnswer } from '#core/http/error-answer';
+import { NotFound } from '#core/platform/errors';
 import type { RouteInvoker } from '#core/ports/route-invoker';
 import { routes } from '#routes';
 import type { toolCallResult } from '../mcp/mcp-schemas.ts';
 import { invokeOperation, type McpCaller } from '../mcp/operation-invocation.ts';
 import { openapiUri, resourceTemplates } from '../mcp/resource-templates.ts';
-import { visibleServers } from '../mcp/tool-catalogue.ts';
+import { mcpServers, visibleServers } from '../mcp/tool-catalogue.ts';
 
 /** How many tools one tools/list page holds: a client with a wide credential pages, a narrow one reads one page. */
 const toolsPerPage = 25;
@@ -73,9 +75,13 @@ function serverFor(invoker: RouteInvoker, caller: McpCaller): Server {
     };
   });
   server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
-    const server = visibleServers(caller).find((s) => s.tools.some((tool) => tool.name === params.name));
+    // Any tool of the catalogue, not only those listed: the mcp function's answer names what is missing (403 naming the scope, 404).
+    const server = mcpServers().find((s) => s.tools.some((tool) => tool.name === params.name));
     const tool = server?.tools.find((t) => t.name === params.name);
-    if (!server || !tool) throw new McpError(ErrorCode.InvalidParams, `No tool of yours is named ${params.name}: tools/list names them.`);
+    if (!server || !tool) {
+      const unknown = errorAnswer(new NotFound('mcp tool', params.name), caller.requestId).body;
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(unknown) }] };
+    }
     const answer = await invokeOperation(invoker, caller, callRoute, {
       params: {},
       query: {},

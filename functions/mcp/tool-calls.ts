@@ -5,10 +5,7 @@ import { InsufficientPermissions, NotFound, ValidationFailed } from '#core/platf
 import type { Deps } from '#core/ports/deps';
 import { invokeOperation, type McpCaller, type OperationAnswer, type OperationInput } from './operation-invocation.ts';
 import { type CutAnswer, withinResultGuard } from './result-guard.ts';
-import { type McpTool, mcpServers } from './tool-catalogue.ts';
-
-/** A page of a list tool, unless the call asks for another: small, so that a model's context holds it. */
-const toolPageSize = '10';
+import { type McpTool, mcpServers, toolPageSize } from './tool-catalogue.ts';
 
 /** An argument as a path or query parameter: text, as a client would put it in a URL. */
 function parameterText(name: string, value: unknown): string {
@@ -37,7 +34,7 @@ function inputOf(tool: McpTool, args: Record<string, unknown>): OperationInput {
   }
   const missing = Object.entries(tool.places).filter(([name, place]) => place === 'path' && input.params[name] === undefined);
   if (missing.length) throw new ValidationFailed(Object.fromEntries(missing.map(([name]) => [`arguments.${name}`, ['is required']])));
-  if (tool.places.per_page === 'query') input.query.per_page ??= toolPageSize;
+  if (tool.places.per_page === 'query') input.query.per_page ??= String(toolPageSize);
   return { ...input, body: tool.route.body ? input.body : undefined };
 }
 
@@ -48,6 +45,25 @@ export function toolFor(server: string | undefined, name: string): McpTool {
     .find((t) => t.name === name);
   if (!tool) throw new NotFound('mcp tool', server === undefined ? name : `${server}/${name}`);
   return tool;
+}
+
+/**
+ * An operation's 422 as the tool's: each field it names that is one of the tool's arguments
+ * (`title`, `body.title`, `query.per_page`) named as the argument (`arguments.title`), as
+ * the call's own refusals name them.
+ */
+function withArgumentPaths(tool: McpTool, answer: OperationAnswer): OperationAnswer {
+  const errors = answer.status === 422 ? (answer.body as { errors?: Record<string, string[]> }).errors : undefined;
+  if (!errors) return answer;
+  const argumentOf = (field: string) => {
+    const name = field.replace(/^(body|query|path)\./, '');
+    return tool.places[name.split('.')[0]!] ? `arguments.${name}` : field;
+  };
+  const body = {
+    ...(answer.body as object),
+    errors: Object.fromEntries(Object.entries(errors).map(([field, problems]) => [argumentOf(field), problems])),
+  };
+  return { ...answer, body, text: JSON.stringify(body) };
 }
 
 export interface ToolResult extends CutAnswer {
@@ -65,6 +81,6 @@ export async function callTool(deps: Deps, caller: McpCaller, tool: McpTool, arg
   if (!grants(caller.principal.scopes, scope!)) throw new InsufficientPermissions(scope!, caller.principal.scopes);
   const input = inputOf(tool, args);
   await countOneUse(deps, await workspaceScopeById(deps, caller.workspaceId, caller.principal.environment), 'mcp_calls');
-  const answer = await invokeOperation(deps.routeInvoker, caller, tool.route, input);
+  const answer = withArgumentPaths(tool, await invokeOperation(deps.routeInvoker, caller, tool.route, input));
   return { answer, ...withinResultGuard(answer) };
 }

@@ -28,6 +28,9 @@ export interface JsonSchema {
   [keyword: string]: unknown;
 }
 
+/** A page of a list tool, unless the call asks for another: small, so that a model's context holds it. */
+export const toolPageSize = 10;
+
 /** Where an argument goes in the operation's request. */
 export type ArgumentPlace = 'path' | 'query' | 'body';
 
@@ -134,6 +137,8 @@ function toolOf(route: Route): McpTool {
       if (places[name]) throw new Error(`${route.operationId} takes ${name} in both ${places[name]} and ${place}.`);
       places[name] = place;
       properties[name] = property;
+      if (place === 'query' && name === 'per_page')
+        property.description = `Items per page; a tool asks for ${toolPageSize} unless given (at most 100).`;
       parameters[name] = { type: typeOf(property), description: property.description ?? '', required: part.required.has(name) };
     }
   }
@@ -174,9 +179,11 @@ let builtIn: McpServer[] | undefined;
 /** The built-in servers: one per resource (route tag) that has tools, in the registry's order; made once per process. */
 export const mcpServers = (): McpServer[] => (builtIn ??= serversOf(routes));
 
-/** Whether a credential may call a tool's route: its scope, and for a test key, a route that keeps test records apart. */
+/** Whether a credential may call a tool: `mcp:write` and the route's scope, and for a test key, a route that keeps test records apart. */
 const mayCall = (principal: Pick<Principal, 'scopes' | 'environment'>, { route }: McpTool) =>
-  grants(principal.scopes, route.scope!) && !(principal.environment === 'test' && route.method !== 'GET' && !route.keepsEnvironmentsApart);
+  grants(principal.scopes, 'mcp:write') &&
+  grants(principal.scopes, route.scope!) &&
+  !(principal.environment === 'test' && route.method !== 'GET' && !route.keepsEnvironmentsApart);
 
 /** What of the catalogue a credential sees: the tools it may call (a narrow key's client reads few). */
 export const visibleServers = (caller: { principal: Pick<Principal, 'scopes' | 'environment'> }): McpServer[] =>

@@ -80,16 +80,23 @@ describe('the MCP protocol over Streamable HTTP', () => {
     expect(invalid.isError).toBe(true);
     expect(invalid.structuredContent).toBeUndefined();
     expect(JSON.parse((invalid.content as { text: string }[])[0]!.text)).toMatchObject({ error_code: 'VALIDATION_FAILED' });
-    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/no_such_tool/);
+    const unknown = await client.callTool({ name: 'no_such_tool', arguments: {} });
+    expect(unknown.isError).toBe(true);
+    expect(JSON.parse((unknown.content as { text: string }[])[0]!.text)).toMatchObject({ error_code: 'RESOURCE_NOT_FOUND' });
     await client.close();
   });
 
-  it("refuses a call the key's scopes do not allow, naming the scope", async () => {
-    const client = await connected(await keyWith(['mcp:read', 'posts:read']));
-    const refused = await client.callTool({ name: 'list_posts', arguments: {} });
+  it("refuses a call the key's scopes do not allow, naming the scope, though the tool is not listed", async () => {
+    const readOnly = await connected(await keyWith(['mcp:read', 'posts:read']));
+    expect((await readOnly.listTools()).tools).toEqual([]);
+    const refused = await readOnly.callTool({ name: 'list_posts', arguments: {} });
     expect(refused.isError).toBe(true);
     expect(JSON.parse((refused.content as { text: string }[])[0]!.text)).toMatchObject({ required_scope: 'mcp:write' });
-    await client.close();
+    await readOnly.close();
+    const reader = await connected(await keyWith(['mcp:read', 'mcp:write', 'posts:read']));
+    const write = await reader.callTool({ name: 'create_post', arguments: { title: 'Not allowed' } });
+    expect(JSON.parse((write.content as { text: string }[])[0]!.text)).toMatchObject({ required_scope: 'posts:write' });
+    await reader.close();
   });
 
   it('lists and reads resources', async () => {

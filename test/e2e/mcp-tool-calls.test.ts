@@ -82,8 +82,9 @@ describe('POST /mcp/tools/call', () => {
 
   it('answers bad arguments 422 naming the field, and an unknown server or tool 404', async () => {
     const missing = await call('posts', 'create_post', {});
-    expect(missing.status).toBe(422);
-    expect(JSON.stringify(missing.body.errors)).toContain('title');
+    expect([missing.status, Object.keys(missing.body.errors)]).toEqual([422, ['arguments.title']]);
+    const wrongType = await call('posts', 'list_posts', { per_page: 'many' });
+    expect([wrongType.status, Object.keys(wrongType.body.errors)]).toEqual([422, ['arguments.per_page']]);
     const unknownArgument = await call('posts', 'get_post', { id: 'post_x', colour: 'red' });
     expect([unknownArgument.status, Object.keys(unknownArgument.body.errors)]).toEqual([422, ['arguments.colour']]);
     const noId = await call('posts', 'get_post', {});

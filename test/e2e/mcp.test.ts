@@ -24,12 +24,17 @@ describe('MCP servers and tools', () => {
   });
 
   it('shows a narrow credential only the tools it may call, and no server it has none of', async () => {
-    const key = await keyWith(['mcp:read', 'posts:read']);
+    const key = await keyWith(['mcp:read', 'mcp:write', 'posts:read']);
     const listed = await api.call('GET', '/mcp/servers', { key });
     expect(listed.body.data.map((server: { id: string }) => server.id)).toEqual(['posts']);
     expect(listed.body.data[0].tools).toEqual(['list_posts', 'get_post']);
     expect((await api.call('GET', '/mcp/servers/webhooks', { key })).status).toBe(404);
     expect((await api.call('GET', '/mcp/servers/webhooks/tools', { key })).status).toBe(404);
+  });
+
+  it('shows a credential that may not call (no mcp:write) no tools at all', async () => {
+    const listed = await api.call('GET', '/mcp/servers', { key: await keyWith(['mcp:read', 'posts:read']) });
+    expect([listed.status, listed.body.data]).toEqual([200, []]);
   });
 
   it('answers an unknown server 404 and a malformed id 422, and needs mcp:read', async () => {

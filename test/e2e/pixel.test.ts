@@ -111,13 +111,14 @@ describe('settings.pixel and domain claims', () => {
     const refused = await api.call(
       'PATCH',
       `/workspaces/${bWorkspace}`,
-      as(b.session, { body: { settings: { pixel: { domains: [host.toUpperCase()] } } } }),
+      as(b.session, { body: { settings: { pixel: { domains: ['free.example.org', host.toUpperCase()] } } } }),
     );
     expect([refused.status, refused.body.error_code, refused.body.conflicting_field]).toEqual([
       409,
       'DUPLICATE_RESOURCE',
-      'settings.pixel.domains',
+      'settings.pixel.domains.1',
     ]);
+    expect(refused.body.message).toContain(host);
     expect(JSON.stringify(refused.body)).not.toContain(workspaceId);
     // Nothing of the refused change was kept.
     expect((await api.call('GET', `/workspaces/${bWorkspace}`, as(b.session))).body.data.settings.pixel.domains).toEqual([]);

@@ -128,6 +128,11 @@ it('sends outbound and download clicks only where the site opts in, and 404 when
     expect.objectContaining({ event: '404', properties: { path: '/missing' } }),
   ]);
 
+  // A link longer than a property holds is counted by its first 256 characters, not refused.
+  const long = `https://elsewhere.example.net/${'a'.repeat(400)}`;
+  opted.click(long);
+  expect(opted.sent.at(-1)).toMatchObject({ event: 'outbound', properties: { url: long.slice(0, 256) } });
+
   const plain = page({ 'data-api': '' });
   await plain.settled();
   plain.click('https://elsewhere.example.net/about');

@@ -35,6 +35,17 @@ const siteOf = (host: string, workspaceId: string, environment: Environment, set
  * written, without saying whose it is; a claim taken in the instant since fails the
  * transaction's condition, and the change, read again, is refused here then.
  */
+/** A domain another workspace holds: 409 naming where the request lists it (its own host; the holder is never named). */
+function claimedElsewhere(after: PixelSettings, host: string): DuplicateResource {
+  const [list, hosts] = after.domains?.includes(host) ? ['domains', after.domains] : ['test_domains', after.testDomains ?? []];
+  return new DuplicateResource(
+    'pixel domain',
+    `settings.pixel.${list}.${hosts.indexOf(host)}`,
+    undefined,
+    `${host} is tracked by another workspace: a domain belongs to one workspace and environment at a time.`,
+  );
+}
+
 export async function claimWrites(
   deps: Deps,
   workspaceId: string,
@@ -49,7 +60,7 @@ export async function claimWrites(
     : { data: [] };
   const ownHeld = new Set<string>();
   for (const site of held) {
-    if (site.workspaceId !== workspaceId) throw new DuplicateResource('pixel domain', 'settings.pixel.domains');
+    if (site.workspaceId !== workspaceId) throw claimedElsewhere(after, site.host);
     // Left behind by an interrupted change of this workspace: taken over as its own.
     ownHeld.add(site.host);
   }

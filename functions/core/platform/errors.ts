@@ -160,8 +160,13 @@ export class MethodNotAllowed extends ApiError {
 }
 
 export class DuplicateResource extends ApiError {
-  constructor(resourceType: string, conflictingField: string, existingResourceId?: string) {
-    super(codes.DUPLICATE_RESOURCE, `A ${resourceType} with this ${conflictingField} already exists.`, {
+  constructor(
+    resourceType: string,
+    conflictingField: string,
+    existingResourceId?: string,
+    message = `A ${resourceType} with this ${conflictingField} already exists.`,
+  ) {
+    super(codes.DUPLICATE_RESOURCE, message, {
       conflicting_field: conflictingField,
       ...(existingResourceId ? { existing_resource_id: existingResourceId } : {}),
     });
