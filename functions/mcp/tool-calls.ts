@@ -1,5 +1,7 @@
 import { grants } from '#core/access/scopes';
 import { countOneUse } from '#core/entitlements/limited-counts';
+import { refuseLiveChangeByTestKey } from '#core/http/dispatch';
+import type { CredentialRoute } from '#core/http/route-types';
 import { workspaceScopeById } from '#core/namespaces/workspace-scope';
 import { InsufficientPermissions, NotFound, ValidationFailed } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
@@ -20,7 +22,8 @@ function inputOf(tool: McpTool, args: Record<string, unknown>): OperationInput {
   const input: OperationInput & { body: Record<string, unknown> } = { params: {}, query: {}, body: {} };
   for (const [name, value] of Object.entries(args)) {
     if (value === undefined) continue;
-    const place = tool.places[name] ?? (tool.route.body ? 'body' : undefined);
+    // Own entries only: `constructor` or `toString` is no parameter of any tool.
+    const place = Object.hasOwn(tool.places, name) ? tool.places[name] : tool.route.body ? 'body' : undefined;
     if (!place) {
       const known = Object.keys(tool.places);
       throw new ValidationFailed({
@@ -29,7 +32,8 @@ function inputOf(tool: McpTool, args: Record<string, unknown>): OperationInput {
         ],
       });
     }
-    if (place === 'body') input.body[name] = value;
+    // Defined, not assigned: a `__proto__` argument stays a field the operation refuses, not the body's prototype.
+    if (place === 'body') Object.defineProperty(input.body, name, { value, enumerable: true, writable: true, configurable: true });
     else input[place === 'path' ? 'params' : 'query'][name] = parameterText(name, value);
   }
   const missing = Object.entries(tool.places).filter(([name, place]) => place === 'path' && input.params[name] === undefined);
@@ -79,6 +83,7 @@ export interface ToolResult extends CutAnswer {
 export async function callTool(deps: Deps, caller: McpCaller, tool: McpTool, args: Record<string, unknown>): Promise<ToolResult> {
   const { scope } = tool.route;
   if (!grants(caller.principal.scopes, scope!)) throw new InsufficientPermissions(scope!, caller.principal.scopes);
+  refuseLiveChangeByTestKey(tool.route as CredentialRoute, caller.principal);
   const input = inputOf(tool, args);
   await countOneUse(deps, await workspaceScopeById(deps, caller.workspaceId, caller.principal.environment), 'mcp_calls');
   const answer = withArgumentPaths(tool, await invokeOperation(deps.routeInvoker, caller, tool.route, input));

@@ -87,6 +87,14 @@ describe('POST /mcp/tools/call', () => {
     expect([wrongType.status, Object.keys(wrongType.body.errors)]).toEqual([422, ['arguments.per_page']]);
     const unknownArgument = await call('posts', 'get_post', { id: 'post_x', colour: 'red' });
     expect([unknownArgument.status, Object.keys(unknownArgument.body.errors)]).toEqual([422, ['arguments.colour']]);
+    for (const builtIn of ['constructor', 'toString']) {
+      const named = await api.call('POST', '/mcp/tools/call', {
+        ...inWorkspace(),
+        rawBody: `{"server":"posts","tool":"list_posts","arguments":{"${builtIn}":{"a":1}}}`,
+        headers: { 'X-Workspace-ID': workspaceId, 'Content-Type': 'application/json' },
+      });
+      expect([builtIn, named.status, Object.keys(named.body.errors ?? {})]).toEqual([builtIn, 422, [`arguments.${builtIn}`]]);
+    }
     const noId = await call('posts', 'get_post', {});
     expect([noId.status, Object.keys(noId.body.errors)]).toEqual([422, ['arguments.id']]);
     expect((await call('posts', 'no_such_tool', {})).status).toBe(404);
@@ -116,9 +124,11 @@ describe('POST /mcp/tools/call', () => {
     const live = await call('posts', 'get_post', { id: made.id });
     expect(live.status).toBe(404);
     expect(await mcpCallsUsed(testKey)).toBe(before + 1);
-    // A test key cannot change live-only data through a tool either, and is not shown such tools.
+    // A test key cannot change live-only data through a tool either (refused before a call is counted), and is not shown such tools.
+    const counted = await mcpCallsUsed(testKey);
     const refused = await call('workspaces', 'update_workspace', { id: workspaceId, name: 'Renamed' }, testKey);
-    expect(refused.status).toBe(403);
+    expect([refused.status, refused.body.error_code]).toEqual([403, 'ACCESS_DENIED']);
+    expect(await mcpCallsUsed(testKey)).toBe(counted);
     const servers = (await api.call('GET', '/mcp/servers', inWorkspace({ key: testKey }))).body.data;
     const toolsOf = (id: string) => servers.find((server: { id: string }) => server.id === id).tools;
     expect(toolsOf('workspaces')).toEqual(['list_workspaces', 'get_workspace']);

@@ -96,6 +96,7 @@ describe('settings.pixel and domain claims', () => {
     ['a port', { domains: ['example.com:8080'] }],
     ['a path', { domains: ['example.com/shop'] }],
     ['a sample rate above 1', { sample_rate: 1.5 }],
+    ['a sample rate too small to store', { sample_rate: 1e-320 }],
     ['an unknown field', { tracking: true }],
     ['eleven domains', { domains: Array.from({ length: 11 }, (_, i) => `d${i}.example.com`) }],
   ])('%s is 422', async (_, pixel) => {
@@ -231,7 +232,8 @@ describe('POST /pixel/track', () => {
       origin,
     });
     await expectTracked({ event: 'pageview', url: `${origin}/pricing`, referrer: `${origin}/` }, true, { origin, json: true });
-    await expectTracked({ event: 'pageview', url: `${origin}/app#/settings`, referrer: '' }, true, { origin });
+    // A hash route's own query string is dropped too: it counts as /app#/settings.
+    await expectTracked({ event: 'pageview', url: `${origin}/app#/settings?token=secret`, referrer: '' }, true, { origin });
     await expectTracked(
       { event: 'signup', url: `${origin}/pricing`, properties: { plan: 'pro', seats: 3, trial: true, coupon: null } },
       true,
@@ -288,6 +290,9 @@ describe('POST /pixel/track', () => {
       '21 properties',
       { event: 'x', url: 'https://a.example.com/', properties: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`p${i}`, i])) },
     ],
+    ['a number past the safe integers', { event: 'x', url: 'https://a.example.com/', properties: { n: 1e16 } }],
+    ['a number too small to store', { event: 'x', url: 'https://a.example.com/', properties: { n: 1e-200 } }],
+    ['a property named constructor', { event: 'x', url: 'https://a.example.com/', properties: JSON.parse('{"constructor":1}') }],
     ['a relative url', { event: 'pageview', url: '/pricing' }],
     ['a javascript: url', { event: 'pageview', url: 'javascript:alert(1)' }],
     ['a long url', { event: 'pageview', url: `https://a.example.com/${'x'.repeat(2100)}` }],

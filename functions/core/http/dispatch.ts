@@ -11,7 +11,7 @@ import { resolveWorkspace } from './acting-workspace.ts';
 import { errorAnswer } from './error-answer.ts';
 import type { IdempotencyRunner } from './idempotency/idempotent-requests.ts';
 import { idempotentRequestOf } from './idempotency/idempotent-routes.ts';
-import type { RouteSpec } from './route-types.ts';
+import type { CredentialRoute, RouteSpec } from './route-types.ts';
 import type { ApiRequest, ApiResponse, RouteHandler } from './types.ts';
 
 /** A route with its handler: what dispatch runs. */
@@ -105,12 +105,17 @@ function admit(route: RouteSpec, principal: Principal | undefined): Principal | 
     throw new AccessDenied(`This endpoint takes ${route.credentials.join(' or ').replaceAll('_', ' ')} credentials.`);
   }
   if (!grants(principal.scopes, route.scope)) throw new InsufficientPermissions(route.scope, principal.scopes);
+  refuseLiveChangeByTestKey(route, principal);
+  return principal;
+}
+
+/** Test mode (DECISIONS.md): a test key changes only records that carry the environment; on any other change, 403. */
+export function refuseLiveChangeByTestKey(route: Pick<CredentialRoute, 'method' | 'keepsEnvironmentsApart'>, principal: Principal): void {
   if (principal.environment === 'test' && route.method !== 'GET' && !route.keepsEnvironmentsApart) {
     throw new AccessDenied(
       'Test keys cannot change live data: workspaces, members, invitations and accounts have no test mode. Use a live key; a test key changes only test records (its test keys, test webhook endpoints, test usage).',
     );
   }
-  return principal;
 }
 
 /**

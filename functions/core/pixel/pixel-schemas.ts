@@ -25,7 +25,23 @@ const pageUrl = z.string().check(
   z.refine((url) => hostOf(url) !== undefined, { message: 'must be an absolute http(s) URL' }),
 );
 
-const propertyValue = z.union([z.string().check(z.maxLength(256)), z.number(), z.boolean(), z.null()]);
+/** A number DynamoDB keeps exactly as sent: within JavaScript's safe integers, and none too small to store (1e-130). */
+const storableNumber = z.number().check(
+  z.refine((n) => n === 0 || (Math.abs(n) <= Number.MAX_SAFE_INTEGER && Math.abs(n) >= 1e-130), {
+    message: 'must be a number from -9007199254740991 to 9007199254740991 (send a larger one as a string)',
+  }),
+);
+
+const propertyValue = z.union([z.string().check(z.maxLength(256)), storableNumber, z.boolean(), z.null()]);
+
+/** A property's name: not one every JavaScript object already has (`constructor`, `__proto__` ...), which no store takes as data. */
+const propertyName = z.string().check(
+  z.minLength(1),
+  z.maxLength(64),
+  z.refine((name) => !(name in Object.prototype), {
+    message: 'must not be a name every object has (constructor, __proto__, toString ...)',
+  }),
+);
 
 export const trackBody = z.strictObject({
   event: describe(eventName, '`pageview` counts a pageview; any other name is an event (the snippet sends `404`, `outbound`, `download`).'),
@@ -36,7 +52,7 @@ export const trackBody = z.strictObject({
   user_agent: z.optional(describe(z.string().check(z.maxLength(512)), 'navigator.userAgent; the User-Agent header when absent.')),
   properties: z.optional(
     describe(
-      z.record(z.string().check(z.minLength(1), z.maxLength(64)), propertyValue).check(
+      z.record(propertyName, propertyValue).check(
         z.refine((properties) => Object.keys(properties).length <= maxProperties, {
           message: `must have at most ${maxProperties} properties`,
         }),

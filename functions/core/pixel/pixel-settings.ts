@@ -52,7 +52,14 @@ const features = withMeta(z.object({ pageviews: z.boolean(), events: z.boolean()
   description: 'What the tracker counts: pageviews, other events, and daily unique sessions.',
 });
 
-const sampleRate = describe(z.number().check(z.gte(0), z.lte(1)), 'The share of events counted, 0 to 1 (1: every event).');
+const sampleRate = describe(
+  z.number().check(
+    z.gte(0),
+    z.lte(1),
+    z.refine((rate) => rate === 0 || rate >= 1e-6, { message: 'must be 0, or from 0.000001 to 1' }),
+  ),
+  'The share of events counted, 0 to 1 (1: every event; at least 0.000001 unless 0).',
+);
 
 /** `settings.pixel` as a workspace answers it. */
 export const pixelSettingsView = withMeta(

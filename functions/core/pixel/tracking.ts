@@ -36,9 +36,12 @@ export interface TrackRequest {
   address: string;
 }
 
-/** The path a pageview counts under: no query string (personal data hides there), a hash route (`#/about`, `#!/about`) kept. */
+/**
+ * The path a pageview counts under: no query string (personal data hides there), neither
+ * the page's nor its hash route's; a hash route (`#/about`, `#!/about`) kept.
+ */
 function pagePathOf(url: URL): string {
-  const hashRoute = /^#!?\//.test(url.hash) ? url.hash : '';
+  const hashRoute = /^#!?\//.test(url.hash) ? url.hash.split('?')[0]! : '';
   return `${url.pathname}${hashRoute}`;
 }
 
