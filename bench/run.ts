@@ -192,6 +192,7 @@ async function pixelOnly() {
   const rows = pixelRows(pixel);
   console.log(`\n${renderTable(rows)}`);
   console.log(`\npixel DynamoDB calls of one accepted event, in order: ${pixel.callsOfOneEvent.join(', ')}`);
+  console.log(`pixel: the runner's background calls during its turns, not replayed: ${JSON.stringify(pixel.load.notReplayed)}`);
   writeResults(resultsFile, {
     at: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus().length, loadAverageAtEnd: loadavg() },
@@ -348,6 +349,9 @@ async function main() {
     `post create DynamoDB calls each (fan-out included): batch ${JSON.stringify(postBatch.batchCallsEach)}; single ${JSON.stringify(postBatch.singleCallsEach)}`,
   );
   console.log(`webhook attempt DynamoDB calls each: ${JSON.stringify(webhooks.throughput.dynamoDbCallsEachByCommand)}`);
+  console.log(
+    `pixel DynamoDB calls each: accepted ${JSON.stringify(pixel.accepted.dynamoDbCallsEachByCommand)}; rejected ${JSON.stringify(pixel.rejected.dynamoDbCallsEachByCommand)}; not replayed (the runner's background work) ${JSON.stringify(pixel.load.notReplayed)}`,
+  );
   const { guessing } = verification;
   console.log(
     `${guessing.attempts} wrong secrets with a known prefix from one address: answered ${JSON.stringify(guessing.answered)}, ${guessing.bcryptCompares} bcrypt compares, ${Math.round(guessing.ms)} ms; then from there the known key answered ${guessing.knownKeyStatus}, a neighbour's new key ${guessing.neighbourKeyStatus}`,
