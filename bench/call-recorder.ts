@@ -59,3 +59,40 @@ export function recordDynamoDbCalls() {
     },
   };
 }
+
+/**
+ * Records every DynamoDB call sent through a document client while capturing, whatever
+ * work sent it: for calls made by a server in this process on behalf of an HTTP client,
+ * where no async context leads from the client's request to the server's handler.
+ */
+export function captureDynamoDbCalls() {
+  let calls: RecordedCall[] | undefined;
+  const attach = (client: DynamoDBDocumentClient) => {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        calls?.push({
+          command: context.commandName ?? 'unknown',
+          input: structuredClone(args.input) as Record<string, unknown>,
+          overlapsPrevious: false,
+        });
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchCallCapture' },
+    );
+    return client;
+  };
+  return {
+    attach,
+    /** Runs `work`, answering every call sent meanwhile, in the order sent. */
+    async during(work: () => Promise<unknown>): Promise<RecordedCall[]> {
+      if (calls) throw new Error('already capturing');
+      calls = [];
+      try {
+        await work();
+        return calls;
+      } finally {
+        calls = undefined;
+      }
+    },
+  };
+}

@@ -5,10 +5,12 @@ import type { CredentialFigures } from './credentials.ts';
 import type { MeterSimulation } from './enterprise-meter.ts';
 import type { ListFigures } from './lists.ts';
 import { failuresOf, type ServerLoad } from './load.ts';
+import type { PixelFigures } from './pixel.ts';
 import type { BatchFigures } from './post-batch.ts';
 import type { PostListFigures } from './post-lists.ts';
 import { atLeast, atMost, exactly, type Row, row } from './report.ts';
 import type { StartupFigures } from './startup.ts';
+import { median } from './stats.ts';
 import type { GuessingFigures } from './verification.ts';
 import type { WebhookFigures } from './webhooks.ts';
 
@@ -29,6 +31,7 @@ export interface Figures {
   meter: MeterSimulation[];
   idempotency: { first: SeriesFigures; replay: SeriesFigures };
   webhooks: WebhookFigures;
+  pixel: PixelFigures;
 }
 
 const sum = (byCommand: Record<string, number>) => Object.values(byCommand).reduce((a, b) => a + b, 0);
@@ -38,6 +41,60 @@ const updatesIn = (byCommand: Record<string, number>) =>
   Object.entries(byCommand).reduce((sum, [name, n]) => sum + (name.startsWith('Update') ? n : 0), 0);
 
 const credentialNames = { apiKey: 'API key', userToken: 'user token', session: 'session cookie' } as const;
+
+/** Sum of the measured phases of several turns: ok responses over their whole time; failures and 429s added up. */
+function turnsOf(turns: PixelFigures['load']['runner']) {
+  const ok = turns.reduce((n, t) => n + t.measured.ok, 0);
+  const seconds = turns.reduce((n, t) => n + t.measured.seconds, 0);
+  const failures = turns.reduce((n, t) => n + t.measured.responses - t.measured.ok + t.measured.errors, 0);
+  const limited = turns.reduce((n, t) => n + (t.warmup.statuses['429'] ?? 0) + (t.measured.statuses['429'] ?? 0), 0);
+  const cpuMs = turns.reduce((n, t) => n + t.serverCpuMsPerRequest * (t.warmup.responses + t.measured.responses), 0);
+  const requests = turns.reduce((n, t) => n + t.warmup.responses + t.measured.responses, 0);
+  return { perSecond: ok / seconds, failures, limited, cpuMsEach: cpuMs / requests };
+}
+
+/** The pixel rows: what one tracked event costs in DynamoDB calls, and the runner's pixel path against its DB-bound ceiling. */
+export function pixelRows(p: PixelFigures): Row[] {
+  const callSection = `POST /api/v1/pixel/track on the local runner over HTTP, sequential (${p.accepted.samples} accepted pageviews, ${p.rejected.samples} of a bot)`;
+  const l = p.load;
+  const loadSection =
+    `POST /api/v1/pixel/track: ${l.connections} keep-alive connections, each from its own 127.x.y.z address (${l.addresses} in all),` +
+    ` ${l.requestsPerAddress} requests each (≤ 300 a minute per address), in ${l.runner.length} turns with a bare server replaying the same DynamoDB calls`;
+  const [runner, ceiling] = [turnsOf(l.runner), turnsOf(l.ceiling)];
+  const runnerMedian = (pick: (t: PixelFigures['load']['runner'][number]) => number) => median(l.runner.map(pick));
+  return [
+    row(callSection, 'accepted event: DynamoDB writes per event', p.accepted.writesEach, '', atMost(3)),
+    row(callSection, 'accepted event: DynamoDB reads per event', p.accepted.readsEach, ''),
+    row(callSection, 'accepted event: latency p50', p.accepted.p50Ms, 'ms'),
+    row(callSection, 'rejected event (a bot, not counted): DynamoDB writes per event', p.rejected.writesEach, ''),
+    row(callSection, 'rejected event: DynamoDB reads per event', p.rejected.readsEach, ''),
+    row(loadSection, 'runner: throughput', runner.perSecond, 'req/s'),
+    row(loadSection, 'DB-bound ceiling (the same calls replayed): throughput', ceiling.perSecond, 'req/s'),
+    row(
+      loadSection,
+      `runner / DB-bound ceiling, req/s (turns ${l.ratios.map((r) => r.toFixed(2)).join(', ')})`,
+      l.ratio,
+      '×',
+      atLeast(0.7),
+    ),
+    row(
+      loadSection,
+      'runner: latency p50 (median of the turns)',
+      runnerMedian((t) => t.measured.p50Ms),
+      'ms',
+    ),
+    row(
+      loadSection,
+      'runner: latency p99 (median of the turns)',
+      runnerMedian((t) => t.measured.p99Ms),
+      'ms',
+    ),
+    row(loadSection, 'runner CPU per request', runner.cpuMsEach, 'ms'),
+    row(loadSection, 'ceiling CPU per request, in the same turns', ceiling.cpuMsEach, 'ms'),
+    row(loadSection, 'runner: 429 answers (rate limit per address)', runner.limited, '', atMost(0)),
+    row(loadSection, 'non-2xx and errors, runner and ceiling', runner.failures + ceiling.failures, '', atMost(0)),
+  ];
+}
 
 /** Every figure of the run as table rows, with its target where it has one. */
 export function tableRows(f: Figures): Row[] {
@@ -242,6 +299,7 @@ export function tableRows(f: Figures): Row[] {
     ...listRows(deliveryListSection, 'deliveries', deliveryList.small, true),
     ...listRows(deliveryListSection, 'deliveries', deliveryList.large, true),
     listRatio(deliveryListSection, 'deliveries', deliveryList),
+    ...pixelRows(f.pixel),
     ...f.bundles.flatMap((b) => [
       row(bundleSection, `${b.name}: size`, b.bytes / 1024, 'KiB', atMost(b.name === 'authorizer' ? 300 : 1024, 'KiB')),
       row(bundleSection, `${b.name}: module init, median of ${b.initRunsMs.length}`, b.initMedianMs, 'ms', atMost(150, 'ms')),

@@ -3,13 +3,15 @@
  * and written to bench/results.json. Phases run one after another, never two loads at once
  * (the machine has two cores), and everything started here is stopped before exit.
  */
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bcryptHasher, createDeps } from '#core/adapters/create-deps';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner } from '#lib/local/runner';
 import { measureBundles, sdkImportMs } from './bundles.ts';
+import { captureDynamoDbCalls } from './call-recorder.ts';
 import { type Counters, countBcryptCompares, countDynamoDbCalls } from './counters.ts';
 import { measureCredential } from './credentials.ts';
 import { watchDeliverySuccesses } from './delivery-watch.ts';
@@ -19,11 +21,12 @@ import { measureIdempotentReplay } from './idempotency.ts';
 import { measureListPageOne } from './lists.ts';
 import { type LoadOptions, runLoad, type ServerLoad } from './load.ts';
 import { measureLogins } from './logins.ts';
+import { measurePixel } from './pixel.ts';
 import { measurePostBatch } from './post-batch.ts';
 import { measurePostLists } from './post-lists.ts';
 import { dynamoDbLocalPids, waitUntilGone } from './processes.ts';
 import { renderTable, writeResults } from './report.ts';
-import { tableRows } from './rows.ts';
+import { pixelRows, tableRows } from './rows.ts';
 import { dbReadsOfWarmWorkspaceGet, startBaselineServer, startDbCeilingServer } from './servers.ts';
 import { sideBySide } from './side-by-side.ts';
 import { measureStartToHealthy } from './startup.ts';
@@ -76,10 +79,21 @@ const settings = {
     listSizes: [100, 10_000] as [number, number],
     listRequests: 50,
   },
+  pixel: {
+    countedEvents: 50,
+    /** Each connection its own client address, sending warm-up + requests ≤ 300 (the track limit a minute). */
+    connections: Number(process.env.BENCH_PIXEL_CONNECTIONS ?? 16),
+    warmupRequests: 30,
+    requests: Number(process.env.BENCH_PIXEL_REQUESTS ?? 200),
+    turns: Number(process.env.BENCH_TURNS ?? 3),
+  },
   region: 'us-east-1',
   table: 'tenant-api-bench',
 };
-const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
+/** BENCH_ONLY=pixel runs the store, the runner and the pixel phase alone, and writes its figures to the temporary directory (results.json is left as it is). */
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && only !== 'pixel') throw new Error(`BENCH_ONLY=${only}: only "pixel" can be run alone`);
+const resultsFile = only ? join(tmpdir(), `bench-results.${only}.json`) : fileURLToPath(new URL('./results.json', import.meta.url));
 
 /** Teardown steps, run last-in first-out at the end or on Ctrl-C. */
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -125,25 +139,8 @@ async function getWorkspaceOnce(url: string, headers: Record<string, string>, wo
   }
 }
 
-async function main() {
-  const dynamoDbLocalBefore = dynamoDbLocalPids();
-  // Other work on the machine skews every figure; the load average is kept with them.
-  const loadAverageAtStart = loadavg();
-  if (loadAverageAtStart[0]! > 0.5)
-    console.log(`  note: the machine is busy (1-min load average ${loadAverageAtStart[0]!.toFixed(2)}); figures will be lower and noisier`);
-
-  // CPU-heavy phases first, while no server is running.
-  step(`building the Lambda bundles and timing their init (${settings.initRuns} fresh processes each)`);
-  const bundles = await measureBundles(settings.initRuns);
-  const sdkImport = await sdkImportMs(settings.initRuns);
-
-  step('npm start: time to a healthy /health, then SIGTERM');
-  const startup = await measureStartToHealthy();
-
-  step(`baseline node:http server (${settings.warmupSeconds} s warm-up + ${settings.seconds} s)`);
-  const baselineServer = await startBaselineServer();
-  const baseline = await load(baselineServer.url).finally(baselineServer.stop);
-
+/** DynamoDB Local in memory, the local runner on it (its document client counted and captured), and a client of the store as the ceilings use it. */
+async function startStoreAndRunner() {
   step('DynamoDB Local (in memory) and the local runner, which bootstraps a user, workspace and key');
   const store = await startDynamoDbLocal('memory');
   cleanups.push(store.stop);
@@ -162,21 +159,73 @@ async function main() {
   // Started once and left idle until its own phase: a second runner in this process would
   // share the first one's verified-credential caches and hide the cold bcrypt.
   const deliveries = watchDeliverySuccesses();
+  const capture = captureDynamoDbCalls();
   const runner = await startLocalRunner(cfg, {
-    documentClient: (client) => deliveries.attach(counters.calls.attach(client)),
+    documentClient: (client) => capture.attach(deliveries.attach(counters.calls.attach(client))),
     hasher: counters.bcrypt.hasher,
   });
   cleanups.push(runner.stop);
   const bootstrap = runner.bootstrap;
   if (!bootstrap) throw new Error(`table ${settings.table} was not empty: nothing was bootstrapped`);
-
-  step('DB-bound ceiling: the same TransactGetItems, usage-meter UpdateItem and GetItem on a bare server');
   // Counted like the runner's client, so that both carry the same instrumentation.
   const ceilingDeps = createDeps(
     { AWS_REGION: settings.region, DYNAMODB_ENDPOINT: store.endpoint, TABLE_NAME: settings.table },
     { documentClient: countDynamoDbCalls().attach },
   );
   cleanups.push(ceilingDeps.close);
+  return { store, ourStorePids, counters, deliveries, capture, runner, bootstrap, ceilingDeps };
+}
+
+/** The pixel phase alone (BENCH_ONLY=pixel): its table rows, and its figures in the temporary directory. */
+async function pixelOnly() {
+  const { counters, capture, runner, bootstrap, ceilingDeps } = await startStoreAndRunner();
+  const pixel = await measurePixel(
+    runner,
+    bootstrap,
+    counters,
+    capture,
+    { client: ceilingDeps.client, table: settings.table },
+    { ...settings.pixel, warmTurn: true },
+    step,
+  );
+  await teardown();
+  const rows = pixelRows(pixel);
+  console.log(`\n${renderTable(rows)}`);
+  console.log(`\npixel DynamoDB calls of one accepted event, in order: ${pixel.callsOfOneEvent.join(', ')}`);
+  console.log(`pixel: the runner's background calls during its turns, not replayed: ${JSON.stringify(pixel.load.notReplayed)}`);
+  writeResults(resultsFile, {
+    at: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus().length, loadAverageAtEnd: loadavg() },
+    settings: settings.pixel,
+    pixel,
+    rows,
+  });
+  console.log(`\nPixel figures: ${resultsFile}`);
+}
+
+async function main() {
+  if (only === 'pixel') return pixelOnly();
+  const dynamoDbLocalBefore = dynamoDbLocalPids();
+  // Other work on the machine skews every figure; the load average is kept with them.
+  const loadAverageAtStart = loadavg();
+  if (loadAverageAtStart[0]! > 0.5)
+    console.log(`  note: the machine is busy (1-min load average ${loadAverageAtStart[0]!.toFixed(2)}); figures will be lower and noisier`);
+
+  // CPU-heavy phases first, while no server is running.
+  step(`building the Lambda bundles and timing their init (${settings.initRuns} fresh processes each)`);
+  const bundles = await measureBundles(settings.initRuns);
+  const sdkImport = await sdkImportMs(settings.initRuns);
+
+  step('npm start: time to a healthy /health, then SIGTERM');
+  const startup = await measureStartToHealthy();
+
+  step(`baseline node:http server (${settings.warmupSeconds} s warm-up + ${settings.seconds} s)`);
+  const baselineServer = await startBaselineServer();
+  const baseline = await load(baselineServer.url).finally(baselineServer.stop);
+
+  const { store, ourStorePids, counters, deliveries, capture, runner, bootstrap, ceilingDeps } = await startStoreAndRunner();
+
+  step('DB-bound ceiling: the same TransactGetItems, usage-meter UpdateItem and GetItem on a bare server');
   const reads = await dbReadsOfWarmWorkspaceGet(ceilingDeps, bootstrap);
   const ceilingServer = await startDbCeilingServer(ceilingDeps.client, reads);
   cleanups.push(ceilingServer.stop);
@@ -246,6 +295,10 @@ async function main() {
     step,
   );
 
+  const p = settings.pixel;
+  step(`pixel: POST /pixel/track, calls per event, then ${p.turns} turns of the runner and its DB-bound ceiling`);
+  const pixel = await measurePixel(runner, bootstrap, counters, capture, { client: ceilingDeps.client, table: settings.table }, p, step);
+
   step('usage meter: one enterprise key at 100,000, 200,000 and 400,000 requests a minute, simulated');
   const meter = [100_000, 200_000, 400_000].map((offered) => simulateEnterpriseKey(offered));
 
@@ -273,6 +326,7 @@ async function main() {
     meter,
     idempotency,
     webhooks,
+    pixel,
   };
   const rows = tableRows(figures);
   console.log(`\n${renderTable(rows)}`);
@@ -295,6 +349,9 @@ async function main() {
     `post create DynamoDB calls each (fan-out included): batch ${JSON.stringify(postBatch.batchCallsEach)}; single ${JSON.stringify(postBatch.singleCallsEach)}`,
   );
   console.log(`webhook attempt DynamoDB calls each: ${JSON.stringify(webhooks.throughput.dynamoDbCallsEachByCommand)}`);
+  console.log(
+    `pixel DynamoDB calls each: accepted ${JSON.stringify(pixel.accepted.dynamoDbCallsEachByCommand)}; rejected ${JSON.stringify(pixel.rejected.dynamoDbCallsEachByCommand)}; not replayed (the runner's background work) ${JSON.stringify(pixel.load.notReplayed)}`,
+  );
   const { guessing } = verification;
   console.log(
     `${guessing.attempts} wrong secrets with a known prefix from one address: answered ${JSON.stringify(guessing.answered)}, ${guessing.bcryptCompares} bcrypt compares, ${Math.round(guessing.ms)} ms; then from there the known key answered ${guessing.knownKeyStatus}, a neighbour's new key ${guessing.neighbourKeyStatus}`,
@@ -319,6 +376,7 @@ async function main() {
     meter,
     idempotency,
     webhooks,
+    pixel,
     bundles,
     sdkImport,
     startup,
