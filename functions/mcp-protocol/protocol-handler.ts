@@ -3,19 +3,18 @@ import { decodeVerdict } from '#core/http/authorizer-context';
 import { errorAnswer } from '#core/http/error-answer';
 import { httpAnswer } from '#core/http/http-answer';
 import type { HttpHandler } from '#core/http/http-handler';
+import { wellFormedWorkspaceId } from '#core/http/named-workspace';
 import { absoluteUrl, lowerCaseHeaders, requestIdOf } from '#core/http/proxy-event';
 import { logRequest } from '#core/http/request-log';
 import { assertBodySize, bodyOf } from '#core/http/request-parts';
 import type { ApiResponse } from '#core/http/types';
-import { AccessDenied, InsufficientPermissions, InvalidFormat } from '#core/platform/errors';
-import { idInputPattern, normaliseId } from '#core/platform/ids';
+import { InsufficientPermissions, InvalidFormat } from '#core/platform/errors';
 import { validate } from '#core/platform/validation';
 import type { RouteInvoker } from '#core/ports/route-invoker';
 import { serveMcp } from './protocol-server.ts';
 import { mcpProtocolRoutes } from './routes.ts';
 
 const [route] = mcpProtocolRoutes;
-const workspaceIdPattern = idInputPattern('workspace');
 
 /**
  * The MCP protocol's HTTP side. It holds no table: what needs one (a tool call, counted
@@ -38,9 +37,7 @@ export function mcpProtocolHandler(invoker: () => RouteInvoker): HttpHandler {
       const headers = lowerCaseHeaders(event);
       // Named as any route names it; the mcp function checks it is the credential's to act in, on every call and read.
       const named = headers['x-workspace-id'] || event.queryStringParameters?.workspace_id;
-      if (named !== undefined && !workspaceIdPattern.test(named))
-        throw new AccessDenied(`You are not a member of workspace "${named.slice(0, 64)}".`);
-      const workspaceId = named === undefined ? principal.workspaceId : normaliseId(named);
+      const workspaceId = named ? wellFormedWorkspaceId(named) : principal.workspaceId;
       const caller = { principal, workspaceId, requestId, sourceIp: event.requestContext.identity.sourceIp, url: absoluteUrl(event) };
       const served = await serveMcp(invoker(), caller, headers, body);
       // What the transport refuses (an Accept without text/event-stream, a message that is not JSON-RPC) is a 400 in the envelope.

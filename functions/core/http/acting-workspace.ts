@@ -1,10 +1,8 @@
 import type { Principal } from '#core/access/principal';
 import { workspaceState } from '#core/credentials/workspace-state';
 import { AccessDenied, WorkspaceSuspended } from '#core/platform/errors';
-import { idInputPattern, normaliseId } from '#core/platform/ids';
 import type { Deps } from '#core/ports/deps';
-
-const workspaceIdPattern = idInputPattern('workspace');
+import { notAMemberOf, wellFormedWorkspaceId } from './named-workspace.ts';
 
 /**
  * The workspace a request acts in (DECISIONS.md, Tenancy): the credential's home
@@ -24,17 +22,14 @@ export async function resolveWorkspace(
     throw new WorkspaceSuspended(principal.workspaceId, principal.suspension.suspendedAt, principal.suspension.reason);
   }
   if (!named) return principal.workspaceId;
-  const denied = new AccessDenied(`You are not a member of workspace "${named.slice(0, 64)}".`);
-  if (!workspaceIdPattern.test(named)) throw denied;
-  // ULIDs are case-insensitive: a lower-case id names the same workspace.
-  const id = normaliseId(named);
+  const id = wellFormedWorkspaceId(named);
   if (id === principal.workspaceId) return id;
   // An OAuth token acts for its client, whose grant covers the client's workspace only.
   if (principal.limits?.workspaceId) {
     throw new AccessDenied("An OAuth access token acts only in its client's workspace; it cannot name another.");
   }
   const state = await workspaceState(deps, id, principal.userId);
-  if (!state.exists || !state.isMember) throw denied;
+  if (!state.exists || !state.isMember) throw notAMemberOf(named);
   if (state.suspension && !allowSuspended) {
     throw new WorkspaceSuspended(id, state.suspension.suspendedAt, state.suspension.reason);
   }
