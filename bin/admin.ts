@@ -1,7 +1,9 @@
+import { billing } from '#lib/admin/billing';
 import { bootstrap } from '#lib/admin/bootstrap';
 import { type Command, commonOptionsHelp, describeFailure, UsageError } from '#lib/admin/command';
 import { createUser } from '#lib/admin/create-user';
 import { reconcileGatewayKeysCommand } from '#lib/admin/gateway-keys';
+import { maintenanceOff, maintenanceOn, maintenanceStatus } from '#lib/admin/maintenance';
 import { createOAuthClient } from '#lib/admin/oauth-client';
 import { grantPackageCommand, revokePackageCommand } from '#lib/admin/package';
 import { prune } from '#lib/admin/prune';
@@ -20,11 +22,15 @@ const commands: readonly Command[] = [
   suspend,
   resume,
   tier,
+  billing,
   grantPackageCommand,
   revokePackageCommand,
   prune,
   reconcileGatewayKeysCommand,
   createOAuthClient,
+  maintenanceOn,
+  maintenanceOff,
+  maintenanceStatus,
 ];
 
 const exitStatus = { done: 0, failed: 1, usage: 2 } as const;

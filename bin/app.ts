@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
-import { defaultGatewayKeyBudget, mailFrom, publicBaseUrl, upgradeUrl } from '#core/platform/config';
+import { defaultGatewayKeyBudget, isoInstant, mailFrom, publicBaseUrl, upgradeUrl } from '#core/platform/config';
 import { defaultWebhookDisableAfter, defaultWebhookTimeoutMs } from '#core/platform/webhook-settings';
 import { ApiStack } from '#lib/api-stack';
 
@@ -33,6 +33,20 @@ const contextSchema = z.object({
     .string()
     .refine((value) => upgradeUrl.safeParse(value).success, 'must be a URL')
     .optional(),
+  /** API_DEPRECATED_AT: the version the prefix serves is deprecated from this ISO 8601 date (a Deprecation header on its answers). */
+  deprecatedAt: z
+    .string()
+    .refine((value) => isoInstant.safeParse(value).success, 'must be an ISO 8601 date like 2027-01-31')
+    .optional(),
+  /** API_SUNSET_AT: ...and goes away at this ISO 8601 date (a Sunset header). */
+  sunsetAt: z
+    .string()
+    .refine((value) => isoInstant.safeParse(value).success, 'must be an ISO 8601 date like 2027-01-31')
+    .optional(),
+  /** API_DEPRECATION_LINK: the notice's URL (a Link header, rel="deprecation" and rel="sunset"). */
+  deprecationLink: z.url().optional(),
+  /** MAINTENANCE_MODE: every function answers 503 MAINTENANCE_MODE but for the platform admin routes (the CLI's switch needs no deploy). */
+  maintenanceMode: z.union([z.boolean(), z.stringbool()]).default(false),
   /** GATEWAY_KEY_BUDGET: how many workspaces get an API Gateway key of their own (the region holds 10,000 for every stack). */
   gatewayKeyBudget: z.coerce.number().int().min(0).max(10_000).default(defaultGatewayKeyBudget),
   /** WEBHOOK_TIMEOUT_MS: each delivery attempt's timeout; the worker's Lambda timeout, half a minute more, must stay within 15 minutes. */

@@ -32,6 +32,12 @@ export interface ApiStackProps extends StackProps {
   publicBaseUrl?: string;
   /** Where a refusal at a plan's limit sends the client (UPGRADE_URL); unset, the functions' placeholder. */
   upgradeUrl?: string;
+  /** The version's deprecation date, sunset date and notice URL (API_DEPRECATED_AT, API_SUNSET_AT, API_DEPRECATION_LINK); unset, none. */
+  deprecatedAt?: string;
+  sunsetAt?: string;
+  deprecationLink?: string;
+  /** The deploy-time maintenance switch (MAINTENANCE_MODE). */
+  maintenanceMode: boolean;
   /** How many workspaces get an API Gateway key of their own (GATEWAY_KEY_BUDGET); the rest share their tier's. */
   gatewayKeyBudget: number;
   /** Each webhook delivery attempt's timeout (WEBHOOK_TIMEOUT_MS); the worker's Lambda timeout follows it. */
@@ -59,6 +65,10 @@ export class ApiStack extends Stack {
       CORS_ALLOWED_ORIGINS: props.corsAllowedOrigins,
       CURSOR_SIGNING_KEY: cursorSigningKey.value,
       UPGRADE_URL: props.upgradeUrl,
+      API_DEPRECATED_AT: props.deprecatedAt,
+      API_SUNSET_AT: props.sunsetAt,
+      API_DEPRECATION_LINK: props.deprecationLink,
+      MAINTENANCE_MODE: props.maintenanceMode ? '1' : '0',
     };
     const fn = (definition: FunctionDefinition & { name: FunctionName }) => {
       const made = new ApiFunction(this, constructIdOf(definition.name), {

@@ -1,15 +1,19 @@
 import { handlersFor } from '#core/http/handlers';
 import { grantPackage, revokePackage } from '#core/namespaces/packages';
+import { setBillingStatus } from '#core/workspaces/billing';
 import { releasePixelDomain } from '#core/workspaces/pixel-domain-release';
 import { resumeWorkspace, suspendWorkspace } from '#core/workspaces/suspension';
 import { setWorkspaceTier } from '#core/workspaces/workspace-tier';
 import type { adminRoutes } from './routes.ts';
 
 export const adminHandlers = handlersFor<(typeof adminRoutes)[number]>()({
-  updateWorkspaceAsAdmin: async ({ params, body }, deps) => ({
-    status: 200,
-    body: { message: `Workspace tier set to ${body.tier}.`, data: await setWorkspaceTier(deps, params.id, body.tier) },
-  }),
+  updateWorkspaceAsAdmin: async ({ params, body }, deps) => {
+    // The tier first: should the billing change fail after it, sending the same request again finishes it.
+    const tiered = body.tier ? await setWorkspaceTier(deps, params.id, body.tier) : undefined;
+    const billed = body.billing_status ? await setBillingStatus(deps, params.id, body.billing_status) : undefined;
+    const done = [body.tier && `tier set to ${body.tier}`, body.billing_status && `marked ${body.billing_status}`].filter(Boolean);
+    return { status: 200, body: { message: `Workspace ${done.join(' and ')}.`, data: (billed ?? tiered)! } };
+  },
   suspendWorkspace: async ({ params, body }, deps) => ({
     status: 200,
     body: { message: 'Workspace suspended.', data: await suspendWorkspace(deps, params.id, body.reason) },

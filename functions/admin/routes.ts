@@ -12,10 +12,11 @@ export const adminRoutes = routeTable({ tag: 'Admin', auth: 'credential', scope:
     operationId: 'updateWorkspaceAsAdmin',
     method: 'PATCH',
     path: '/admin/workspaces/{id}',
-    summary: "Change a workspace's tier, above its creator's own if need be (platform admins)",
+    summary:
+      "Change a workspace's tier (above its creator's own if need be), or mark it unpaid (402 PAYMENT_REQUIRED) or paid (platform admins)",
     params: z.object({ id: workspaceId }),
     body: adminWorkspaceChanges,
-    responses: { 200: { description: 'The workspace with its new tier.', schema: createdOf(adminWorkspace) } },
+    responses: { 200: { description: 'The workspace with its new tier or billing status.', schema: createdOf(adminWorkspace) } },
   },
   {
     operationId: 'suspendWorkspace',

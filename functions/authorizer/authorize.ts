@@ -4,7 +4,8 @@ import { authenticate } from '#core/credentials/authenticate';
 import { encodeVerdict } from '#core/http/authorizer-context';
 import { headerValue } from '#core/http/proxy-event';
 import { meterRequest } from '#core/metering/usage-meter';
-import { ApiError } from '#core/platform/errors';
+import { ApiError, ServiceUnavailable } from '#core/platform/errors';
+import { isUnavailable } from '#core/platform/unavailable';
 import type { Deps } from '#core/ports/deps';
 
 /** Every method of the stage: the policy does not depend on the method called. */
@@ -13,8 +14,9 @@ const stageArn = (methodArn: string) => `${methodArn.split('/').slice(0, 2).join
 /**
  * The REQUEST authorizer: finds and checks the credential and hands the verdict to the
  * function in the context (see authorizer-context.ts), after counting the request against
- * the credential's rate limit and the api_calls quota of the workspace it acts in (metering/usage-meter.ts). Failures of our own making, such
- * as the table being unreachable, are thrown so that API Gateway answers 500.
+ * the credential's rate limit and the api_calls quota of the workspace it acts in (metering/usage-meter.ts). The table
+ * throttling past the SDK's retries, or out of reach, is a verdict too (503 SERVICE_UNAVAILABLE from the function);
+ * other failures of our own making are thrown so that API Gateway answers 500.
  */
 export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   let verdict: Principal | ApiError;
@@ -37,8 +39,9 @@ export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEv
     };
     verdict.rateLimit = (await meterRequest(deps, metered)).rate;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    verdict = error;
+    if (error instanceof ApiError) verdict = error;
+    else if (isUnavailable(error)) verdict = new ServiceUnavailable();
+    else throw error;
   }
   return {
     principalId: verdict instanceof ApiError ? 'anonymous' : String(verdict.userId),

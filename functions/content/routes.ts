@@ -160,6 +160,7 @@ export const contentRoutes = routeTable({ tag: 'Posts', auth: 'credential', quer
   },
   {
     operationId: 'batchResources',
+    limitsConcurrency: true,
     method: 'POST',
     path: '/resources/batch',
     tag: 'Batch',

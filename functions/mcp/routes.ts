@@ -30,6 +30,7 @@ export const mcpRoutes = routeTable({ tag: 'MCP', auth: 'credential', query: con
   },
   {
     operationId: 'callMcpTool',
+    limitsConcurrency: true,
     method: 'POST',
     path: '/mcp/tools/call',
     summary: "Call a tool: run its operation as your credential, and get its answer as MCP content; counts one of the month's mcp_calls",

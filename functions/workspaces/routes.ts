@@ -14,6 +14,7 @@ const workspaceList = {
 export const workspaceRoutes = routeTable({ tag: 'Workspaces', auth: 'credential', query: contextQuery }, [
   {
     operationId: 'listWorkspaces',
+    allowUnpaid: true,
     method: 'GET',
     path: '/workspaces',
     scope: 'workspaces:read',
@@ -24,6 +25,7 @@ export const workspaceRoutes = routeTable({ tag: 'Workspaces', auth: 'credential
   },
   {
     operationId: 'getWorkspace',
+    allowUnpaid: true,
     method: 'GET',
     path: '/workspaces/{id}',
     scope: 'workspaces:read',
@@ -53,6 +55,7 @@ export const workspaceRoutes = routeTable({ tag: 'Workspaces', auth: 'credential
   },
   {
     operationId: 'deleteWorkspace',
+    allowUnpaid: true,
     method: 'DELETE',
     path: '/workspaces/{id}',
     scope: 'workspaces:delete',

@@ -24,18 +24,25 @@ export function errorCodesOf(route: Route): ErrorCode[] {
     'VALIDATION_FAILED', // an unknown query parameter is refused on every route
     'RATE_LIMIT_EXCEEDED', // API Gateway's stage throttling, besides a credential's allowance and failed logins
     'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE', // the table throttling past the SDK's retries, or out of reach
     'GATEWAY_TIMEOUT',
   ];
+  if (!route.platformAdmin) codes.push('MAINTENANCE_MODE'); // the operator's switch spares the platform admin routes
   if (route.auth === 'credential') {
     // QUOTA_EXCEEDED: the workspace's monthly api_calls, metered by the authorizer (and API Gateway's plan quota).
     codes.push('UNAUTHENTICATED', 'INVALID_API_KEY', 'TOKEN_EXPIRED', 'ACCESS_DENIED', 'QUOTA_EXCEEDED');
     if (route.scope) codes.push('INSUFFICIENT_PERMISSIONS');
     if (!route.allowSuspended) codes.push('WORKSPACE_SUSPENDED');
+    if (!route.allowSuspended && !route.allowUnpaid) codes.push('PAYMENT_REQUIRED');
+    if (route.limitsConcurrency) codes.push('CONCURRENT_LIMIT_EXCEEDED');
   }
   if (route.function === 'oauth') codes.push(...oauthRefusals);
   else if (route.auth === 'none' && route.body) codes.push('INVALID_CREDENTIALS', 'ACCESS_DENIED');
   if (route.params) codes.push('RESOURCE_NOT_FOUND');
   if (route.query && requiredParameters(route.query).length) codes.push('MISSING_PARAMETER');
+  // A body of another kind than the route takes (an array for an object); none at all where `{}` would not do.
+  if (route.body && route.bodyFormat !== 'form') codes.push('INVALID_TYPE');
+  if (route.body && !route.body.safeParse({}).success) codes.push('MISSING_PARAMETER');
   if (route.enabledBy) codes.push('ENDPOINT_NOT_FOUND');
   if (route.method !== 'GET') codes.push('DUPLICATE_RESOURCE', 'STATE_CONFLICT');
   if (takesIdempotencyKey(route)) codes.push('RESOURCE_LOCKED'); // a repeat while the first is running

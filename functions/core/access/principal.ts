@@ -25,6 +25,8 @@ export interface Principal {
   credential: { type: CredentialType; id: string };
   /** Present when the home workspace is suspended. */
   suspension?: Suspension;
+  /** When a platform admin marked the home workspace unpaid; absent while it is paid. */
+  unpaidSince?: string;
   /** What the credential itself is bound by; what it creates or rotates may not escape it (issuance-limits.ts). */
   limits?: { expiresAt?: string; allowedIps?: string[]; tier?: Tier; workspaceId?: string };
   /**

@@ -45,7 +45,10 @@ export interface CredentialKind<L extends Location, R extends object> {
   principal(
     record: R,
     workspace: WorkspaceItem,
-  ): Omit<Principal, 'userId' | 'workspaceId' | 'role' | 'suspension' | 'apiCallsLimit' | 'meteredWorkspaceId' | 'usageKey'>;
+  ): Omit<
+    Principal,
+    'userId' | 'workspaceId' | 'role' | 'suspension' | 'unpaidSince' | 'apiCallsLimit' | 'meteredWorkspaceId' | 'usageKey'
+  >;
 }
 
 const workspaceIdPattern = idInputPattern('workspace');
@@ -146,6 +149,7 @@ export async function verifyCredential<L extends Location, R extends object>(
     role: home.membership.role,
     ...kind.principal(record, metered.workspace),
     suspension: suspensionOf(home.workspace),
+    ...(home.workspace.unpaidAt ? { unpaidSince: home.workspace.unpaidAt } : {}),
     meteredWorkspaceId: metered.workspace.id,
     usageKey: usageKeyOf(deps.gatewayKeys.shared, metered.workspace),
     apiCallsLimit: limitOf(metered.workspace.tier, 'api_calls', metered.packages, now),

@@ -8,6 +8,8 @@ export interface WorkspaceState {
   isMember: boolean;
   tier?: Tier;
   suspension?: Suspension;
+  /** When a platform admin marked it unpaid. */
+  unpaidSince?: string;
 }
 
 export function suspensionOf(workspace: { suspendedAt?: string; suspendedReason?: string } | null | undefined): Suspension | undefined {
@@ -28,5 +30,6 @@ export async function workspaceState(deps: Deps, workspaceId: string, userId: nu
     isMember: !!membership?.item,
     tier: workspace?.item?.tier,
     suspension: suspensionOf(workspace?.item),
+    unpaidSince: workspace?.item?.unpaidAt,
   };
 }

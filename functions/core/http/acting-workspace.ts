@@ -1,26 +1,43 @@
 import type { Principal } from '#core/access/principal';
 import { workspaceState } from '#core/credentials/workspace-state';
-import { AccessDenied, WorkspaceSuspended } from '#core/platform/errors';
+import { config } from '#core/platform/config';
+import { AccessDenied, PaymentRequired, WorkspaceSuspended } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { notAMemberOf, wellFormedWorkspaceId } from './named-workspace.ts';
+
+/** What a route still answers in a workspace that is suspended, or unpaid (a route open while suspended is open while unpaid). */
+export interface WorkspaceRefusals {
+  allowSuspended?: boolean;
+  allowUnpaid?: boolean;
+}
+
+/** A workspace's suspension (403) and unpaid bill (402), as the route lets either through. */
+function refuseClosed(
+  id: string,
+  state: Pick<Principal, 'suspension' | 'unpaidSince'>,
+  { allowSuspended = false, allowUnpaid = false }: WorkspaceRefusals,
+): void {
+  if (allowSuspended) return;
+  if (state.suspension) throw new WorkspaceSuspended(id, state.suspension.suspendedAt, state.suspension.reason);
+  if (state.unpaidSince && !allowUnpaid) throw new PaymentRequired(id, state.unpaidSince, config().UPGRADE_URL);
+}
 
 /**
  * The workspace a request acts in (DECISIONS.md, Tenancy): the credential's home
  * workspace, or another workspace of the same user named by X-Workspace-ID or
  * `workspace_id`. Naming one the user is not a member of is a 403, whether or not it
- * exists; an OAuth token may name none but its own. A suspended workspace, named or home, answers 403 WORKSPACE_SUSPENDED unless the
- * route allows it.
+ * exists; an OAuth token may name none but its own. A suspended workspace, named or home,
+ * answers 403 WORKSPACE_SUSPENDED, and an unpaid one 402 PAYMENT_REQUIRED, unless the route
+ * allows it.
  */
 export async function resolveWorkspace(
   deps: Deps,
   principal: Principal,
   named: string | undefined,
-  allowSuspended = false,
+  allowed: WorkspaceRefusals = {},
 ): Promise<string> {
-  // A credential of a suspended workspace is suspended with it, wherever it points.
-  if (principal.suspension && !allowSuspended) {
-    throw new WorkspaceSuspended(principal.workspaceId, principal.suspension.suspendedAt, principal.suspension.reason);
-  }
+  // A credential of a suspended (or unpaid) workspace is held with it, wherever it points.
+  refuseClosed(principal.workspaceId, principal, allowed);
   if (!named) return principal.workspaceId;
   const id = wellFormedWorkspaceId(named);
   if (id === principal.workspaceId) return id;
@@ -30,8 +47,6 @@ export async function resolveWorkspace(
   }
   const state = await workspaceState(deps, id, principal.userId);
   if (!state.exists || !state.isMember) throw notAMemberOf(named);
-  if (state.suspension && !allowSuspended) {
-    throw new WorkspaceSuspended(id, state.suspension.suspendedAt, state.suspension.reason);
-  }
+  refuseClosed(id, state, allowed);
   return id;
 }

@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 import { requireUnboundCredential } from '#core/access/issuance-limits';
 import type { Principal } from '#core/access/principal';
 import { grants } from '#core/access/scopes';
+import { withConcurrencyLease } from '#core/metering/concurrency-leases';
 import { config } from '#core/platform/config';
 import { AccessDenied, EndpointNotFound, InsufficientPermissions, Unauthenticated } from '#core/platform/errors';
-import { validate } from '#core/platform/validation';
+import { validate, validateBody } from '#core/platform/validation';
 import type { Deps } from '#core/ports/deps';
 import { requirePlatformAdmin } from '#core/users/users';
 import { resolveWorkspace } from './acting-workspace.ts';
@@ -143,7 +144,7 @@ export async function dispatch(operation: Operation, call: OperationCall, contex
     const checked = {
       params: validate(route.params ?? noParams, params, 'path'),
       query: validate(route.query ?? noQuery, query, 'query'),
-      body: route.body ? validate(route.body, sent === undefined ? {} : sent, 'body') : undefined,
+      body: route.body ? validateBody(route.body, sent) : undefined,
     };
     // From the checked query: a route whose query schema drops workspace_id takes no workspace from it.
     const named = headers['x-workspace-id'] || (checked.query as { workspace_id?: string }).workspace_id;
@@ -152,10 +153,11 @@ export async function dispatch(operation: Operation, call: OperationCall, contex
       ...checked,
       headers,
       principal,
-      workspaceId: principal ? (actedIn = await resolveWorkspace(deps, principal, named, route.allowSuspended)) : undefined,
+      workspaceId: principal ? (actedIn = await resolveWorkspace(deps, principal, named, route)) : undefined,
       ...origin,
     } as ApiRequest;
-    const handle = () => operation.handle(request as never, deps);
+    const run = () => operation.handle(request as never, deps);
+    const handle = route.auth === 'credential' && route.limitsConcurrency ? () => withConcurrencyLease(deps, principal!, run) : run;
     const idempotent = idempotentRequestOf({ route, path: call.path, headers, query, workspaceId: actedIn, body: sent, owner: principal });
     if (idempotent && !context.idempotency)
       throw new Error(`${route.operationId} takes an Idempotency-Key, but no idempotency runner was given.`);

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Principal } from '#core/access/principal';
 import { rateLimitHeaders } from '#core/platform/rate-limits';
 import { corsHeaders } from './cors.ts';
+import { deprecationHeadersFor } from './deprecation.ts';
 import type { ApiResponse } from './types.ts';
 
 /** Larger bodies are refused before parsing; nothing this service accepts comes near it. */
@@ -19,7 +20,8 @@ export const fitsOneAnswer = (body: unknown): boolean => Buffer.byteLength(JSON.
 /**
  * An answer as API Gateway returns it, with the headers every answer carries: its request
  * id, CORS while it is on, and for an authenticated request the credential's rate limit
- * (a refused credential's 429 carries its own among the error's headers). An HTML page
+ * (a refused credential's 429 carries its own among the error's headers), and under the
+ * versioned prefix the version's deprecation notice where one is configured. An HTML page
  * where the handler made one (OAuth's consent page, a mailed link's page), JSON otherwise.
  */
 export function httpAnswer(
@@ -40,6 +42,7 @@ export function httpAnswer(
       'X-Request-ID': requestId,
       ...(principal?.rateLimit ? rateLimitHeaders(principal.rateLimit) : {}),
       ...corsHeaders(event),
+      ...deprecationHeadersFor(event.path),
       ...headers,
     },
     body: html ?? (body === undefined ? '' : JSON.stringify(body)),

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Principal } from '#core/access/principal';
+import { refuseDuringMaintenance } from '#core/operations/maintenance';
 import { config } from '#core/platform/config';
 import { EndpointNotFound, MethodNotAllowed } from '#core/platform/errors';
 import type { Telemetry } from '#core/platform/telemetry';
@@ -74,13 +75,16 @@ export function httpHandler(options: HttpOptions): HttpHandler {
       // A route whose feature is switched off does not exist: no credential is asked for.
       if (!operation || !isEnabled(operation.route)) throw new EndpointNotFound(event.path);
       const { route } = operation;
+      const deps = options.deps();
+      // Before the credential: while the service is down, no request but a platform admin's is looked at.
+      await refuseDuringMaintenance(deps, route);
       if (route.auth === 'credential') principal ??= decodeVerdict(event.requestContext.authorizer);
       const result = await dispatch(
         operation,
         { path: event.path, body: () => bodyOf(route, event), parameters: () => parametersOf(event) },
         {
           principal,
-          deps: options.deps(),
+          deps,
           idempotency: options.idempotency,
           origin: {
             requestId: arrival.requestId,

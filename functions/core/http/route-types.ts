@@ -64,6 +64,8 @@ export interface CredentialRoute extends RouteBase {
   platformAdmin?: true;
   /** Still answers while the acting workspace is suspended (who am I, resume). */
   allowSuspended?: true;
+  /** Still answers while the acting workspace is unpaid (402 otherwise): what a tenant needs to settle or leave. Implied by allowSuspended. */
+  allowUnpaid?: true;
   /**
    * What the route changes carries the environment, and a test credential reaches only
    * test records there (API keys, webhook endpoints, deliveries, usage): test keys may call
@@ -73,6 +75,8 @@ export interface CredentialRoute extends RouteBase {
   keepsEnvironmentsApart?: true;
   /** It runs other routes' operations as the caller (an MCP tool call, a resource read) and answers their refusals as its own. */
   runsOperations?: true;
+  /** It may run for long (a batch, an MCP tool call): at most the tier's `concurrentCalls` of one credential at once (metering/concurrency-leases.ts). */
+  limitsConcurrency?: true;
   /** False where a repeat is the client's protocol's to make (MCP's JSON-RPC has its own request ids): no Idempotency-Key. */
   idempotencyKey?: false;
 }
@@ -84,8 +88,10 @@ export interface PublicRoute extends RouteBase {
   credentials?: never;
   platformAdmin?: never;
   allowSuspended?: never;
+  allowUnpaid?: never;
   keepsEnvironmentsApart?: never;
   runsOperations?: never;
+  limitsConcurrency?: never;
   idempotencyKey?: never;
 }
 

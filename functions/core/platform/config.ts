@@ -111,12 +111,58 @@ export const mailFrom = z._default(
 /** `upgrade_url`: where a refusal at a plan's limit (entitlements, quotas) sends the client to buy more. */
 export const upgradeUrl = z._default(z.url(), 'https://example.com/pricing');
 
+/** `2027-01-31` or `2027-01-31T12:00:00Z`: a date the API's version is deprecated or sunset at (functions/core/http/deprecation.ts). */
+export const isoInstant = z.optional(
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) =>
+            /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value)),
+          'must be an ISO 8601 date like 2027-01-31 or 2027-01-31T12:00:00Z',
+        ),
+      ),
+    z.transform((value) => new Date(value)),
+  ),
+);
+
+/** Seconds, as a whole number from 1 to 86400: what a 503's Retry-After tells the client. */
+const retryAfterSeconds = (fallback: string) =>
+  z.pipe(
+    z._default(
+      z.string().check(
+        z.regex(/^\d{1,5}$/, 'must be a whole number of seconds'),
+        z.refine((v) => Number(v) >= 1 && Number(v) <= 86_400, 'must be from 1 to 86400'),
+      ),
+      fallback,
+    ),
+    z.transform(Number),
+  );
+
 const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 
 /** How the service behaves: one set per process, read through config() wherever needed. */
 const serviceSettings = z.object({
   /** The API's path prefix, for the routes (pipeline), the fallback and the local gateway alike. */
   API_PREFIX: z._default(z.string().check(z.regex(/^(\/[a-z0-9-]+)+$/, 'must look like /api/v1')), '/api/v1'),
+  /**
+   * The version the prefix serves is deprecated from this date: every answer under the
+   * prefix carries `Deprecation: @<unix seconds>` (RFC 9745). Unset: not deprecated.
+   */
+  API_DEPRECATED_AT: isoInstant,
+  /** ...and goes away at this date: `Sunset: <HTTP-date>` (RFC 8594). Unset: no sunset announced. */
+  API_SUNSET_AT: isoInstant,
+  /** Where the deprecation notice is read: `Link: <url>; rel="deprecation"` (and `rel="sunset"` with a sunset). */
+  API_DEPRECATION_LINK: z.optional(z.url()),
+  /**
+   * A deploy-time maintenance switch: every request but `/health`, the platform admin
+   * routes, login and logout answers 503 MAINTENANCE_MODE. The admin CLI's `maintenance on`
+   * is the switch that needs no deploy (core/platform-state/maintenance.ts).
+   */
+  MAINTENANCE_MODE: flag('0'),
+  /** The Retry-After of MAINTENANCE_MODE=1's answers, in seconds. */
+  MAINTENANCE_RETRY_AFTER: retryAfterSeconds('300'),
   DEBUG_ERRORS: flag('0'),
   /** `registration.enabled`: whether POST {base_url}/register is open. */
   REGISTRATION_ENABLED: flag('1'),

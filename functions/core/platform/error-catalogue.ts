@@ -81,7 +81,14 @@ const documentation = {
     rateLimitHeaders: 'always',
   },
   MISSING_PARAMETER: {
-    description: 'A required query parameter was not sent; `errors` names each one ("is required").',
+    description:
+      'A required query parameter was not sent, or a route that needs a JSON body got none at all; `errors` names each missing parameter or field ("is required").',
+    carries: { errors: fieldProblems },
+    rateLimitHeaders: 'always',
+  },
+  INVALID_TYPE: {
+    description:
+      'The body is JSON, but not the kind of value the route takes: an array, a string, a number or null where an object belongs. `errors` names `body`.',
     carries: { errors: fieldProblems },
     rateLimitHeaders: 'always',
   },
@@ -99,6 +106,13 @@ const documentation = {
     headers: ['WWW-Authenticate'],
   },
   INVALID_CREDENTIALS: { description: 'The email or password is wrong.' },
+  PAYMENT_REQUIRED: {
+    description:
+      'The acting workspace has an unpaid bill (a platform admin marked it unpaid); reading, listing and deleting workspaces and your own account still answer, so a tenant can settle or leave.',
+    carries: { upgrade_url: text('Where to settle the bill.') },
+    meta: { unpaid_since: instant('When the workspace was marked unpaid.') },
+    rateLimitHeaders: 'always',
+  },
   INSUFFICIENT_PERMISSIONS: {
     description:
       "The credential lacks the route's scope, or (a webhook endpoint's `events`, or rotating its secret) the read scope of a resource whose events it would receive.",
@@ -213,9 +227,31 @@ const documentation = {
     },
     rateLimitHeaders: 'when accepted',
   },
+  CONCURRENT_LIMIT_EXCEEDED: {
+    description: 'More batch or MCP tool calls of one credential running at once than its tier allows; retry when one has finished.',
+    carries: {
+      limit: count('The calls one credential of this tier may run at once.'),
+      retry_after: count('Seconds until a retry may succeed; also the Retry-After header.'),
+    },
+    headers: ['Retry-After'],
+    rateLimitHeaders: 'always',
+  },
   INTERNAL_ERROR: {
     alsoAt: [502],
     description: 'Our fault; the message never carries internals. 502 when the function failed outright and API Gateway answered.',
+    rateLimitHeaders: 'when accepted',
+  },
+  SERVICE_UNAVAILABLE: {
+    description:
+      'A dependency (the database) kept refusing after retries (throttling) or could not be reached; nothing was changed, retry later.',
+    carries: { retry_after: count('Seconds until a retry may succeed; also the Retry-After header.') },
+    headers: ['Retry-After'],
+    rateLimitHeaders: 'when accepted',
+  },
+  MAINTENANCE_MODE: {
+    description: 'The service is down for maintenance (an operator switch); `/health` and the platform admin routes still answer.',
+    carries: { retry_after: count('Seconds until the operator expects it back; also the Retry-After header.') },
+    headers: ['Retry-After'],
     rateLimitHeaders: 'when accepted',
   },
   GATEWAY_TIMEOUT: {

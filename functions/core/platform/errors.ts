@@ -81,6 +81,20 @@ export class MissingParameter extends ApiError {
   }
 }
 
+/** A body that is JSON but not the kind of value the route takes: an array, a string, a number or null where an object belongs. */
+export class InvalidType extends ApiError {
+  constructor(field: string, expected: string, got: string) {
+    super(codes.INVALID_TYPE, `The ${field} must be ${expected}, not ${got}.`, { errors: { [field]: [`must be ${expected}`] } });
+  }
+}
+
+/** A route that needs a body, called with none at all: `errors` names each required field. */
+export class MissingBody extends ApiError {
+  constructor(errors: FieldErrors) {
+    super(codes.MISSING_PARAMETER, 'A JSON body is required.', { errors });
+  }
+}
+
 export class PayloadTooLarge extends ApiError {
   constructor(limitBytes: number) {
     super(codes.PAYLOAD_TOO_LARGE, `The request body is larger than ${limitBytes} bytes.`, {
@@ -245,6 +259,50 @@ export class WorkspaceSuspended extends ApiError {
         suspended_at: suspendedAt,
         reason,
       },
+    );
+  }
+}
+
+/** A request acting in a workspace a platform admin marked unpaid. */
+export class PaymentRequired extends ApiError {
+  constructor(workspaceId: string, unpaidSince: string, upgradeUrl: string) {
+    super(
+      codes.PAYMENT_REQUIRED,
+      `Workspace ${workspaceId} has an unpaid bill; settle it to use the workspace again.`,
+      { upgrade_url: upgradeUrl },
+      { unpaid_since: unpaidSince },
+    );
+  }
+}
+
+/** Both 503s say when to come back, in seconds. */
+const retryIn = (seconds: number) => ({ extras: { retry_after: seconds }, headers: { 'Retry-After': String(seconds) } });
+
+/** A dependency (the table) that keeps refusing after the SDK's own retries, or cannot be reached. */
+export class ServiceUnavailable extends ApiError {
+  constructor(retryAfterSeconds = 5) {
+    const { extras, headers } = retryIn(retryAfterSeconds);
+    super(codes.SERVICE_UNAVAILABLE, 'The service is briefly unavailable; retry after a moment.', extras, {}, headers);
+  }
+}
+
+/** An operator took the service down for maintenance (admin CLI `maintenance on`, or MAINTENANCE_MODE=1). */
+export class MaintenanceMode extends ApiError {
+  constructor(retryAfterSeconds: number, message = 'The service is down for maintenance; retry later.') {
+    const { extras, headers } = retryIn(retryAfterSeconds);
+    super(codes.MAINTENANCE_MODE, message, extras, {}, headers);
+  }
+}
+
+/** More calls of one credential running at once (batches, MCP tool calls) than its tier allows. */
+export class ConcurrentLimitExceeded extends ApiError {
+  constructor(limit: number, retryAfterSeconds = 1) {
+    super(
+      codes.CONCURRENT_LIMIT_EXCEEDED,
+      `At most ${limit} batch or tool calls of one credential may run at once; retry when one has finished.`,
+      { limit, retry_after: retryAfterSeconds },
+      {},
+      { 'Retry-After': String(retryAfterSeconds) },
     );
   }
 }

@@ -1,14 +1,17 @@
 /**
  * The tier table: the one place that says what a tier is allowed. The request limiter,
  * the entitlement limits and the API Gateway usage plans (with their monthly quotas) all
- * read it. Per-minute limits are DECISIONS.md's choice of the spec's minute table; the
- * entitlement limits are ours (README, Entitlements). `null` is unlimited.
+ * read it, and so do the concurrency leases: `concurrentCalls` is how many batch or MCP tool
+ * calls one credential may run at once (metering/concurrency-leases.ts). Per-minute limits
+ * are DECISIONS.md's choice of the spec's minute table; the entitlement and concurrency
+ * limits are ours (README, Entitlements). `null` is unlimited.
  */
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
 export const tiers = {
   free: {
+    concurrentCalls: 2,
     requestsPerMinute: 60,
     burstPercent: 0,
     entitlements: {
@@ -24,6 +27,7 @@ export const tiers = {
     },
   },
   starter: {
+    concurrentCalls: 5,
     requestsPerMinute: 1_000,
     burstPercent: 20,
     entitlements: {
@@ -39,6 +43,7 @@ export const tiers = {
     },
   },
   pro: {
+    concurrentCalls: 10,
     requestsPerMinute: 5_000,
     burstPercent: 30,
     entitlements: {
@@ -54,6 +59,7 @@ export const tiers = {
     },
   },
   business: {
+    concurrentCalls: 20,
     requestsPerMinute: 10_000,
     burstPercent: 40,
     entitlements: {
@@ -69,6 +75,7 @@ export const tiers = {
     },
   },
   agency: {
+    concurrentCalls: 50,
     requestsPerMinute: 20_000,
     burstPercent: 50,
     entitlements: {
@@ -84,6 +91,7 @@ export const tiers = {
     },
   },
   enterprise: {
+    concurrentCalls: 100,
     requestsPerMinute: 100_000,
     burstPercent: 100,
     entitlements: {
@@ -98,7 +106,10 @@ export const tiers = {
       workspaces: null,
     },
   },
-} as const satisfies Record<string, { requestsPerMinute: number; burstPercent: number; entitlements: Record<string, number | null> }>;
+} as const satisfies Record<
+  string,
+  { concurrentCalls: number; requestsPerMinute: number; burstPercent: number; entitlements: Record<string, number | null> }
+>;
 
 export type Tier = keyof typeof tiers;
 

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { type FieldErrors, MissingParameter, ValidationFailed } from './errors.ts';
+import { type FieldErrors, InvalidType, MissingBody, MissingParameter, ValidationFailed } from './errors.ts';
 // Every message in the house style ("is required", "must be at most 100"), not zod's defaults.
 import './validation-messages.ts';
 
@@ -42,4 +42,26 @@ export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, roo
     if (missing.length) throw new MissingParameter(missing);
   }
   throw new ValidationFailed(fieldErrors(result.error, root));
+}
+
+/** What a JSON value is, as a refusal names it. */
+const kindOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+
+/**
+ * Parses a request body: no body at all where the route needs one is a 400
+ * MISSING_PARAMETER naming what `{}` would lack; a JSON value that is not an object where
+ * the route takes one (an array, a string, a number, null) a 400 INVALID_TYPE; a body of the
+ * right kind with wrong fields the 422 of validate(), which names every one.
+ */
+export function validateBody<S extends z.ZodMiniType>(schema: S, sent: unknown): z.output<S> {
+  if (sent === undefined) {
+    const empty = schema.safeParse({});
+    if (empty.success) return empty.data;
+    throw new MissingBody(fieldErrors(empty.error, 'body'));
+  }
+  const takesObject = (schema as unknown as z.core.$ZodType)._zod.def.type === 'object';
+  if (takesObject && (sent === null || typeof sent !== 'object' || Array.isArray(sent))) {
+    throw new InvalidType('body', 'a JSON object', kindOf(sent));
+  }
+  return validate(schema, sent, 'body');
 }

@@ -1,4 +1,4 @@
-import { NotFound } from '#core/platform/errors';
+import { NotFound, ServiceUnavailable } from '#core/platform/errors';
 
 /**
  * Did a write fail only because its condition did not hold (an item exists already, a
@@ -28,7 +28,8 @@ export async function commitOrThrow(write: () => Promise<WriteOutcome>): Promise
     const codes = (result.data ?? []).map((reason) => reason.code ?? 'None');
     const onlyContention = codes.includes('TransactionConflict') && codes.every((c) => c === 'None' || c === 'TransactionConflict');
     if (!onlyContention) throw Object.assign(new Error('TransactionCanceled'), { reasons: codes });
-    if (attempt >= conflictRetries) throw new Error(`A transaction conflicted with concurrent writes ${attempt + 1} times.`);
+    // Contention that outlasts the retries is answered 503 with Retry-After: trying again shortly will do.
+    if (attempt >= conflictRetries) throw new ServiceUnavailable(1);
     await new Promise((done) => setTimeout(done, 10 + Math.random() * 40 * (attempt + 1)));
   }
 }
@@ -49,7 +50,7 @@ export async function readTogether<T>(read: () => Promise<{ canceled: boolean; d
     const result = await read();
     if (!result.canceled) return result.data;
   }
-  throw new Error('A transactional read was cancelled twice by concurrent writes.');
+  throw new ServiceUnavailable(1);
 }
 
 /** For `.catch` of a write whose condition may fail because what it removes is gone already. */

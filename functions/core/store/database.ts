@@ -3,10 +3,12 @@ import { Entity, Service } from 'electrodb';
 import { accountTokenSchema } from '#core/store/entities/account-token';
 import { apiKeySchema } from '#core/store/entities/api-key';
 import { categorySchema } from '#core/store/entities/category';
+import { concurrencyLeaseSchema } from '#core/store/entities/concurrency-lease';
 import { contentSlugSchema } from '#core/store/entities/content-slug';
 import { counterSchema } from '#core/store/entities/counter';
 import { idempotencyRecordSchema } from '#core/store/entities/idempotency-record';
 import { invitationSchema } from '#core/store/entities/invitation';
+import { maintenanceSchema } from '#core/store/entities/maintenance';
 import { membershipSchema } from '#core/store/entities/membership';
 import { namespaceSchema } from '#core/store/entities/namespace';
 import { oauthClientSchema } from '#core/store/entities/oauth-client';
@@ -49,9 +51,11 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
       apiKey: new Entity(apiKeySchema, config),
       category: new Entity(categorySchema, config),
       contentSlug: new Entity(contentSlugSchema, config),
+      concurrencyLease: new Entity(concurrencyLeaseSchema, config),
       counter: new Entity(counterSchema, config),
       idempotencyRecord: new Entity(idempotencyRecordSchema, config),
       invitation: new Entity(invitationSchema, config),
+      maintenance: new Entity(maintenanceSchema, config),
       membership: new Entity(membershipSchema, config),
       namespace: new Entity(namespaceSchema, config),
       oauthClient: new Entity(oauthClientSchema, config),

@@ -7,9 +7,15 @@ import { workspaceView } from '#core/tenancy/workspace-view';
 import type { adminWorkspace } from './admin-schemas.ts';
 import { changeWorkspace } from './workspace-changes.ts';
 
-/** The workspace with its suspension, as platform admins see it. */
+/** The workspace with its suspension and billing status, as platform admins see it. */
 export function adminView(item: WorkspaceItem): z.output<typeof adminWorkspace> {
-  return { ...workspaceView(item), suspended_at: item.suspendedAt ?? null, suspended_reason: item.suspendedReason ?? null };
+  return {
+    ...workspaceView(item),
+    suspended_at: item.suspendedAt ?? null,
+    suspended_reason: item.suspendedReason ?? null,
+    billing_status: item.unpaidAt ? 'unpaid' : 'paid',
+    unpaid_since: item.unpaidAt ?? null,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Deps } from '#core/ports/deps';
 import { changeAsRead } from '#core/store/change-as-read';
 import type { WorkspaceItem } from '#core/store/items';
 
-type SuspensionField = 'suspendedAt' | 'suspendedReason';
+type SuspensionField = 'suspendedAt' | 'suspendedReason' | 'unpaidAt';
 
 /** What a change does to a workspace, and the events that report the workspace it leaves. */
 export interface WorkspaceChange {

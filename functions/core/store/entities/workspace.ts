@@ -52,6 +52,8 @@ export const workspaceSchema = createSchema({
     /** Set while the platform has suspended the workspace: every request in it answers 403. */
     suspendedAt: { type: 'string' },
     suspendedReason: { type: 'string' },
+    /** Set while a platform admin has marked the workspace unpaid: requests in it answer 402, but for those that let a tenant settle or leave. */
+    unpaidAt: { type: 'string' },
     /** Its own API Gateway key, in its tier's usage plan; absent, it shares its tier's key (core/ports/gateway-keys.ts). */
     gatewayKey: {
       type: 'map',
