@@ -3,8 +3,8 @@ import { operationOf } from '#core/http/dispatch';
 import { httpHandler } from '#core/http/http-handler';
 import type { PublicRoute } from '#core/http/route-types';
 import type { HandlersFor } from '#core/http/types';
-import type { Deps } from '#core/ports/deps';
 import { proxyEvent } from '#lib/local/proxy-event';
+import { storelessDeps } from '../support/storeless-deps.ts';
 
 /** The base of links in mail (ApiRequest.baseUrl): what the process says, else API Gateway's domain and stage; never the client's Host. */
 describe('the public base URL a handler sees', () => {
@@ -20,7 +20,7 @@ describe('the public base URL a handler sees', () => {
   const handlers: HandlersFor<typeof route> = {
     echoBase: async (request) => ({ status: 200, body: { data: { base: request.baseUrl } } }),
   };
-  const deps = () => ({}) as Deps;
+  const deps = storelessDeps;
   const event = () => {
     const built = proxyEvent(
       {

@@ -7,7 +7,7 @@ import { httpHandler } from '#core/http/http-handler';
 import { logRequest } from '#core/http/request-log';
 import type { CredentialRoute } from '#core/http/route-types';
 import type { ApiResponse } from '#core/http/types';
-import type { Deps } from '#core/ports/deps';
+import { storelessDeps } from '../support/storeless-deps.ts';
 
 const secrets = {
   key: 'sk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345',
@@ -85,7 +85,7 @@ const sink = () => {
 };
 
 function handlerWith(respond: () => Promise<ApiResponse>) {
-  return httpHandler({ operations: [{ route, handle: respond }], deps: () => ({}) as Deps, telemetry: sink() });
+  return httpHandler({ operations: [{ route, handle: respond }], deps: storelessDeps, telemetry: sink() });
 }
 
 describe('the request log', () => {

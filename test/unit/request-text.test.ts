@@ -4,7 +4,7 @@ import { operationOf } from '#core/http/dispatch';
 import { httpHandler } from '#core/http/http-handler';
 import type { PublicRoute } from '#core/http/route-types';
 import type { HandlersFor } from '#core/http/types';
-import type { Deps } from '#core/ports/deps';
+import { storelessDeps } from '../support/storeless-deps.ts';
 
 /**
  * What reaches a handler is Unicode text, however API Gateway or the local gateway decoded
@@ -33,7 +33,7 @@ describe('the text a handler sees', () => {
       body: { params: request.params, query: request.query, body: request.body },
     }),
   };
-  const handler = httpHandler({ operations: [operationOf(route, handlers.echo)], deps: () => ({}) as Deps });
+  const handler = httpHandler({ operations: [operationOf(route, handlers.echo)], deps: storelessDeps });
 
   const event = (changes: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent =>
     ({

@@ -13,7 +13,7 @@ interface RequestLogEntry {
   latency_ms: number;
   workspace_id?: string;
   credential_type?: string;
-  /** The envelope's code of a 4xx, e.g. VALIDATION_FAILED. */
+  /** The envelope's code of a 4xx, e.g. VALIDATION_FAILED, or of maintenance's 503. */
   error_code?: string;
 }
 
@@ -35,21 +35,24 @@ export interface RequestOutcome {
 }
 
 /**
- * One log line per answered request, with the error and its stack for a 5xx, and in Lambda
+ * One log line per answered request, with the error and its stack for a 5xx (but for
+ * maintenance's, which the operator chose), and in Lambda
  * a request count and latency by route and status class.
  */
 export function logRequest(outcome: RequestOutcome, sink: () => Telemetry = telemetry): void {
   const { event, status, principal, error } = outcome;
+  // A refusal, not a fault: a 4xx, or the 503 of maintenance the operator switched on (no stack trace for each request).
+  const answered = error instanceof ApiError && (status < 500 || error.errorCode === 'MAINTENANCE_MODE');
   const entry: RequestLogEntry = {
     request_id: outcome.requestId,
     route: `${event.httpMethod} ${event.resource}`,
     status,
     latency_ms: Math.round(performance.now() - outcome.startedAt),
     ...(principal ? { workspace_id: outcome.actedIn ?? principal.workspaceId, credential_type: principal.credential.type } : {}),
-    ...(error instanceof ApiError && status < 500 ? { error_code: error.errorCode } : {}),
+    ...(answered ? { error_code: (error as ApiError).errorCode } : {}),
   };
   const { logger, metrics } = sink();
-  if (status >= 500)
+  if (status >= 500 && !answered)
     logger.error('request', { ...entry, error: error instanceof Error ? error : new Error(String(error ?? 'no response')) });
   else logger.info('request', { ...entry });
   if (metrics) {
