@@ -59,13 +59,37 @@ describe('the error envelope', () => {
     });
   });
 
-  it('answers an unknown path with 404 ENDPOINT_NOT_FOUND and requested_path', async () => {
-    for (const path of ['/api/v1/nothing-here', '/', '/api/v2/workspaces', '/api/v1/workspaces/wks_1/deeper']) {
+  it('answers an unknown path, or a version this service does not serve, with 404 ENDPOINT_NOT_FOUND and requested_path', async () => {
+    for (const path of ['/api/v1/nothing-here', '/', '/api/v2/workspaces', '/api/v0/workspaces', '/api/v1/workspaces/wks_1/deeper']) {
       const answer = await api.call('GET', api.runner.origin + path);
       expect(answer.status).toBe(404);
       envelope(answer.body);
       expect(answer.body).toMatchObject({ error: 'not_found', error_code: 'ENDPOINT_NOT_FOUND', requested_path: path });
     }
+    for (const method of ['POST', 'DELETE']) {
+      const answer = await api.call(method, `${api.runner.origin}/api/v2/workspaces`, { body: { name: 'x' } });
+      expect(answer.body).toMatchObject({ error_code: 'ENDPOINT_NOT_FOUND', requested_path: '/api/v2/workspaces' });
+    }
+  });
+
+  it('carries no deprecation headers while the version is not deprecated', async () => {
+    const answer = await api.call('GET', '/workspaces');
+    expect([answer.headers.get('deprecation'), answer.headers.get('sunset'), answer.headers.get('link')]).toEqual([null, null, null]);
+  });
+
+  it('answers a JSON body that is not an object with 400 INVALID_TYPE, and no body where one is required with 400 MISSING_PARAMETER', async () => {
+    for (const rawBody of ['[]', '"a name"', '42', 'null', 'true']) {
+      const answer = await api.call('POST', '/workspaces', { rawBody, headers: { 'Content-Type': 'application/json' } });
+      expect({ rawBody, status: answer.status }).toEqual({ rawBody, status: 400 });
+      envelope(answer.body);
+      expect(answer.body).toMatchObject({ error: 'bad_request', error_code: 'INVALID_TYPE', errors: { body: ['must be a JSON object'] } });
+    }
+    const none = await api.call('POST', '/workspaces');
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ error: 'bad_request', error_code: 'MISSING_PARAMETER', errors: { name: ['is required'] } });
+    // A route whose body is all optional takes none at all.
+    const spare = (await api.call('POST', '/api-keys', { body: { name: 'to rotate' } })).body.data;
+    expect((await api.call('POST', `/api-keys/${spare.id}/rotate`)).status).toBe(200);
   });
 
   it('answers a known path with the wrong method with 405 and Allow', async () => {
@@ -159,8 +183,9 @@ describe('the error envelope', () => {
     }
   });
 
-  it('answers wrong types and non-object bodies with 422', async () => {
-    for (const body of [{ name: 42 }, [], 'a string', null, { name: 'ok', settings: 'UTC' }]) {
+  // Non-object bodies are 400 INVALID_TYPE (below): the body as a whole is of the wrong kind, not a field.
+  it('answers wrong field types with 422', async () => {
+    for (const body of [{ name: 42 }, { name: 'ok', settings: 'UTC' }]) {
       const answer = await api.call('POST', '/workspaces', { body });
       expect(answer.status).toBe(422);
       envelope(answer.body);

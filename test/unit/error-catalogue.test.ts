@@ -37,6 +37,12 @@ const samples: Record<string, () => errors.ApiError> = {
   FeatureLimitReached: () => new errors.FeatureLimitReached('api_keys', 5, 5, 'https://example.com/upgrade'),
   NamespaceAccessDenied: () => new errors.NamespaceAccessDenied('ns_1'),
   ResourceLocked: () => new errors.ResourceLocked('Still running.'),
+  InvalidType: () => new errors.InvalidType('body', 'a JSON object', 'an array'),
+  MissingBody: () => new errors.MissingBody({ name: ['is required'] }),
+  PaymentRequired: () => new errors.PaymentRequired('wks_1', '2026-01-01T00:00:00.000Z', 'https://example.com/billing'),
+  ServiceUnavailable: () => new errors.ServiceUnavailable(),
+  MaintenanceMode: () => new errors.MaintenanceMode(300),
+  ConcurrentLimitExceeded: () => new errors.ConcurrentLimitExceeded(2),
 };
 
 const errorClasses = Object.entries(errors)
