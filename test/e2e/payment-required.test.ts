@@ -1,4 +1,5 @@
 import { registerVerified } from '../support/accounts.ts';
+import { runAdmin } from '../support/admin-cli.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, type Credential } from '../support/sessions.ts';
 
@@ -79,4 +80,15 @@ describe('an unpaid workspace', () => {
     expect(both.status).toBe(200);
     expect(both.body.data).toMatchObject({ tier: 'pro', billing_status: 'paid' });
   });
+
+  it('is switched by the admin CLI too: billing --status unpaid, then paid', async () => {
+    const unpaid = await runAdmin(api.runner.tableName, ['billing', '--workspace', home, '--status', 'unpaid']);
+    expect([unpaid.status, unpaid.stdout]).toEqual([0, expect.stringContaining('its requests answer 402')]);
+    expect((await api.call('GET', '/api-keys', as(patKey))).status).toBe(402);
+    const paid = await runAdmin(api.runner.tableName, ['billing', '--workspace', home, '--status', 'paid']);
+    expect([paid.status, paid.stdout]).toEqual([0, expect.stringContaining('is paid')]);
+    expect((await api.call('GET', '/api-keys', as(patKey))).status).toBe(200);
+    const wrong = await runAdmin(api.runner.tableName, ['billing', '--workspace', home, '--status', 'late']);
+    expect([wrong.status, wrong.stderr]).toEqual([2, expect.stringContaining('--status must be paid or unpaid')]);
+  }, 60_000);
 });
