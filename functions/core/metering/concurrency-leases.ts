@@ -4,7 +4,7 @@ import { ConcurrentLimitExceeded } from '#core/platform/errors';
 import { tiers } from '#core/platform/tiers';
 import type { Deps } from '#core/ports/deps';
 import { ignoreConditionFailure, isConditionFailure } from '#core/store/conditions';
-import { hotPath } from '#core/store/database';
+import { hotPath } from '#core/store/hot-path';
 
 /**
  * How long a slot stays taken should its holder never give it back (a crashed function):

@@ -1,7 +1,7 @@
 import { config } from '#core/platform/config';
 import { MaintenanceMode } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
-import { hotPath } from '#core/store/database';
+import { hotPath } from '#core/store/hot-path';
 
 /** The operator's switch as the table holds it. */
 export interface Maintenance {

@@ -93,8 +93,5 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
 
 export type Database = ReturnType<typeof createDatabase>;
 
-/**
- * Options for reads on every request's path: ElectroDB otherwise builds an error with a
- * stack trace before each call, in case it fails (about a tenth of its cost per call).
- */
-export const hotPath = { originalErr: true } as const;
+// Kept in a module of its own, which the fallback's bundle may hold without ElectroDB.
+export { hotPath } from './hot-path.ts';
