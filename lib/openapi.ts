@@ -6,6 +6,7 @@ import { requestIdLength, requestIdPattern } from '#core/http/proxy-event';
 import { documentedPath, type Route } from '#core/http/route-types';
 import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
 import { maxPerPage } from '#core/platform/list-bounds';
+import { wireSchemas } from '#core/platform/schema-meta';
 import { routes } from '#routes';
 import {
   errorCodeSchema,
@@ -27,7 +28,7 @@ const componentSchemas: Record<string, JsonSchema> = {};
 
 /** JSON Schema of a zod schema; named schemas (`withMeta(schema, { id })`) become shared components. */
 function schemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline', override: asOnTheWire }) as JsonSchema;
   const { $schema: _, $defs, ...rest } = json;
   for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) componentSchemas[id] = relink(def);
   if (typeof rest.$ref === 'string') return relink(rest);
@@ -37,6 +38,14 @@ function schemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
     return { $ref: `#/components/schemas/${id}` };
   }
   return relink(rest);
+}
+
+/** A parameter read from text is documented as what a client sends: the integer or boolean (schema-meta.ts, onTheWire). */
+function asOnTheWire({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  const wire = wireSchemas.get(zodSchema as z.ZodMiniType);
+  if (!wire) return;
+  for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
+  Object.assign(jsonSchema, wire);
 }
 
 const relink = (schema: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'));
