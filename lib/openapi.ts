@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import type { CredentialType } from '#core/access/principal';
 import { idempotencyRetentionSeconds } from '#core/http/idempotency/idempotent-requests';
 import { idempotencyKeyPattern, takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import { requestIdLength, requestIdPattern } from '#core/http/proxy-event';
@@ -17,6 +16,8 @@ import {
   headersOf,
 } from './openapi/error-responses.ts';
 import { errorCodesOf } from './openapi/route-errors.ts';
+import { anyCredential, securityOf, securitySchemes } from './openapi/security.ts';
+import { tagsOf } from './openapi/tags.ts';
 import { webhookHeaderParameters, webhooksOf } from './openapi/webhooks.ts';
 
 /**
@@ -70,22 +71,6 @@ function parameters(route: Route) {
     }
   }
   return list;
-}
-
-/** How each credential type is presented. */
-const schemesOf: Record<CredentialType, string[]> = {
-  api_key: ['bearerAuth', 'basicAuth'],
-  user_token: ['bearerAuth'],
-  oauth: ['bearerAuth'],
-  session: ['sessionCookie'],
-};
-
-const allCredentials = Object.keys(schemesOf) as CredentialType[];
-
-function securityOf(route: Route) {
-  if (route.auth === 'none') return [];
-  const schemes = new Set((route.credentials ?? allCredentials).flatMap((type) => schemesOf[type]));
-  return [...schemes].map((scheme) => ({ [scheme]: [] }));
 }
 
 const htmlContent = { 'text/html': { schema: { type: 'string' } } };
@@ -183,29 +168,12 @@ export function openApiDocument(prefix = '/api/v1') {
       license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
     servers: [server(`{base_url}${prefix}`)],
-    security: [{ bearerAuth: [] }, { basicAuth: [] }, { sessionCookie: [] }],
-    tags: [
-      ...[...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: `${name} endpoints` })),
-      { name: 'Events', description: 'What subscribed webhook endpoints receive: the event catalogue' },
-    ],
+    security: anyCredential,
+    ...tagsOf([...new Set(routes.map((r) => r.tag)), 'Events']),
     paths,
     webhooks,
     components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'An API key (`sk_live_…`, `sk_test_…`), a user token (`<id>|<secret>`) or an OAuth access token.',
-        },
-        basicAuth: { type: 'http', scheme: 'basic', description: 'The API key as user name, empty password.' },
-        sessionCookie: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: 'session',
-          description:
-            'The session of `POST /login`; a POST, PUT, PATCH or DELETE also sends the XSRF-TOKEN cookie’s value in X-XSRF-TOKEN.',
-        },
-      },
+      securitySchemes: securitySchemes(prefix),
       parameters: {
         XWorkspaceId: {
           name: 'X-Workspace-ID',
