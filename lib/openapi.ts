@@ -7,6 +7,7 @@ import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
 import { maxPerPage } from '#core/platform/list-bounds';
 import { wireSchemas } from '#core/platform/schema-meta';
 import { routes } from '#routes';
+import { operationDescription } from './openapi/descriptions.ts';
 import {
   errorCodeSchema,
   errorEnvelopeSchema,
@@ -15,6 +16,7 @@ import {
   headerComponents,
   headersOf,
 } from './openapi/error-responses.ts';
+import { addExamples } from './openapi/examples.ts';
 import { errorCodesOf } from './openapi/route-errors.ts';
 import { anyCredential, securityOf, securitySchemes } from './openapi/security.ts';
 import { tagsOf } from './openapi/tags.ts';
@@ -107,7 +109,8 @@ function operation(route: Route) {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
-    ...(route.scope ? { description: `Requires the scope \`${route.scope}\`.`, 'x-required-scope': route.scope } : {}),
+    description: operationDescription(route),
+    ...(route.scope ? { 'x-required-scope': route.scope } : {}),
     security: securityOf(route),
     parameters: [
       ...parameters(route),
@@ -159,6 +162,8 @@ export function openApiDocument(prefix = '/api/v1') {
   for (const code of errorCodes) componentSchemas[errorSchemaName(code)] = errorCodeSchema(code);
   componentSchemas.Error = errorEnvelopeSchema;
   const webhooks = webhooksOf(schemaOf);
+  addExamples(paths, componentSchemas);
+  addExamples(webhooks, componentSchemas);
   return {
     openapi: '3.1.0',
     info: {
