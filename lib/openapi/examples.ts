@@ -178,7 +178,7 @@ function objectExample(schema: JsonSchema, context: Context): Record<string, unk
 }
 
 /** An example of `schema` (JSON Schema 2020-12, references into `components`). */
-export function exampleOf(schema: JsonSchema, context: Context): unknown {
+function exampleOf(schema: JsonSchema, context: Context): unknown {
   if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
   if ('const' in schema) return schema.const;
   if ('default' in schema) return schema.default;

@@ -53,7 +53,8 @@ function examplesOf({ at, operation }: (typeof operations)[number]): Exampled[] 
   return found;
 }
 
-const jsonBody = (media: Record<string, unknown> | undefined) => media?.['application/json'] ?? media?.['application/x-www-form-urlencoded'];
+const jsonBody = (media: Record<string, unknown> | undefined) =>
+  media?.['application/json'] ?? media?.['application/x-www-form-urlencoded'];
 
 describe('the examples of openapi.yaml', () => {
   it('each match the schema beside them', () => {
