@@ -237,5 +237,7 @@ const serviceDescription = [
   `Lists take \`page\`, \`per_page\` (at most ${maxPerPage}), \`sort\`, \`fields\`, \`search\` and filters, and answer \`data\`, \`meta\` and \`links\`. ` +
     'Every error answers with one envelope (`error`, `error_code`, `message`, `request_id`, the code’s extras, `meta`); ' +
     'each operation lists the codes it may answer at each status.',
+  "Each operation's `security` lists exactly the credentials it accepts (with its scope), and its description says who may call it, " +
+    'what a test key may do there, whether it takes an Idempotency-Key and how it paginates. Tags group the operations by resource.',
   'Generated from the route table and the error catalogue (functions/core/platform/error-catalogue.ts); the end-to-end tests check every answer against it.',
 ].join('\n\n');

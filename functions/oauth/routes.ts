@@ -6,7 +6,7 @@ export const oauthRoutes = routeTable({ tag: 'OAuth', auth: 'none', mount: 'root
   {
     operationId: 'authorizeOAuthClient',
     description:
-      "Open it in the user's browser with `response_type=code`, `client_id`, `redirect_uri`, `scope`, `state` and the PKCE `code_challenge` (S256). Without a session the user is asked to sign in first.",
+      "Open it in the user's browser with `response_type=code`, `client_id`, `redirect_uri`, `scope`, `state` and the PKCE `code_challenge` (S256). The user must be signed in (`POST /login`) in that browser: without a session it answers 401.",
     method: 'GET',
     path: '/oauth/authorize',
     auth: 'credential',

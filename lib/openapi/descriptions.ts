@@ -22,13 +22,12 @@ const either = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).jo
 
 function whoMayCall(route: Route): string[] {
   if (route.auth === 'none') return ['**Public**: no credential.'];
-  const credentials = (route.credentials ?? allCredentials).map((type) => credentialNames[type]);
+  // An unsafe method with the cookie also echoes the XSRF-TOKEN cookie (the xsrfToken scheme).
+  const session = route.method === 'GET' ? credentialNames.session : `${credentialNames.session} with X-XSRF-TOKEN`;
+  const credentials = (route.credentials ?? allCredentials).map((type) => (type === 'session' ? session : credentialNames[type]));
   return [
     `**Credentials**: ${either(credentials)}${route.credentials ? ' only' : ''}, granting \`${route.scope}\`.`,
     ...(route.platformAdmin ? ['**Platform operators only**: the bootstrap admin; anyone else is 403.'] : []),
-    ...(route.credentials?.includes('session') && route.method !== 'GET'
-      ? ['With the session cookie, send the XSRF-TOKEN cookie’s value in X-XSRF-TOKEN.']
-      : []),
   ];
 }
 
