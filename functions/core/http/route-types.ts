@@ -34,6 +34,11 @@ interface RouteBase {
   /** An optional feature's switch: while it is off the route answers 404, as if it did not exist. */
   enabledBy?: ConfigFlag;
   summary: string;
+  /**
+   * What the summary leaves out, in a sentence or two, where it does (openapi.yaml puts it
+   * first in the operation's description; who may call and the like are added from the other fields).
+   */
+  description?: string;
   tag: string;
   params?: ZodMiniObject;
   query?: ZodMiniObject;
