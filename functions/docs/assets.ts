@@ -37,6 +37,17 @@ export const isAsset = (name: string): name is AssetName => Object.hasOwn(docsAs
 
 export const contentTypeOf = (name: AssetName) => (name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
 
+/**
+ * What the served copy of a bundle changes: Redoc's sidebar always shows Redocly's logo from
+ * their CDN (no option turns it off); pointed at an empty data: URL, the image fails and
+ * Redoc drops it, and the page asks nothing of another origin.
+ */
+const rewrites: Partial<Record<AssetName, [string, string][]>> = {
+  'redoc.standalone.js': [['https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,']],
+};
+
+const rewritten = (name: AssetName, text: string) => (rewrites[name] ?? []).reduce((t, [from, to]) => t.replaceAll(from, to), text);
+
 interface LoadedAsset {
   text: string;
   /** Gzipped once: Scalar's bundle is 3.5 MB, 1 MB gzipped, well within a Lambda answer either way. */
@@ -49,7 +60,10 @@ const loaded = new Map<AssetName, Promise<LoadedAsset>>();
 export function loadAsset(name: AssetName): Promise<LoadedAsset> {
   let asset = loaded.get(name);
   if (!asset) {
-    asset = readFile(pathOf(name), 'utf8').then((text) => ({ text, gzipped: gzipSync(text) }));
+    asset = readFile(pathOf(name), 'utf8').then((read) => {
+      const text = rewritten(name, read);
+      return { text, gzipped: gzipSync(text) };
+    });
     loaded.set(name, asset);
   }
   return asset;

@@ -3,7 +3,8 @@
 (async () => {
   const key = await window.docsTryItKey();
   window.Scalar.createApiReference('#docs', {
-    url: document.body.dataset.specUrl,
+    // The agent (Scalar's AI chat) is a setting of each source: off, or it asks api.scalar.com for its registry.
+    sources: [{ url: document.body.dataset.specUrl, agent: { disabled: true } }],
     withDefaultFonts: false,
     telemetry: false,
     proxyUrl: '',
@@ -11,7 +12,6 @@
     hideClientButton: true,
     showDeveloperTools: 'never',
     persistAuth: false,
-    agent: { disabled: true },
     authentication: {
       preferredSecurityScheme: 'bearerAuth',
       ...(key ? { securitySchemes: { bearerAuth: { token: key } } } : {}),
