@@ -44,6 +44,8 @@ export const contentTypeOf = (name: AssetName) => (name.endsWith('.css') ? 'text
  */
 const rewrites: Partial<Record<AssetName, [string, string][]>> = {
   'redoc.standalone.js': [['https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,']],
+  // Scalar declares its Inter and mono faces at fonts.scalar.com whatever withDefaultFonts says: emptied, the system's fonts show.
+  'scalar-standalone.js': [['url(https://fonts.scalar.com/', 'url(data:,']],
 };
 
 const rewritten = (name: AssetName, text: string) => (rewrites[name] ?? []).reduce((t, [from, to]) => t.replaceAll(from, to), text);
