@@ -38,17 +38,32 @@ export const isAsset = (name: string): name is AssetName => Object.hasOwn(docsAs
 export const contentTypeOf = (name: AssetName) => (name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
 
 /**
- * What the served copy of a bundle changes: Redoc's sidebar always shows Redocly's logo from
- * their CDN (no option turns it off); pointed at an empty data: URL, the image fails and
- * Redoc drops it, and the page asks nothing of another origin.
+ * What the served copy of a bundle changes, so that the page asks nothing of another origin:
+ * - Redoc's sidebar always shows Redocly's logo from their CDN (no option turns it off);
+ *   pointed at an empty data: URL, the image fails and Redoc drops it.
+ * - Scalar declares its Inter and mono faces at fonts.scalar.com whatever withDefaultFonts
+ *   says: emptied, the system's fonts show.
+ * - Scalar turns its AI agent on for any page served from localhost, 127.0.0.1 or a .test
+ *   host, and decides it before it has read the page's sources (whose agent is disabled):
+ *   the agent's drawer mounts and asks api.scalar.com, through proxy.scalar.com, for its
+ *   registry. The served copy never turns it on.
+ * Each rewrite must find its text: a bundle update that moves it fails here, at the first
+ * load, rather than letting the request through (the browser test would catch it too).
  */
 const rewrites: Partial<Record<AssetName, [string, string][]>> = {
   'redoc.standalone.js': [['https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,']],
-  // Scalar declares its Inter and mono faces at fonts.scalar.com whatever withDefaultFonts says: emptied, the system's fonts show.
-  'scalar-standalone.js': [['url(https://fonts.scalar.com/', 'url(data:,']],
+  'scalar-standalone.js': [
+    ['url(https://fonts.scalar.com/', 'url(data:,'],
+    ['return!e?.agent?.disabled&&(', 'return!1&&('],
+  ],
 };
 
-const rewritten = (name: AssetName, text: string) => (rewrites[name] ?? []).reduce((t, [from, to]) => t.replaceAll(from, to), text);
+function rewritten(name: AssetName, text: string): string {
+  return (rewrites[name] ?? []).reduce((t, [from, to]) => {
+    if (!t.includes(from)) throw new Error(`${name} no longer holds ${JSON.stringify(from)}: see functions/docs/assets.ts`);
+    return t.replaceAll(from, to);
+  }, text);
+}
 
 interface LoadedAsset {
   text: string;

@@ -3,7 +3,7 @@
 (async () => {
   const key = await window.docsTryItKey();
   window.Scalar.createApiReference('#docs', {
-    // The agent (Scalar's AI chat) is a setting of each source: off, or it asks api.scalar.com for its registry.
+    // The agent (Scalar's AI chat) is a setting of each source: off (and never on in the served copy: functions/docs/assets.ts).
     sources: [{ url: document.body.dataset.specUrl, agent: { disabled: true } }],
     withDefaultFonts: false,
     telemetry: false,
