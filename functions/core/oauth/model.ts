@@ -38,12 +38,7 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * The token endpoint authenticates it (clientRefusal): refused, the library answers
  * `invalid_client` with the reason as its description.
  */
-async function clientFor(
-  deps: Deps,
-  endpoint: 'authorize' | 'token',
-  id: string,
-  secret?: string | null,
-): Promise<Client | undefined> {
+async function clientFor(deps: Deps, endpoint: 'authorize' | 'token', id: string, secret?: string | null): Promise<Client | undefined> {
   const found = await findOAuthClient(deps, id);
   // A refresh token belongs to the code grant: a client of that grant may use it.
   const client = found && {
