@@ -6,7 +6,7 @@ import type { LocalRunner } from '#lib/local/runner';
 /** `npm start`: the whole service on this machine. Variables: docs/operations.md, "Local runner". */
 
 // On Node 20 the AWS SDK warns on every start that its 2027 releases need Node 22 (several
-// lines in the middle of ours); one short line of our own says the same (see README).
+// lines in the middle of ours); one short line of our own says the same (docs/operations.md, Local runner).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** Every part of the configuration (the service's, the webhooks', the runner's), each bad variable named in one message, before anything starts. */
