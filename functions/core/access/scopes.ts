@@ -1,5 +1,5 @@
 /**
- * Scope grammar of DECISIONS.md: `resource:action`, with `resource:*`, `*:action` and `*`
+ * Scope grammar of docs/decisions.md: `resource:action`, with `resource:*`, `*:action` and `*`
  * as wildcards, and a few aliases that stand for a set of plain scopes.
  */
 export const knownScopes = [

@@ -5,7 +5,7 @@ import type { Deps } from '#core/ports/deps';
 import { notAMemberOf, wellFormedWorkspaceId } from './named-workspace.ts';
 
 /**
- * The workspace a request acts in (DECISIONS.md, Tenancy): the credential's home
+ * The workspace a request acts in (docs/decisions.md, Tenancy): the credential's home
  * workspace, or another workspace of the same user named by X-Workspace-ID or
  * `workspace_id`. Naming one the user is not a member of is a 403, whether or not it
  * exists; an OAuth token may name none but its own. A suspended workspace, named or home, answers 403 WORKSPACE_SUSPENDED unless the

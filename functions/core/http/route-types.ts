@@ -73,7 +73,7 @@ export interface CredentialRoute extends RouteBase {
    * What the route changes carries the environment, and a test credential reaches only
    * test records there (API keys, webhook endpoints, deliveries, usage): test keys may call
    * it. Every other route that changes data changes live data, which a test key may not
-   * (DECISIONS.md, Test mode): it answers 403 before anything is read.
+   * (docs/decisions.md, Test mode): it answers 403 before anything is read.
    */
   keepsEnvironmentsApart?: true;
   /** It runs other routes' operations as the caller (an MCP tool call, a resource read) and answers their refusals as its own. */

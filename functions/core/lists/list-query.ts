@@ -4,7 +4,7 @@ import { describe, onTheWire } from '#core/platform/schema-meta';
 import { singleLine } from '#core/platform/text-rules';
 
 /**
- * The query of a list endpoint (DECISIONS.md, Lists): page or cursor, per_page, sort,
+ * The query of a list endpoint (docs/decisions.md, Lists): page or cursor, per_page, sort,
  * sparse fields, search, status and date filters. Unknown fields are refused, never
  * ignored. How a list answers it is lists/list-page.ts.
  */

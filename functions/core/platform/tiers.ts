@@ -1,8 +1,8 @@
 /**
  * The tier table: the one place that says what a tier is allowed. The request limiter,
  * the entitlement limits and the API Gateway usage plans (with their monthly quotas) all
- * read it. Per-minute limits are DECISIONS.md's choice of the spec's minute table; the
- * entitlement limits are ours (README, Entitlements). `null` is unlimited.
+ * read it. Per-minute limits are docs/decisions.md's choice of the spec's minute table; the
+ * entitlement limits are ours (docs/tenancy-and-limits.md, Entitlements). `null` is unlimited.
  */
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
