@@ -34,8 +34,7 @@ function printStarted(cfg: LocalConfig, runner: LocalRunner, ms: number) {
   console.log(`\nTenant API listening on ${runner.baseUrl} (ready in ${ms} ms)`);
   console.log(`  health:   ${runner.origin}/health`);
   // DOCUMENTATION_ENABLED=0 turns the pages off (404), as documentation.enabled does in AWS.
-  if (config().DOCUMENTATION_ENABLED)
-    console.log(`  docs:     ${runner.origin}/api/docs (sign in with the admin's email and password)`);
+  if (config().DOCUMENTATION_ENABLED) console.log(`  docs:     ${runner.origin}/api/docs (sign in with the admin's email and password)`);
   console.log(`  storage:  ${cfg.DYNAMODB_ENDPOINT ?? `DynamoDB Local at ${runner.dynamoDbEndpoint}, data in ${cfg.DATA_DIR}`}`);
   const temporary = !cfg.MAIL_DIR && cfg.DATA_DIR === 'memory' ? ' (temporary, removed at stop)' : '';
   console.log(`  mail:     ${runner.mailDir}${temporary}, links to ${cfg.PUBLIC_BASE_URL ?? runner.origin}; a line below for each message`);

@@ -63,6 +63,7 @@ const shot = (name: string) => page.screenshot({ path: join(artefacts, `docs-${n
 const visibleText = () => page.evaluate('document.body.innerText') as Promise<string>;
 const shows = (text: string, timeout: number) =>
   page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(text)})`, { timeout });
+// biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees (rendered, not hidden nodes) is what these tests assert
 const innerText = (element: unknown) => (element as { innerText: string }).innerText;
 
 describe('the documentation pages in a browser', () => {
