@@ -14,6 +14,7 @@
 
 /** The bounded contexts, each above every one after it: a context imports only later ones. */
 const contexts = [
+  'docs',
   'operations',
   'oauth',
   'credentials',

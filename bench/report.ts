@@ -1,15 +1,5 @@
 import { writeFileSync } from 'node:fs';
-
-/** One figure of the table: its value, and its target when it has one. */
-export interface Row {
-  section: string;
-  figure: string;
-  value: number | undefined;
-  unit: string;
-  /** Human form of the target, e.g. "≥ 0.8"; absent for figures given for context. */
-  target?: string;
-  pass?: boolean;
-}
+import { formatFigure as format, type Row } from '#lib/docs/performance-tables';
 
 export const atMost = (limit: number, unit = '') => ({
   target: `≤ ${format(limit)}${unit && ` ${unit}`}`,
@@ -34,13 +24,6 @@ export function row(
   rule?: { target: string; check: (value: number | undefined) => boolean },
 ): Row {
   return rule ? { section, figure, value, unit, target: rule.target, pass: rule.check(value) } : { section, figure, value, unit };
-}
-
-function format(value: number | undefined): string {
-  if (value === undefined || Number.isNaN(value)) return 'n/a';
-  if (Math.abs(value) >= 100) return Math.round(value).toLocaleString('en-US');
-  if (Math.abs(value) >= 10) return value.toFixed(1);
-  return value.toFixed(value % 1 === 0 ? 0 : 2);
 }
 
 /** The table as printed: one block per section, figures aligned, PASS/FAIL where there is a target. */

@@ -1,4 +1,5 @@
 import { failedAuthenticationPolicy } from '#core/credentials/failed-authentications';
+import type { Row } from '#lib/docs/performance-tables';
 import type { BundleFigures } from './bundles.ts';
 import type { SeriesFigures } from './counters.ts';
 import type { CredentialFigures } from './credentials.ts';
@@ -8,7 +9,7 @@ import { failuresOf, type ServerLoad } from './load.ts';
 import type { PixelFigures } from './pixel.ts';
 import type { BatchFigures } from './post-batch.ts';
 import type { PostListFigures } from './post-lists.ts';
-import { atLeast, atMost, exactly, type Row, row } from './report.ts';
+import { atLeast, atMost, exactly, row } from './report.ts';
 import type { StartupFigures } from './startup.ts';
 import { median } from './stats.ts';
 import type { GuessingFigures } from './verification.ts';

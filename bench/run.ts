@@ -7,6 +7,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bcryptHasher, createDeps } from '#core/adapters/create-deps';
+import { rewriteGeneratedSection } from '#lib/docs/generated-section';
+import { performanceGuide, performanceTables } from '#lib/docs/performance-tables';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { startLocalRunner } from '#lib/local/runner';
@@ -361,7 +363,7 @@ async function main() {
       ` (the bench's own: ${[...ourStorePids, ...startup.processes].join(', ')}; still running: ${ourStoreLeft.length + startup.leftAfterSigterm.length})`,
   );
 
-  writeResults(resultsFile, {
+  const results = {
     at: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, loadAverageAtStart, loadAverageAtEnd: loadavg() },
     settings,
@@ -382,8 +384,10 @@ async function main() {
     startup,
     processes: { dynamoDbLocalBefore, dynamoDbLocalAfter, ourStorePids, ourStoreLeft },
     rows,
-  });
-  console.log(`\nAll figures: ${resultsFile}`);
+  };
+  writeResults(resultsFile, results);
+  rewriteGeneratedSection(performanceGuide.file, performanceGuide.section, performanceTables(results));
+  console.log(`\nAll figures: ${resultsFile}; their tables: ${performanceGuide.file}`);
 }
 
 main().then(

@@ -1,4 +1,5 @@
-import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryPages } from '#core/store/query-pages';
 import { putAll } from './seed.ts';
 
 /** Copies every item of some partitions (by `pk`) from one table to another, as they are now. */
@@ -10,21 +11,16 @@ export async function copyPartitions(
 ): Promise<number> {
   let copied = 0;
   for (const pk of partitions) {
-    let after: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: from,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk },
-          ConsistentRead: true,
-          ExclusiveStartKey: after,
-        }),
-      );
-      await putAll(client, to, page.Items ?? []);
-      copied += page.Items?.length ?? 0;
-      after = page.LastEvaluatedKey;
-    } while (after);
+    const pages = queryPages(client, {
+      TableName: from,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    });
+    for await (const items of pages) {
+      await putAll(client, to, items);
+      copied += items.length;
+    }
   }
   return copied;
 }

@@ -17,6 +17,8 @@ const contextSchema = z.object({
     .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must look like api/v1, without slashes at the ends')
     .default('api/v1'),
   stageName: z.string().regex(/^\w+$/, 'must be letters, digits or underscores').default('prod'),
+  /** `documentation.enabled`: the pages at /api/docs, openapi.json/.yaml and llms.txt; `-c documentationEnabled=false` arrives as a string. */
+  documentationEnabled: z.union([z.boolean(), z.stringbool()]).default(true),
   /** `oauth.enabled`; `-c oauthEnabled=true` arrives as a string. */
   oauthEnabled: z.union([z.boolean(), z.stringbool()]).default(false),
   /** CORS_ALLOWED_ORIGINS of the functions (functions/core/platform/config.ts): comma-separated origins, or `*`. */

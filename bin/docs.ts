@@ -1,18 +1,13 @@
 /**
- * `npm run docs`: rewrites the README's generated tables (the endpoints from the route
- * registry, the event catalogue) in place; their unit tests fail while they differ.
+ * `npm run docs`: rewrites the guides' generated tables in place: the endpoints (from the
+ * route registry), the event catalogue, and the bench's figures (from the committed
+ * bench/results.json). Their unit tests fail while they differ.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { endpointTable } from '#lib/docs/endpoint-table';
 import { eventCatalogueTable } from '#lib/docs/event-catalogue';
+import { rewriteGeneratedSection } from '#lib/docs/generated-section';
+import { committedPerformanceTables, performanceGuide } from '#lib/docs/performance-tables';
 
-const readmePath = new URL('../README.md', import.meta.url);
-const sections = { endpoints: endpointTable, 'event-catalogue': eventCatalogueTable };
-
-let readme = readFileSync(readmePath, 'utf8');
-for (const [name, table] of Object.entries(sections)) {
-  const section = new RegExp(`(<!-- ${name}:[^\\n]*-->\\n)[\\s\\S]*?(\\n<!-- /${name} -->)`);
-  if (!section.test(readme)) throw new Error(`README.md has no <!-- ${name}: ... --> section`);
-  readme = readme.replace(section, (_match, start: string, end: string) => start + table() + end);
-}
-writeFileSync(readmePath, readme);
+rewriteGeneratedSection('docs/endpoints.md', 'endpoints', endpointTable());
+rewriteGeneratedSection('docs/webhooks.md', 'event-catalogue', eventCatalogueTable());
+rewriteGeneratedSection(performanceGuide.file, performanceGuide.section, committedPerformanceTables());

@@ -1,12 +1,12 @@
 import { config } from '#core/platform/config';
 import { webhookConfig } from '#core/platform/webhook-settings';
 import { type LocalConfig, parseLocalConfig } from '#lib/local/local-config';
-import { type LocalRunner, startLocalRunner } from '#lib/local/runner';
+import type { LocalRunner } from '#lib/local/runner';
 
-/** `npm start`: the whole service on this machine. Variables: see README, "Local runner". */
+/** `npm start`: the whole service on this machine. Variables: docs/operations.md, "Local runner". */
 
 // On Node 20 the AWS SDK warns on every start that its 2027 releases need Node 22 (several
-// lines in the middle of ours); one short line of our own says the same (see README).
+// lines in the middle of ours); one short line of our own says the same (docs/operations.md, Local runner).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** Every part of the configuration (the service's, the webhooks', the runner's), each bad variable named in one message, before anything starts. */
@@ -27,15 +27,23 @@ function settings(): LocalConfig {
   return cfg!;
 }
 
+/** One line per step of the start, before it begins: on a busy machine a start takes tens of seconds. */
+const progress = (step: string) => console.log(`  ${step}`);
+
 function printStarted(cfg: LocalConfig, runner: LocalRunner, ms: number) {
-  console.log(`Tenant API listening on ${runner.baseUrl} (ready in ${ms} ms)`);
+  console.log(`\nTenant API listening on ${runner.baseUrl} (ready in ${ms} ms)`);
   console.log(`  health:   ${runner.origin}/health`);
+  // DOCUMENTATION_ENABLED=0 turns the pages off (404), as documentation.enabled does in AWS.
+  if (config().DOCUMENTATION_ENABLED) console.log(`  docs:     ${runner.origin}/api/docs (sign in with the admin's email and password)`);
   console.log(`  storage:  ${cfg.DYNAMODB_ENDPOINT ?? `DynamoDB Local at ${runner.dynamoDbEndpoint}, data in ${cfg.DATA_DIR}`}`);
   const temporary = !cfg.MAIL_DIR && cfg.DATA_DIR === 'memory' ? ' (temporary, removed at stop)' : '';
   console.log(`  mail:     ${runner.mailDir}${temporary}, links to ${cfg.PUBLIC_BASE_URL ?? runner.origin}; a line below for each message`);
   console.log(`  admin:    DYNAMODB_ENDPOINT=${runner.dynamoDbEndpoint} TABLE_NAME=${runner.tableName} npm run admin -- <command>`);
   if (!cfg.DYNAMODB_ENDPOINT && cfg.DYNAMODB_PORT === undefined) {
     console.log('            (DynamoDB Local has a new port each run; set DYNAMODB_PORT to keep this command valid)');
+  }
+  if (webhookConfig().WEBHOOK_ALLOW_INSECURE) {
+    console.log('  webhooks: WEBHOOK_ALLOW_INSECURE=1: http:// and loopback or private targets are accepted (local use only)');
   }
   if (Number(process.versions.node.split('.')[0]) < 22) {
     console.log(`  note:     Node ${process.versions.node} works; Node 22 (what Lambda runs) is recommended`);
@@ -79,7 +87,11 @@ function stopOnExit(runner: LocalRunner) {
 async function main() {
   const started = Date.now();
   const cfg = settings();
-  const runner = await startLocalRunner(cfg);
+  console.log('Starting the Tenant API:');
+  progress('loading its code (every function, as the Lambdas would)…');
+  // Loaded here, not at the top, so that the lines above show while the code loads.
+  const { startLocalRunner } = await import('#lib/local/runner');
+  const runner = await startLocalRunner(cfg, {}, (line) => console.log(line), progress);
   printStarted(cfg, runner, Date.now() - started);
   stopOnExit(runner);
 }

@@ -3,6 +3,7 @@ import { adminFunction } from './admin/definition.ts';
 import { apiKeysFunction } from './api-keys/definition.ts';
 import { authorizerFunction } from './authorizer/definition.ts';
 import { contentFunction } from './content/definition.ts';
+import { docsFunction } from './docs/definition.ts';
 import { entitlementsFunction } from './entitlements/definition.ts';
 import { fallbackFunction } from './fallback/definition.ts';
 import { gatewayKeyReconcilerFunction } from './gateway-key-reconciler/definition.ts';
@@ -46,10 +47,15 @@ export const routeFunctions = {
   pixel: pixelFunction,
 } as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
 
-/** The functions that serve no route: the authorizer, the fallback, and what schedules, the stream and the queue invoke. */
+/**
+ * The functions that serve no route of the registry: the authorizer, the fallback, the
+ * documentation (its pages are not operations of the API), and what schedules, the stream
+ * and the queue invoke.
+ */
 const otherFunctions = {
   authorizer: authorizerFunction,
   fallback: fallbackFunction,
+  docs: docsFunction,
   pruner: prunerFunction,
   'gateway-key-reconciler': gatewayKeyReconcilerFunction,
   'webhook-fanout': webhookFanoutFunction,

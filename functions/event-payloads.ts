@@ -15,7 +15,7 @@ import { adminWorkspace } from '#core/workspaces/admin-schemas';
 
 /**
  * The payload (`data`) of every event type: the resource as the API returns it. openapi.yaml's
- * `webhooks` and the README's catalogue are made from these and the catalogue
+ * `webhooks` and the catalogue of docs/webhooks.md are made from these and the catalogue
  * (core/events/event-types.ts); a test fails when a type has none.
  */
 

@@ -5,10 +5,12 @@ import type { FunctionDefinition, PortName } from '#core/adapters/function-defin
 import { type FunctionName, functionNames } from '#lib/bundling';
 import { lambdaFunctions } from '#routes';
 import { functionDefinitions } from '../functions/definitions.ts';
+import { docsResources } from '../functions/docs/routes.ts';
 import { Api, stageThrottle } from './constructs/api.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
 import { DataTable } from './constructs/data-table.ts';
+import { DocsRoutes } from './constructs/docs-routes.ts';
 import { addEnvironment, type FunctionEnvironment } from './constructs/function-environment.ts';
 import { GeneratedKey } from './constructs/generated-key.ts';
 import { Mail } from './constructs/mail.ts';
@@ -22,6 +24,8 @@ export interface ApiStackProps extends StackProps {
   /** The path prefix of every route, without slashes at the ends: `api/v1`. */
   prefix: string;
   stageName: string;
+  /** Serves the documentation pages, openapi.json/.yaml and llms.txt (DOCUMENTATION_ENABLED): off, none of it is deployed. */
+  documentationEnabled: boolean;
   /** Serves OAuth 2.0 (functions/core/platform/config.ts, OAUTH_ENABLED). */
   oauthEnabled: boolean;
   /** Origins allowed to call the API from browsers (functions/core/platform/config.ts, CORS_ALLOWED_ORIGINS). */
@@ -80,13 +84,13 @@ export class ApiStack extends Stack {
       if (definition.table !== false) made.bindTable(table, 'read-write');
       return made.function;
     };
-    const functions = recordOf(functionNames, (name) => fn(functionDefinitions[name]));
+    // The docs function lives in a nested stack of its own (DocsRoutes), with its resources.
+    const inThisStack = functionNames.filter((name): name is Exclude<FunctionName, 'docs'> => name !== 'docs');
+    const functions = recordOf(inThisStack, (name) => fn(functionDefinitions[name]));
     const routeFunctions = recordOf(lambdaFunctions, (name) => functions[name]);
     // The functions whose definitions declare the port: they alone get its grants and settings.
     const using = (port: PortName) =>
-      functionNames
-        .filter((name) => (functionDefinitions[name].ports as readonly PortName[]).includes(port))
-        .map((name) => functions[name]);
+      inThisStack.filter((name) => (functionDefinitions[name].ports as readonly PortName[]).includes(port)).map((name) => functions[name]);
 
     // The pixel's hashes: each day's visitor hash key derives from it and the date (functions/core/pixel/visitors.ts).
     const pixelHashKey = new GeneratedKey(this, 'PixelHashKey', {
@@ -123,11 +127,23 @@ export class ApiStack extends Stack {
       fallbackFunction: functions.fallback,
     });
     new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi, corsAllowedOrigins: props.corsAllowedOrigins });
+    if (props.documentationEnabled) {
+      const docs = new DocsRoutes(this, 'Documentation', {
+        restApi: api.restApi,
+        apiResource: api.restApi.root.resourceForPath('api'),
+        table,
+        apiPrefix: `/${props.prefix}`,
+        environment: { ...environment, DOCUMENTATION_ENABLED: '1' },
+      });
+      // The stage's deployment must come after the nested stack's methods, and again whenever they change.
+      api.restApi.latestDeployment?.node.addDependency(docs);
+      api.restApi.latestDeployment?.addToLogicalId({ documentation: docsResources });
+    }
     // The MCP functions run operations in the functions that serve them: invoke those, by the names they are told.
-    for (const name of functionNames) {
+    for (const name of inThisStack) {
       const invoked = functionDefinitions[name].invokes ?? [];
       if (!invoked.length) continue;
-      const targets = invoked.map((target) => [target, functions[target as FunctionName]] as const);
+      const targets = invoked.map((target) => [target, functions[target as (typeof inThisStack)[number]]] as const);
       // The functions themselves, not `:*` (every version and alias): the invoker calls each by its name alone.
       functions[name].addToRolePolicy(
         new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: targets.map(([, fn]) => fn.functionArn) }),

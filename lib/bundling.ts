@@ -1,8 +1,9 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { type FunctionName, functionDefinitions } from '../functions/definitions.ts';
+import { assetFolder, docsAssets } from '../functions/docs/assets.ts';
 
 /**
  * How every Lambda is bundled. The CDK stack and `bin/build.ts` both read this file, so
@@ -93,11 +94,24 @@ export const nodejsBundling = (name: FunctionName): BundlingOptions => ({
   ...(filesBeside[name] && { commandHooks: copying(filesBeside[name]) }),
 });
 
-/** Files a function reads beside its bundle (LAMBDA_TASK_ROOT): the mcp function serves openapi.yaml as a resource. */
-const filesBeside: Partial<Record<FunctionName, readonly string[]>> = { mcp: ['openapi.yaml'] };
+/**
+ * Files a function reads beside its bundle (LAMBDA_TASK_ROOT), by where each goes there: the
+ * mcp function serves openapi.yaml as a resource; the docs function serves it too, with the
+ * documentation pages' bundles and scripts in docs-assets/ (functions/docs/assets.ts).
+ */
+const filesBeside: Partial<Record<FunctionName, Record<string, string>>> = {
+  mcp: { 'openapi.yaml': 'openapi.yaml' },
+  docs: {
+    'openapi.yaml': 'openapi.yaml',
+    ...Object.fromEntries(Object.entries(docsAssets).map(([name, source]) => [`${assetFolder}/${name}`, source])),
+  },
+};
 
-const copying = (files: readonly string[]): NonNullable<BundlingOptions['commandHooks']> => ({
+const copying = (files: Record<string, string>): NonNullable<BundlingOptions['commandHooks']> => ({
   beforeBundling: () => [],
   beforeInstall: () => [],
-  afterBundling: (inputDir, outputDir) => files.map((file) => `cp "${join(inputDir, file)}" "${outputDir}/${file}"`),
+  afterBundling: (inputDir, outputDir) => [
+    ...new Set(Object.keys(files).flatMap((to) => (to.includes('/') ? [`mkdir -p "${outputDir}/${dirname(to)}"`] : []))),
+    ...Object.entries(files).map(([to, from]) => `cp "${join(inputDir, from)}" "${outputDir}/${to}"`),
+  ],
 });

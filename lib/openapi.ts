@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
-import type { CredentialType } from '#core/access/principal';
 import { idempotencyRetentionSeconds } from '#core/http/idempotency/idempotent-requests';
 import { idempotencyKeyPattern, takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import { requestIdLength, requestIdPattern } from '#core/http/proxy-event';
 import { documentedPath, type Route } from '#core/http/route-types';
 import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
 import { maxPerPage } from '#core/platform/list-bounds';
+import { wireSchemas } from '#core/platform/schema-meta';
 import { routes } from '#routes';
+import { operationDescription } from './openapi/descriptions.ts';
 import {
   errorCodeSchema,
   errorEnvelopeSchema,
@@ -15,7 +16,10 @@ import {
   headerComponents,
   headersOf,
 } from './openapi/error-responses.ts';
+import { addExamples } from './openapi/examples.ts';
 import { errorCodesOf } from './openapi/route-errors.ts';
+import { anyCredential, securityOf, securitySchemes } from './openapi/security.ts';
+import { tagsOf } from './openapi/tags.ts';
 import { webhookHeaderParameters, webhooksOf } from './openapi/webhooks.ts';
 
 /**
@@ -27,7 +31,7 @@ const componentSchemas: Record<string, JsonSchema> = {};
 
 /** JSON Schema of a zod schema; named schemas (`withMeta(schema, { id })`) become shared components. */
 function schemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline', override: asOnTheWire }) as JsonSchema;
   const { $schema: _, $defs, ...rest } = json;
   for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) componentSchemas[id] = relink(def);
   if (typeof rest.$ref === 'string') return relink(rest);
@@ -37,6 +41,14 @@ function schemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
     return { $ref: `#/components/schemas/${id}` };
   }
   return relink(rest);
+}
+
+/** A parameter read from text is documented as what a client sends: the integer or boolean (schema-meta.ts, onTheWire). */
+function asOnTheWire({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  const wire = wireSchemas.get(zodSchema as z.ZodMiniType);
+  if (!wire) return;
+  for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
+  Object.assign(jsonSchema, wire);
 }
 
 const relink = (schema: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'));
@@ -61,22 +73,6 @@ function parameters(route: Route) {
     }
   }
   return list;
-}
-
-/** How each credential type is presented. */
-const schemesOf: Record<CredentialType, string[]> = {
-  api_key: ['bearerAuth', 'basicAuth'],
-  user_token: ['bearerAuth'],
-  oauth: ['bearerAuth'],
-  session: ['sessionCookie'],
-};
-
-const allCredentials = Object.keys(schemesOf) as CredentialType[];
-
-function securityOf(route: Route) {
-  if (route.auth === 'none') return [];
-  const schemes = new Set((route.credentials ?? allCredentials).flatMap((type) => schemesOf[type]));
-  return [...schemes].map((scheme) => ({ [scheme]: [] }));
 }
 
 const htmlContent = { 'text/html': { schema: { type: 'string' } } };
@@ -113,7 +109,8 @@ function operation(route: Route) {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
-    ...(route.scope ? { description: `Requires the scope \`${route.scope}\`.`, 'x-required-scope': route.scope } : {}),
+    description: operationDescription(route),
+    ...(route.scope ? { 'x-required-scope': route.scope } : {}),
     security: securityOf(route),
     parameters: [
       ...parameters(route),
@@ -165,6 +162,8 @@ export function openApiDocument(prefix = '/api/v1') {
   for (const code of errorCodes) componentSchemas[errorSchemaName(code)] = errorCodeSchema(code);
   componentSchemas.Error = errorEnvelopeSchema;
   const webhooks = webhooksOf(schemaOf);
+  addExamples(paths, componentSchemas);
+  addExamples(webhooks, componentSchemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -174,29 +173,12 @@ export function openApiDocument(prefix = '/api/v1') {
       license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
     servers: [server(`{base_url}${prefix}`)],
-    security: [{ bearerAuth: [] }, { basicAuth: [] }, { sessionCookie: [] }],
-    tags: [
-      ...[...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: `${name} endpoints` })),
-      { name: 'Events', description: 'What subscribed webhook endpoints receive: the event catalogue' },
-    ],
+    security: anyCredential,
+    ...tagsOf([...new Set(routes.map((r) => r.tag)), 'Events']),
     paths,
     webhooks,
     components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'An API key (`sk_live_…`, `sk_test_…`), a user token (`<id>|<secret>`) or an OAuth access token.',
-        },
-        basicAuth: { type: 'http', scheme: 'basic', description: 'The API key as user name, empty password.' },
-        sessionCookie: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: 'session',
-          description:
-            'The session of `POST /login`; a POST, PUT, PATCH or DELETE also sends the XSRF-TOKEN cookie’s value in X-XSRF-TOKEN.',
-        },
-      },
+      securitySchemes: securitySchemes(prefix),
       parameters: {
         XWorkspaceId: {
           name: 'X-Workspace-ID',
@@ -255,5 +237,7 @@ const serviceDescription = [
   `Lists take \`page\`, \`per_page\` (at most ${maxPerPage}), \`sort\`, \`fields\`, \`search\` and filters, and answer \`data\`, \`meta\` and \`links\`. ` +
     'Every error answers with one envelope (`error`, `error_code`, `message`, `request_id`, the code’s extras, `meta`); ' +
     'each operation lists the codes it may answer at each status.',
+  "Each operation's `security` lists exactly the credentials it accepts (with its scope), and its description says who may call it, " +
+    'what a test key may do there, whether it takes an Idempotency-Key and how it paginates. Tags group the operations by resource.',
   'Generated from the route table and the error catalogue (functions/core/platform/error-catalogue.ts); the end-to-end tests check every answer against it.',
 ].join('\n\n');

@@ -37,6 +37,8 @@ export const apiKeyRoutes = routeTable({ tag: 'API keys', auth: 'credential', qu
   },
   {
     operationId: 'createApiKey',
+    description:
+      'Without `scopes` the key gets `*:read` and `*:write`. The key itself (`sk_live_…` or `sk_test_…`) is in this answer only: only its bcrypt hash is stored, so keep it now. A key may be narrowed to a tier, an expiry and `allowed_ips` (addresses or CIDR ranges), never wider than the credential creating it.',
     method: 'POST',
     path: '/api-keys',
     scope: 'api-keys:write',
@@ -58,6 +60,8 @@ export const apiKeyRoutes = routeTable({ tag: 'API keys', auth: 'credential', qu
   },
   {
     operationId: 'rotateApiKey',
+    description:
+      'The new key is in this answer only. The old one keeps working until `grace_period_ends_at` (`grace_period_hours`, default 24; 0 revokes it at once), so deploy the new key, then let the old one lapse or revoke it.',
     method: 'POST',
     path: '/api-keys/{id}/rotate',
     scope: 'api-keys:write',

@@ -50,7 +50,7 @@ export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEv
       Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageArn(event.methodArn) }],
     },
     // Every credential method requires an API key, which API Gateway takes from here: without one it would
-    // answer its own 403, so refused credentials get the anonymous key and reach our 401 (see the README).
+    // answer its own 403, so refused credentials get the anonymous key and reach our 401 (docs/tenancy-and-limits.md, Usage plans at the edge).
     usageIdentifierKey: usageKey ?? deps.gatewayKeys.shared.anonymous,
     context: encodeVerdict(verdict),
   };

@@ -161,6 +161,8 @@ export const contentRoutes = routeTable({ tag: 'Posts', auth: 'credential', quer
   {
     operationId: 'batchResources',
     limitsConcurrency: true,
+    description:
+      'Each operation is answered on its own in the results, in order, with what its single route would have answered (its data or its error envelope); one failure does not undo the others.',
     method: 'POST',
     path: '/resources/batch',
     tag: 'Batch',

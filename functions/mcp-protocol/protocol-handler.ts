@@ -21,7 +21,7 @@ const [route] = mcpProtocolRoutes;
  * against mcp_calls; a resource read) it asks of the mcp function's REST routes, which
  * dispatch does the rest of, so this function needs only the credential's check that
  * dispatch would make here (the authorizer's verdict and `mcp:read`). Without the table's
- * client and ElectroDB, the MCP SDK fits the bundle within 1 MiB (README, Performance).
+ * client and ElectroDB, the MCP SDK fits the bundle within 1 MiB (docs/performance.md).
  */
 export function mcpProtocolHandler(invoker: () => RouteInvoker): HttpHandler {
   return async (event) => {

@@ -9,6 +9,8 @@ export const mcpProtocolRoutes = routeTable(
   [
     {
       operationId: 'serveMcpProtocol',
+      description:
+        'Point an MCP client (Streamable HTTP) here with an API key as Bearer: `initialize`, `tools/list`, `tools/call`, `resources/list` and `resources/read` are answered as JSON, statelessly.',
       method: 'POST',
       path: '/mcp',
       summary: 'The MCP protocol (Streamable HTTP, stateless, JSON answers): connect an MCP client here',

@@ -29,7 +29,18 @@ export const mcpServer = withMeta(
     description: z.string(),
     tools: describe(z.array(z.string()), 'The names of the tools your credential may call.'),
   }),
-  { id: 'McpServer', description: "A built-in MCP server: one resource's operations as tools." },
+  {
+    id: 'McpServer',
+    description: "A built-in MCP server: one resource's operations as tools.",
+    examples: [
+      {
+        id: 'posts',
+        name: 'Posts',
+        description: 'The Posts operations of this service as tools: list_posts, get_post.',
+        tools: ['list_posts', 'get_post'],
+      },
+    ],
+  },
 );
 
 export const toolCall = z.object({

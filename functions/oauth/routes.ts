@@ -5,6 +5,8 @@ import { authorizeQuery, consentForm, oauthToken, revokeForm, tokenForm } from '
 export const oauthRoutes = routeTable({ tag: 'OAuth', auth: 'none', mount: 'root', enabledBy: 'OAUTH_ENABLED' }, [
   {
     operationId: 'authorizeOAuthClient',
+    description:
+      "Open it in the user's browser with `response_type=code`, `client_id`, `redirect_uri`, `scope`, `state` and the PKCE `code_challenge` (S256). The user must be signed in (`POST /login`) in that browser: without a session it answers 401.",
     method: 'GET',
     path: '/oauth/authorize',
     auth: 'credential',
@@ -33,6 +35,8 @@ export const oauthRoutes = routeTable({ tag: 'OAuth', auth: 'none', mount: 'root
   },
   {
     operationId: 'issueOAuthToken',
+    description:
+      'Authenticate a confidential client with HTTP Basic (`client_id:client_secret`) or with `client_id` and `client_secret` in the form, one of the two; a public client sends only `client_id` and proves itself with the PKCE `code_verifier`. Refusals follow RFC 6749 section 5.2 (`invalid_client`, `invalid_grant`, …) inside the usual error envelope.',
     method: 'POST',
     path: '/oauth/token',
     summary:

@@ -20,6 +20,8 @@ export const pixelRoutes = routeTable({ tag: 'Pixel' }, [
   },
   {
     operationId: 'trackPixelEvent',
+    description:
+      'Sent by the tracker script of a site a workspace tracks, or by `navigator.sendBeacon`: any origin may call it, with no credential; the site is known by the host of `url`.',
     method: 'POST',
     path: '/pixel/track',
     auth: 'none',

@@ -17,6 +17,8 @@ const session = { description: 'The user; the session and XSRF-TOKEN cookies are
 export const sessionRoutes = routeTable({ tag: 'Sessions', auth: 'none', mount: 'root' }, [
   {
     operationId: 'register',
+    description:
+      'Registration can be turned off (`REGISTRATION_ENABLED`). The answer is the same whether or not the email already has an account, so it tells nobody which addresses are registered.',
     method: 'POST',
     path: '/register',
     summary:
@@ -110,6 +112,8 @@ export const sessionRoutes = routeTable({ tag: 'Sessions', auth: 'none', mount: 
   },
   {
     operationId: 'login',
+    description:
+      'Answers the user and sets two cookies: `session` (HttpOnly) and `XSRF-TOKEN` (readable), whose value every POST, PUT, PATCH or DELETE made with the cookie sends back in X-XSRF-TOKEN. Repeated failures for an email or an address are throttled (429).',
     method: 'POST',
     path: '/login',
     summary: 'Start a session: sets an HttpOnly session cookie and a readable XSRF-TOKEN cookie',

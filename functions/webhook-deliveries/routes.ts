@@ -50,6 +50,8 @@ export const webhookDeliveryRoutes = routeTable({ tag: 'Webhooks', auth: 'creden
   },
   {
     operationId: 'testWebhook',
+    description:
+      'A quick check of a receiver: the answer says what the endpoint replied (status, the start of its body, the time taken) or why it could not be reached.',
     method: 'POST',
     path: '/webhooks/{id}/test',
     scope: 'webhooks:write',

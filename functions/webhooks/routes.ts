@@ -46,6 +46,8 @@ export const webhookRoutes = routeTable({ tag: 'Webhooks', auth: 'credential', q
   },
   {
     operationId: 'createWebhook',
+    description:
+      "Each event the endpoint subscribes to is POSTed to its URL, signed with the endpoint's secret (`X-Webhook-Signature`: hex HMAC-SHA256 of `<timestamp>.<body>`; and Standard Webhooks' `webhook-signature`). The secret is in this answer only. Failed deliveries are retried on a ladder; an endpoint that keeps failing is disabled.",
     method: 'POST',
     path: '/webhooks',
     scope: 'webhooks:write',

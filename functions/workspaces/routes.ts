@@ -35,6 +35,7 @@ export const workspaceRoutes = routeTable({ tag: 'Workspaces', auth: 'credential
   },
   {
     operationId: 'createWorkspace',
+    description: "The acting user becomes its owner. Its tier is at most the user's own (a platform admin may set it higher).",
     method: 'POST',
     path: '/workspaces',
     scope: 'workspaces:write',

@@ -19,7 +19,7 @@ export interface MailProps {
  * from that address, only through the sender's own SES identity (its domain, or the address
  * when only the address is verified). In the SES sandbox, SES also authorizes against each
  * recipient's identity; this grant does not cover those, so mail reaches only what the
- * sandbox allows until the account is moved to production (README, Mail).
+ * sandbox allows until the account is moved to production (docs/operations.md, Mail).
  */
 export class Mail extends Construct {
   readonly identityArns: string[];

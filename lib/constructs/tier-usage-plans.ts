@@ -51,7 +51,7 @@ export interface TierUsagePlansProps {
  * each workspace's own key (created by the functions through the gateway-keys port, core/ports/gateway-keys.ts); beside each a plan
  * with the key that the tier's workspaces past the key budget share; and a plan with the
  * key of refused credentials. The authorizer returns one of these keys as
- * `usageIdentifierKey` (README, Usage plans at the edge).
+ * `usageIdentifierKey` (docs/tenancy-and-limits.md, Usage plans at the edge).
  */
 export class TierUsagePlans extends Construct {
   /** The plans of the workspaces' own keys, by tier. */

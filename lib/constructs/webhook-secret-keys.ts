@@ -35,7 +35,7 @@ export class WebhookSecretKeys extends Construct {
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',
         reason:
-          'A sealing key cannot be swapped under the records it sealed: it is rotated by naming a new key first in webhookSecretKeys (README, Webhook endpoints and secrets), which keeps the old one opening until it is dropped.',
+          'A sealing key cannot be swapped under the records it sealed: it is rotated by naming a new key first in webhookSecretKeys (docs/webhooks.md, Webhook endpoints and secrets), which keeps the old one opening until it is dropped.',
       });
     }
   }

@@ -46,7 +46,7 @@ const maxReceiveCount = 5;
 const retention = Duration.days(14);
 
 /**
- * Webhook delivery's AWS side (README, Webhooks in AWS). The table's stream hands each
+ * Webhook delivery's AWS side (docs/webhooks.md, Webhooks in AWS). The table's stream hands each
  * inserted `webhookEvent` to the fan-out, which queues one message per delivery; the worker
  * makes one attempt per message and queues the next one with a delay of up to 15 minutes,
  * or asks EventBridge Scheduler to put it on the queue later. The sweeper, every minute,

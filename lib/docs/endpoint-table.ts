@@ -29,7 +29,7 @@ function doesAndAnswers(route: Route): string {
 }
 
 /**
- * The README's endpoint table, one row per route of the registry, so that the two cannot
+ * The endpoint table of docs/endpoints.md, one row per route of the registry, so that the two cannot
  * drift (test/unit/endpoint-table.test.ts compares them).
  */
 export function endpointTable(): string {

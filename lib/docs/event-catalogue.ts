@@ -7,7 +7,7 @@ import { markdownTable } from './markdown-table.ts';
 const dataOf = (type: EventType) => `\`${z.globalRegistry.get(eventDataSchemas[type])?.id}\``;
 
 /**
- * The README's catalogue table, made from the catalogue and the payload schemas, so that
+ * The catalogue table of docs/webhooks.md, made from the catalogue and the payload schemas, so that
  * the two cannot drift (test/unit/event-catalogue.test.ts compares them).
  */
 export function eventCatalogueTable(): string {

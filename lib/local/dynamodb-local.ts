@@ -9,6 +9,8 @@ import { killWithThisProcess } from './child-watchdog.ts';
 
 export interface DynamoDbLocal {
   endpoint: string;
+  /** The Java process's id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,10 @@ export async function startDynamoDbLocal(dataDir: string | 'memory', port?: numb
   port = await freePort(port);
   const path = dataDir === 'memory' ? undefined : resolve(dataDir);
   if (path) mkdirSync(path, { recursive: true });
+  // DynamoDB Local 2.1 and later send usage telemetry to AWS unless told not to; the package's
+  // spawn takes no extra argument (-disableTelemetry), and the child inherits our environment,
+  // where AWS documents DDB_LOCAL_TELEMETRY=0 as the switch. Nothing local leaves the machine.
+  process.env.DDB_LOCAL_TELEMETRY = '0';
   const child = spawn({ port, sharedDb: true, ...(path ? { path } : {}), stdio: 'pipe' });
   const watchdog = killWithThisProcess(child);
   child.stdout?.resume();
@@ -86,5 +92,5 @@ export async function startDynamoDbLocal(dataDir: string | 'memory', port?: numb
     await stop();
     throw new Error(`${(error as Error).message}\n${stderr}`.trim());
   }
-  return { endpoint, stop };
+  return { endpoint, pid: child.pid!, stop };
 }

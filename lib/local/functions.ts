@@ -8,6 +8,9 @@ import type { RouteInvoker } from '#core/ports/route-invoker';
 import { routes } from '#routes';
 import { authorize } from '../../functions/authorizer/authorize.ts';
 import { routeFunctions } from '../../functions/definitions.ts';
+import { docsFunction } from '../../functions/docs/definition.ts';
+import { docsHandler } from '../../functions/docs/handlers.ts';
+import { isDocsPath } from '../../functions/docs/routes.ts';
 import type { LambdaFunctionName } from '../../functions/routes.ts';
 import type { LocalFunctions } from './gateway.ts';
 
@@ -61,5 +64,12 @@ export function localFunctions(deps: Deps, wiring: LocalWiring): LocalFunctions 
       return [name, handler];
     }),
   ) as Record<LambdaFunctionName, HttpHandler>;
-  return { authorizer: (event) => authorize(deps, event), fallback: unmatchedHandler(routes), routed };
+  const unmatched = unmatchedHandler(routes);
+  // API Gateway sends the documentation's paths to the docs function (lib/constructs/docs-routes.ts); here they reach the fallback, which hands them on.
+  const docs = docsHandler({
+    deps: () => depsFor(docsFunction.ports, deps, wiring.mailer, routeInvoker),
+    publicBaseUrl: wiring.publicBaseUrl,
+  });
+  const fallback: HttpHandler = (event) => (isDocsPath(event.path) ? docs(event) : unmatched(event));
+  return { authorizer: (event) => authorize(deps, event), fallback, routed };
 }

@@ -5,7 +5,7 @@ import { flag, mailFrom, parseSettings, publicBaseUrl, storeSettings } from '#co
 const port = (min: number) => z.pipe(z.coerce.number(), z.int().check(z.gte(min), z.lte(65535)));
 
 /**
- * The local runner contract of DECISIONS.md: the core store settings (TABLE_NAME,
+ * The local runner contract of docs/decisions.md: the core store settings (TABLE_NAME,
  * DYNAMODB_ENDPOINT, AWS_REGION) plus what only the runner has. How the service behaves
  * (API_PREFIX, the feature flags, LOG_LEVEL) is the core config(), the same as in Lambda.
  */

@@ -58,12 +58,15 @@ const mailLine = (mail: { to: string; subject: string; file: string }) => `mail 
 
 /**
  * Starts the embedded store (unless an endpoint is given), the table, the bootstrap data, the
- * mail folder and the gateway. `print` gets the runner's own lines (one per message mailed).
+ * mail folder and the gateway. `print` gets the runner's own lines (one per message mailed);
+ * `progress` each step as it begins, so that a slow start on a busy machine says what it
+ * waits for (`npm start` prints them; tests and the bench leave them out).
  */
 export async function startLocalRunner(
   cfg: LocalConfig,
   overrides: DepsOverrides = {},
   print: (line: string) => void = (line) => console.log(line),
+  progress: (step: string) => void = () => {},
 ): Promise<LocalRunner> {
   // Before anything starts: a bad key file stops the runner here, with nothing to clean up.
   const webhookSecrets = webhookSecretBox(webhookConfig().WEBHOOK_SECRET_KEYS ?? localSecretKeys(cfg.DATA_DIR));
@@ -71,7 +74,10 @@ export async function startLocalRunner(
   mkdirSync(mail.dir, { recursive: true });
   const removeMail = () => mail.temporary && rmSync(mail.dir, { recursive: true, force: true });
   let store: DynamoDbLocal | undefined;
-  if (!cfg.DYNAMODB_ENDPOINT) store = await startDynamoDbLocal(cfg.DATA_DIR, cfg.DYNAMODB_PORT);
+  if (!cfg.DYNAMODB_ENDPOINT) {
+    progress(`starting DynamoDB Local (Java; ${cfg.DATA_DIR === 'memory' ? 'in memory' : `data in ${cfg.DATA_DIR}`})…`);
+    store = await startDynamoDbLocal(cfg.DATA_DIR, cfg.DYNAMODB_PORT);
+  }
   const endpoint = cfg.DYNAMODB_ENDPOINT ?? store!.endpoint;
   const { mailer: givenMailer, ...ports } = overrides;
   // Read now, so that a bad WEBHOOK_* value stops the runner at start rather than at the first delivery.
@@ -80,12 +86,15 @@ export async function startLocalRunner(
   const mailer = givenMailer ?? createEmlMailer({ dir: mail.dir, from: cfg.MAIL_FROM, written: (written) => print(mailLine(written)) });
   let origin = '';
   try {
+    progress(`preparing the table ${deps.tableName} (created when missing)…`);
     await ensureTable(deps.client, deps.tableName);
+    progress('seeding an empty store (an admin, a workspace and a key; nothing when it has users)…');
     const bootstrap = await bootstrapAdmin(deps, {
       apiKey: cfg.BOOTSTRAP_API_KEY,
       email: cfg.BOOTSTRAP_EMAIL,
       password: cfg.BOOTSTRAP_PASSWORD,
     });
+    progress('starting webhook delivery and the gateway…');
     await delivery.start(deps);
     // The prefix the route functions serve (http-handler.ts reads the same config()).
     const prefix = config().API_PREFIX;

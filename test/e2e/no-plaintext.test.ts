@@ -291,7 +291,7 @@ describe('what the table keeps of the secrets clients saw', () => {
   });
 
   /**
-   * Events are the exception, by design (README, Events): an event's `data` is the resource
+   * Events are the exception, by design (docs/webhooks.md, Events): an event's `data` is the resource
    * as the API answered, emails included, kept as sent until the event expires (30 days),
    * so that every retry sends the same bytes. No secret is in them (checked above).
    */

@@ -3,7 +3,7 @@ import { routes } from '#routes';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 
 /**
- * Test keys do not affect production data (the spec; DECISIONS.md, Test mode): a `sk_test_`
+ * Test keys do not affect production data (the spec; docs/decisions.md, Test mode): a `sk_test_`
  * key changes only records that carry the environment, and every other change, to a
  * workspace, a membership, an invitation, an account or a live key, is 403 before anything
  * is read. The walk covers every route, so a new route that changes live data is refused

@@ -8,8 +8,8 @@ const { stack } = deployedApp({ 'aws:cdk:bundling-stacks': [] });
 const template = Template.fromStack(stack);
 
 describe('functions', () => {
-  it('there is one Lambda per bundle', () => {
-    template.resourceCountIs('AWS::Lambda::Function', functionNames.length);
+  it('there is one Lambda per bundle (the docs function in its nested stack, test/infra/docs.test.ts)', () => {
+    template.resourceCountIs('AWS::Lambda::Function', functionNames.length - 1);
   });
 
   it('every function runs Node.js 22 on arm64 with active tracing and its own log group', () => {

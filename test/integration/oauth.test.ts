@@ -162,7 +162,11 @@ describe('authorization code grant with PKCE', () => {
   it('asks a confidential client for its secret at the token endpoint, PKCE or not', async () => {
     const { verifier, challenge } = pkce();
     const code = await codeFor(confidential.clientId, challenge);
-    expect((await errorOf(exchange(confidential.clientId, code, verifier))).code).toBe('invalid_client');
+    const withoutSecret = await errorOf(exchange(confidential.clientId, code, verifier));
+    expect([withoutSecret.code, withoutSecret.message]).toEqual([
+      'invalid_client',
+      'Invalid client: this client is confidential: send its `client_secret`, in the form or as HTTP Basic (RFC 6749 section 2.3.1).',
+    ]);
     const second = pkce();
     const token = await exchange(confidential.clientId, await codeFor(confidential.clientId, second.challenge), second.verifier, {
       client_secret: confidential.clientSecret,
@@ -213,10 +217,18 @@ describe('client credentials grant', () => {
     const inForm = await errorOf(
       issueToken(deps, { grant_type: 'client_credentials', client_id: confidential.clientId, client_secret: 'wrong' }),
     );
-    expect([inForm.status, inForm.code]).toEqual([400, 'invalid_client']);
+    expect([inForm.status, inForm.code, inForm.message]).toEqual([
+      400,
+      'invalid_client',
+      "Invalid client: the `client_secret` is not this client's.",
+    ]);
     const basic = `Basic ${Buffer.from(`${confidential.clientId}:wrong`).toString('base64')}`;
     const viaBasic = await errorOf(issueToken(deps, { grant_type: 'client_credentials' }, basic));
-    expect([viaBasic.status, viaBasic.code]).toEqual([401, 'invalid_client']);
+    expect([viaBasic.status, viaBasic.code, viaBasic.message]).toEqual([
+      401,
+      'invalid_client',
+      "Invalid client: the `client_secret` is not this client's.",
+    ]);
     expect(viaBasic.headers['WWW-Authenticate']).toMatch(/^Basic/);
   });
 

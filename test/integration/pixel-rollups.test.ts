@@ -1,5 +1,10 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { forgetPixelDataOf } from '#core/pixel/pixel-removal';
 import { breakdownCaps, countInRollup, otherKey, type RollupCount } from '#core/pixel/rollups';
 import { pixelStatsOf } from '#core/pixel/stats';
+import { environments } from '#core/platform/environments';
+import { pixelDayKey, pixelDayPartition } from '#core/store/pixel-day-items';
+import { queryAll } from '#core/store/query-pages';
 import { type TestDeps, testDeps } from '../support/deps.ts';
 
 /**
@@ -47,4 +52,30 @@ it('cuts long keys to 100 characters, so that one key cannot fill the item', asy
   await countInRollup(deps.db, pageview(owner, `/${'a'.repeat(500)}`));
   const stats = await pixelStatsOf(deps, owner, { from: day, to: day });
   expect(stats.top_pages).toEqual([{ path: `/${'a'.repeat(99)}`, pageviews: 1 }]);
+});
+
+it("a deleted workspace's rollups go with it, in both environments, past a Query page", async () => {
+  const workspaceId = `wks_rollup_${++serial}`;
+  const { client, name } = deps.db.table;
+  const partitions = environments.map((environment) => pixelDayPartition(workspaceId, environment));
+  for (const environment of environments) {
+    await countInRollup(deps.db, pageview({ workspaceId, environment }, '/'));
+    // 40 more days of 30 KB each: 1.2 MB, more than one Query page.
+    for (let d = 1; d <= 40; d++) {
+      const date = new Date(Date.UTC(2026, 0, d)).toISOString().slice(0, 10);
+      const Item = { ...pixelDayKey(workspaceId, environment, date), filler: 'x'.repeat(30_000) };
+      await client.send(new PutCommand({ TableName: name, Item }));
+    }
+  }
+  const itemsOf = (pk: string) =>
+    queryAll(client, {
+      TableName: name,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    });
+  for (const pk of partitions) expect(await itemsOf(pk)).toHaveLength(41);
+
+  await forgetPixelDataOf(deps, workspaceId);
+  for (const pk of partitions) expect(await itemsOf(pk)).toEqual([]);
 });

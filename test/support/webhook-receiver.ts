@@ -65,7 +65,7 @@ const header = (hook: Received, name: string): string => {
 };
 
 /**
- * Verifies a webhook as a receiver following the README would, with both schemes and
+ * Verifies a webhook as a receiver following docs/webhooks.md would, with both schemes and
  * `secret`: Standard Webhooks with the `standardwebhooks` package, and X-Webhook-Signature
  * by recomputing the hex HMAC of `<timestamp>.<body>` and comparing in constant time.
  * Throws unless both hold; returns the envelope.

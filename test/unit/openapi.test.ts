@@ -43,4 +43,37 @@ describe('openapi.yaml', () => {
       });
     expect(undeclared).toEqual([]);
   });
+
+  it("lists in each operation's security exactly the credentials its route accepts, the session's unsafe methods with X-XSRF-TOKEN", () => {
+    const document = parse(readFileSync('openapi.yaml', 'utf8'));
+    const credentialOf: Record<string, string> = {
+      bearerAuth: 'api_key',
+      basicAuth: 'api_key',
+      userToken: 'user_token',
+      oauth2: 'oauth',
+      sessionCookie: 'session',
+    };
+    for (const route of routes as readonly Route[]) {
+      const security: Record<string, string[]>[] = document.paths[documentedPath(route.path)][route.method.toLowerCase()].security;
+      const accepted = route.auth === 'none' ? [] : (route.credentials ?? ['api_key', 'user_token', 'oauth', 'session']);
+      expect([...new Set(security.map((requirement) => credentialOf[Object.keys(requirement)[0]!]))].sort()).toEqual([...accepted].sort());
+      const session = security.find((requirement) => 'sessionCookie' in requirement);
+      if (session) expect(Object.keys(session).sort()).toEqual(route.method === 'GET' ? ['sessionCookie'] : ['sessionCookie', 'xsrfToken']);
+      for (const requirement of security.filter((r) => !('sessionCookie' in r)))
+        expect(Object.values(requirement)[0]).toEqual([route.scope]);
+    }
+  });
+
+  it('declares numbers as numbers: no parameter is a string of digits, none a string of true or false', () => {
+    const document = parse(readFileSync('openapi.yaml', 'utf8'));
+    const parameters = Object.values(document.paths as Record<string, Record<string, { parameters?: { name: string; schema?: any }[] }>>)
+      .flatMap((item) => Object.values(item))
+      .flatMap((operation) => operation.parameters ?? []);
+    const textual = parameters.filter(
+      ({ schema }) => schema?.type === 'string' && (/^\^\\d/.test(schema.pattern ?? '') || schema.enum?.includes('true')),
+    );
+    expect(textual.map(({ name }) => name)).toEqual([]);
+    const perPage = parameters.find(({ name }) => name === 'per_page')!.schema;
+    expect(perPage).toEqual({ type: 'integer', minimum: 1, maximum: 999999999, default: 25 });
+  });
 });

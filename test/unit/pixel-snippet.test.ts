@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createContext, runInContext } from 'node:vm';
 
 /**
- * The README's tracker snippet (public/pixel.js), run in a small stand-in of a browser
+ * The tracker snippet (docs/pixel.md) (public/pixel.js), run in a small stand-in of a browser
  * page: a location the history API moves, listeners, a script element with its data
  * attributes, sendBeacon and fetch recorded. What it sends is what a site's pages would.
  */

@@ -21,7 +21,7 @@ describe('scope grammar', () => {
     expect(grants(['admin:*'], 'webhooks:delete')).toBe(true);
   });
 
-  it('expands the aliases of DECISIONS.md', () => {
+  it('expands the aliases of docs/decisions.md', () => {
     expect(grants(['read:all'], 'seo:read')).toBe(true);
     expect(grants(['read:all'], 'seo:write')).toBe(false);
     expect(grants(['write:resources'], 'posts:write')).toBe(true);

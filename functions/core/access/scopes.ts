@@ -1,8 +1,8 @@
 /**
- * Scope grammar of DECISIONS.md: `resource:action`, with `resource:*`, `*:action` and `*`
+ * Scope grammar of docs/decisions.md: `resource:action`, with `resource:*`, `*:action` and `*`
  * as wildcards, and a few aliases that stand for a set of plain scopes.
  */
-const knownScopes = [
+export const knownScopes = [
   'posts:read',
   'posts:write',
   'posts:delete',
@@ -34,7 +34,7 @@ const knownScopes = [
 ] as const;
 export type KnownScope = (typeof knownScopes)[number];
 
-const aliases: Record<string, readonly string[]> = {
+export const scopeAliases: Record<string, readonly string[]> = {
   'admin:*': ['*'],
   'read:all': ['*:read'],
   'write:resources': ['*:write'],
@@ -50,14 +50,15 @@ const partsOf = (part: 0 | 1) => new Set(knownScopes.map((s) => s.split(':')[par
 
 /** True when `scope` is a scope, alias or wildcard this service knows. */
 export function isKnownScope(scope: string): boolean {
-  if (scope === '*' || Object.hasOwn(aliases, scope) || (knownScopes as readonly string[]).includes(scope)) return true;
+  if (scope === '*' || Object.hasOwn(scopeAliases, scope) || (knownScopes as readonly string[]).includes(scope)) return true;
   const [resource, action, ...rest] = scope.split(':');
   if (rest.length > 0 || !resource || !action) return false;
   return (resource === '*' && partsOf(1).has(action)) || (action === '*' && partsOf(0).has(resource));
 }
 
 /** Aliases replaced by the scopes they stand for. Own keys only: "constructor" is no alias. */
-const expandScopes = (scopes: readonly string[]): string[] => scopes.flatMap((s) => (Object.hasOwn(aliases, s) ? aliases[s]! : [s]));
+const expandScopes = (scopes: readonly string[]): string[] =>
+  scopes.flatMap((s) => (Object.hasOwn(scopeAliases, s) ? scopeAliases[s]! : [s]));
 
 function covers(granted: string, required: string): boolean {
   if (granted === '*' || granted === required) return true;

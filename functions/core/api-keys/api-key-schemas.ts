@@ -12,17 +12,20 @@ export const apiKeyId = idOf('apiKey', 'an API key id');
 
 const scope = z.string().check(z.refine(isKnownScope, { message: 'is not a known scope' }));
 
-export const createApiKeyBody = z.strictObject({
-  name: resourceName,
-  scopes: z.optional(z.array(scope).check(z.minLength(1), z.maxLength(50))),
-  rate_limit_tier: z.optional(z.enum(tierNames)),
-  environment: z.optional(z.enum(environments)),
-  workspace_id: z.optional(z.string()),
-  expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
-  allowed_ips: z.optional(
-    z.array(z.string().check(z.refine(isIpRange, { message: 'must be an IP address or CIDR range (v4 or v6)' }))).check(z.maxLength(100)),
-  ),
-});
+export const createApiKeyBody = withMeta(
+  z.strictObject({
+    name: resourceName,
+    scopes: z.optional(z.array(scope).check(z.minLength(1), z.maxLength(50))),
+    rate_limit_tier: z.optional(z.enum(tierNames)),
+    environment: z.optional(z.enum(environments)),
+    workspace_id: z.optional(z.string()),
+    expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+    allowed_ips: z.optional(
+      z.array(z.string().check(z.refine(isIpRange, { message: 'must be an IP address or CIDR range (v4 or v6)' }))).check(z.maxLength(100)),
+    ),
+  }),
+  { examples: [{ name: 'Staging deploys', scopes: ['posts:read', 'posts:write'], environment: 'test' }] },
+);
 
 export const rotateApiKeyBody = z.strictObject({
   grace_period_hours: describe(

@@ -27,17 +27,29 @@ const operation = z.strictObject({
   ),
 });
 
-export const batchBody = z.strictObject({
-  operations: describe(
-    z
-      .array(operation)
-      .check(
-        z.minLength(1, 'must hold at least one operation'),
-        z.maxLength(maxBatchOperations, `must hold at most ${maxBatchOperations} operations`),
-      ),
-    `1 to ${maxBatchOperations} operations, applied in order, each on its own through the same rules as its single route.`,
-  ),
-});
+export const batchBody = withMeta(
+  z.strictObject({
+    operations: describe(
+      z
+        .array(operation)
+        .check(
+          z.minLength(1, 'must hold at least one operation'),
+          z.maxLength(maxBatchOperations, `must hold at most ${maxBatchOperations} operations`),
+        ),
+      `1 to ${maxBatchOperations} operations, applied in order, each on its own through the same rules as its single route.`,
+    ),
+  }),
+  {
+    examples: [
+      {
+        operations: [
+          { action: 'create', resource: 'posts', data: { title: 'Hello, world', status: 'draft' } },
+          { action: 'update', id: 'cat_01JDQ8Z6Y3K4M5N6P7Q8R9S0TV', data: { name: 'Release notes' } },
+        ],
+      },
+    ],
+  },
+);
 
 export type BatchOperation = z.output<typeof operation>;
 

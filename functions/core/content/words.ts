@@ -1,7 +1,7 @@
 import { foldedText } from '#core/platform/text-folding';
 
 /**
- * The words search finds a post by (README, Posts: search): the title's and then the
+ * The words search finds a post by (docs/content.md, search): the title's and then the
  * excerpt's, read case- and accent-insensitively. A word is a run of letters and digits
  * of at least `minWordLength`; longer than `maxWordLength`, it is indexed and matched by its start.
  */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { timestamp } from '#core/platform/common-schemas';
-import { describe, withMeta } from '#core/platform/schema-meta';
+import { describe, onTheWire, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
 import { countsIn, type Feature, featureNames } from './features.ts';
 
@@ -10,12 +10,15 @@ const feature = describe(z.enum(featureNames), 'A metered feature (README, Entit
 const maxQuantity = 1e15;
 
 /** In a query: digits only, up to 10^15. */
-const quantityText = z.pipe(
-  z._default(
-    z.string().check(z.regex(/^(?:[1-9][0-9]{0,14}|1000000000000000)$/, 'must be a whole number from 1 to 1000000000000000')),
-    '1',
+const quantityText = onTheWire(
+  z.pipe(
+    z._default(
+      z.string().check(z.regex(/^(?:[1-9][0-9]{0,14}|1000000000000000)$/, 'must be a whole number from 1 to 1000000000000000')),
+      '1',
+    ),
+    z.transform(Number),
   ),
-  z.transform(Number),
+  { type: 'integer', minimum: 1, maximum: maxQuantity, default: 1 },
 );
 
 export const checkQuery = z.strictObject({

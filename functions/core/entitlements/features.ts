@@ -2,7 +2,7 @@ import type { Tier } from '#core/platform/tiers';
 import { tiers } from '#core/platform/tiers';
 
 /**
- * The metered features (README, Entitlements). A `month` feature counts what was used in
+ * The metered features (docs/tenancy-and-limits.md, Entitlements). A `month` feature counts what was used in
  * the current calendar month (UTC) and resets at the next; a `total` feature counts what
  * exists now. `recordable` features are reported by clients with POST /entitlements/usage;
  * the others the service counts itself (every authenticated request, every key, member,

@@ -1,9 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { monthOf } from '#core/platform/periods';
 import type { Deps } from '#core/ports/deps';
 import { hotPath } from '#core/store/database';
 import { collections, counted } from '#core/store/list-counts';
 import { type MeterItem, meterPartition } from '#core/store/meter-items';
+import { queryAll } from '#core/store/query-pages';
 import type { EntitlementScope } from './entitlement-scope.ts';
 import { type Feature, featureNames, features } from './features.ts';
 
@@ -20,24 +20,13 @@ export const counterKey = (scope: Pick<EntitlementScope, 'ownerType' | 'ownerId'
 });
 
 /** A month of a workspace's metered requests: every shard of its meter, in one Query. */
-export async function meterItemsOf(deps: Deps, workspaceId: string, environment: EntitlementScope['environment'], month: string) {
-  const { client, name } = deps.db.table;
-  const items: MeterItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: name,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': meterPartition(workspaceId, environment, month) },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as MeterItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+export function meterItemsOf(deps: Deps, workspaceId: string, environment: EntitlementScope['environment'], month: string) {
+  return queryAll<MeterItem>(deps.db.table.client, {
+    TableName: deps.db.table.name,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': meterPartition(workspaceId, environment, month) },
+    ConsistentRead: true,
+  });
 }
 
 /**

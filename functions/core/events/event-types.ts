@@ -4,7 +4,7 @@ import { defaultWebhookDisableAfter } from '#core/platform/webhook-settings';
 /**
  * The event catalogue: every type the service emits and what emits it. The payload
  * schema of each type is in functions/event-payloads.ts, which openapi.yaml's `webhooks`
- * and the README's catalogue are made from. One source of truth: subscriptions are checked
+ * and the catalogue of docs/webhooks.md are made from. One source of truth: subscriptions are checked
  * against it, a test fails when a type has no payload schema, and another walks the
  * catalogue through the local runner, so that every type here reaches an endpoint.
  */

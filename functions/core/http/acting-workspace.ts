@@ -23,7 +23,7 @@ function refuseClosed(
 }
 
 /**
- * The workspace a request acts in (DECISIONS.md, Tenancy): the credential's home
+ * The workspace a request acts in (docs/decisions.md, Tenancy): the credential's home
  * workspace, or another workspace of the same user named by X-Workspace-ID or
  * `workspace_id`. Naming one the user is not a member of is a 403, whether or not it
  * exists; an OAuth token may name none but its own. A suspended workspace, named or home,

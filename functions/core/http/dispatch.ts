@@ -97,7 +97,7 @@ const noQuery = z.strictObject({});
 
 /**
  * The route's credential check: the credential types it takes, its scope, and test mode
- * (DECISIONS.md): a test key changes only records that carry the environment.
+ * (docs/decisions.md): a test key changes only records that carry the environment.
  */
 function admit(route: RouteSpec, principal: Principal | undefined): Principal | undefined {
   if (route.auth !== 'credential') return undefined;
@@ -110,7 +110,7 @@ function admit(route: RouteSpec, principal: Principal | undefined): Principal | 
   return principal;
 }
 
-/** Test mode (DECISIONS.md): a test key changes only records that carry the environment; on any other change, 403. */
+/** Test mode (docs/decisions.md): a test key changes only records that carry the environment; on any other change, 403. */
 export function refuseLiveChangeByTestKey(route: Pick<CredentialRoute, 'method' | 'keepsEnvironmentsApart'>, principal: Principal): void {
   if (principal.environment === 'test' && route.method !== 'GET' && !route.keepsEnvironmentsApart) {
     throw new AccessDenied(

@@ -34,6 +34,11 @@ interface RouteBase {
   /** An optional feature's switch: while it is off the route answers 404, as if it did not exist. */
   enabledBy?: ConfigFlag;
   summary: string;
+  /**
+   * What the summary leaves out, in a sentence or two, where it does (openapi.yaml puts it
+   * first in the operation's description; who may call and the like are added from the other fields).
+   */
+  description?: string;
   tag: string;
   params?: ZodMiniObject;
   query?: ZodMiniObject;
@@ -70,7 +75,7 @@ export interface CredentialRoute extends RouteBase {
    * What the route changes carries the environment, and a test credential reaches only
    * test records there (API keys, webhook endpoints, deliveries, usage): test keys may call
    * it. Every other route that changes data changes live data, which a test key may not
-   * (DECISIONS.md, Test mode): it answers 403 before anything is read.
+   * (docs/decisions.md, Test mode): it answers 403 before anything is read.
    */
   keepsEnvironmentsApart?: true;
   /** It runs other routes' operations as the caller (an MCP tool call, a resource read) and answers their refusals as its own. */

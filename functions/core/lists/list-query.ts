@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { defaultPerPage, maxPerPage, pageWindow, searchWindow } from '#core/platform/list-bounds';
-import { describe } from '#core/platform/schema-meta';
+import { describe, onTheWire } from '#core/platform/schema-meta';
 import { singleLine } from '#core/platform/text-rules';
 
 /**
- * The query of a list endpoint (DECISIONS.md, Lists): page or cursor, per_page, sort,
+ * The query of a list endpoint (docs/decisions.md, Lists): page or cursor, per_page, sort,
  * sparse fields, search, status and date filters. Unknown fields are refused, never
  * ignored. How a list answers it is lists/list-page.ts.
  */
@@ -30,12 +30,18 @@ export interface ListSpec<Field extends string = string> {
 
 type FilterValues = readonly [string, ...string[]];
 
+/** A filter on a boolean field (`is_active`): read from its text, documented as the boolean a client sends. */
+const isTrueOrFalse = (values: FilterValues) => values.length === 2 && values.includes('true') && values.includes('false');
+
 /** The query schema's field filters; typed loosely, as ListQuery holds no list's own fields. */
 const fieldFilterParams = (spec: ListSpec) =>
   Object.fromEntries([
     ...Object.entries(spec.filters ?? {}).map(([field, values]) => [
       field,
-      describe(z.optional(z.enum(values)), `Only items whose ${field} is this: ${values.join(' or ')}.`),
+      describe(
+        z.optional(isTrueOrFalse(values) ? onTheWire(z.enum(values), { type: 'boolean' }) : z.enum(values)),
+        `Only items whose ${field} is this: ${values.join(' or ')}.`,
+      ),
     ]),
     ...(spec.textFilters ?? []).map((field) => [
       field,
@@ -48,9 +54,16 @@ const fieldFilterParams = (spec: ListSpec) =>
 
 // The field name is the key of the error, so the message says only what is wrong, as everywhere.
 /** At most nine digits: a longer number is no page or size any list reaches, and past 2^53 it would not even be exact. */
+const maxPositiveInt = 999_999_999;
 const positiveInt = z
-  .pipe(z.string().check(z.regex(/^\d+$/, 'must be a positive integer'), z.maxLength(9, 'must be at most 999999999')), z.transform(Number))
+  .pipe(
+    z.string().check(z.regex(/^\d+$/, 'must be a positive integer'), z.maxLength(9, `must be at most ${maxPositiveInt}`)),
+    z.transform(Number),
+  )
   .check(z.refine((n) => n >= 1, 'must be at least 1'));
+
+/** What page and per_page accept, as openapi.yaml declares them: a larger per_page is accepted and clamped. */
+const positiveIntBounds = { type: 'integer', minimum: 1, maximum: maxPositiveInt } as const;
 
 const isoDateShape = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 
@@ -132,7 +145,7 @@ export function listQuerySchema<Own extends z.core.$ZodLooseShape = Record<never
     .strictObject({
       ...own,
       page: describe(
-        z.optional(positiveInt),
+        z.optional(onTheWire(positiveInt, positiveIntBounds)),
         `Page number, from 1; default 1. Pages reach the first ${pageWindow.toLocaleString('en-US')} items; beyond them, use cursor.`,
       ),
       cursor: describe(
@@ -140,12 +153,15 @@ export function listQuerySchema<Own extends z.core.$ZodLooseShape = Record<never
         'Where the previous page ended, as its links.next gives it (opaque). Not with page.',
       ),
       per_page: describe(
-        z._default(
-          z.pipe(
-            positiveInt,
-            z.transform((n: number) => Math.min(n, maxPerPage)),
+        onTheWire(
+          z._default(
+            z.pipe(
+              positiveInt,
+              z.transform((n: number) => Math.min(n, maxPerPage)),
+            ),
+            defaultPerPage,
           ),
-          defaultPerPage,
+          { ...positiveIntBounds, default: defaultPerPage },
         ),
         `Items per page; default ${defaultPerPage}, larger values are clamped to ${maxPerPage}.`,
       ),

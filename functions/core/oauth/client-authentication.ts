@@ -1,4 +1,6 @@
 import { OAuthRefusal } from '#core/platform/errors';
+import { sameSecret, sha256 } from '#core/platform/secrets';
+import type { OAuthClientItem } from '#core/store/items';
 
 /** The client's id and secret as a request may carry them: in the form, or as HTTP Basic. */
 export interface ClientCredentialFields {
@@ -50,4 +52,24 @@ export function requireOneClientAuthentication(form: ClientCredentialFields, aut
 export function clientCredentialsOf(form: ClientCredentialFields, authorization: string | undefined): { id?: string; secret?: string } {
   requireOneClientAuthentication(form, authorization);
   return basicCredentials(authorization) ?? { id: form.client_id, secret: form.client_secret };
+}
+
+/**
+ * Why the token and revocation endpoints refuse a client's credentials, in words the caller
+ * can act on (the code stays RFC 6749's `invalid_client`); undefined when they hold. A
+ * confidential client proves itself with its secret, a public one has none to send and
+ * proves the code with its PKCE verifier instead. Client ids are not secrets (every
+ * authorization URL shows one), so saying that an id is unknown gives nothing away.
+ */
+export function clientRefusal(client: OAuthClientItem | undefined, secret: string | null | undefined): string | undefined {
+  if (!client) return 'Invalid client: no client is registered with this `client_id`.';
+  if (!client.secretDigest) {
+    return secret
+      ? 'Invalid client: this client is public and has no secret: send no `client_secret` (the `code_verifier` proves the code).'
+      : undefined;
+  }
+  if (!secret) {
+    return 'Invalid client: this client is confidential: send its `client_secret`, in the form or as HTTP Basic (RFC 6749 section 2.3.1).';
+  }
+  return sameSecret(sha256(secret), client.secretDigest) ? undefined : "Invalid client: the `client_secret` is not this client's.";
 }

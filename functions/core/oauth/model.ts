@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { sameSecret, sha256 } from '#core/platform/secrets';
+import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
 import { commitOrThrow, isConditionFailure } from '#core/store/conditions';
 import type { OAuthClientItem } from '#core/store/items';
+import { clientRefusal } from './client-authentication.ts';
 import { findOAuthClient } from './clients.ts';
 import { revokeFamily } from './families.ts';
 import { narrowScopes } from './scopes.ts';
@@ -34,24 +35,20 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * The authorization endpoint only identifies the client by its id (RFC 6749 section 3.1).
- * The token endpoint authenticates it: a confidential client with its secret, while a
- * public one has no secret to send and proves itself with the PKCE verifier instead.
+ * The token endpoint authenticates it (clientRefusal): refused, the library answers
+ * `invalid_client` with the reason as its description.
  */
-export async function clientFor(
-  deps: Deps,
-  endpoint: 'authorize' | 'token',
-  id: string,
-  secret?: string | null,
-): Promise<Client | undefined> {
+async function clientFor(deps: Deps, endpoint: 'authorize' | 'token', id: string, secret?: string | null): Promise<Client | undefined> {
   const found = await findOAuthClient(deps, id);
   // A refresh token belongs to the code grant: a client of that grant may use it.
   const client = found && {
     ...found,
     grants: found.grants.includes('authorization_code') ? [...found.grants, 'refresh_token'] : found.grants,
   };
-  if (!client || endpoint === 'authorize') return client;
-  const authentic = client.secretDigest ? !!secret && sameSecret(sha256(secret), client.secretDigest) : !secret;
-  return authentic ? client : undefined;
+  if (endpoint === 'authorize') return client;
+  const refusal = clientRefusal(found, secret);
+  if (refusal) throw new OAuth2Server.InvalidClientError(refusal);
+  return client;
 }
 
 /** Where a validated authorization code goes: stored (approval), or only looked at (the consent page). */

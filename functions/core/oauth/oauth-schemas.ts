@@ -18,16 +18,29 @@ export const authorizeQuery = z.object({
   code_challenge_method: parameter('PKCE: `S256`, the only method accepted (and the default)'),
 });
 
-export const tokenForm = z.object({
-  grant_type: parameter('`authorization_code`, `refresh_token` or `client_credentials`'),
-  refresh_token: parameter('refresh_token: the refresh token of the last answer; it is replaced by a new one'),
-  code: parameter('authorization_code: the code from the redirect'),
-  redirect_uri: parameter('authorization_code: the redirect_uri of the authorization request'),
-  code_verifier: parameter('authorization_code: the PKCE verifier'),
-  client_id: parameter('The client id, unless sent with HTTP Basic'),
-  client_secret: parameter("A confidential client's secret, unless sent with HTTP Basic"),
-  scope: parameter("client_credentials: space-separated scopes; the client's own when omitted. refresh_token: at most the original ones"),
-});
+export const tokenForm = withMeta(
+  z.object({
+    grant_type: parameter('`authorization_code`, `refresh_token` or `client_credentials`'),
+    refresh_token: parameter('refresh_token: the refresh token of the last answer; it is replaced by a new one'),
+    code: parameter('authorization_code: the code from the redirect'),
+    redirect_uri: parameter('authorization_code: the redirect_uri of the authorization request'),
+    code_verifier: parameter('authorization_code: the PKCE verifier'),
+    client_id: parameter('The client id, unless sent with HTTP Basic'),
+    client_secret: parameter("A confidential client's secret, unless sent with HTTP Basic"),
+    scope: parameter("client_credentials: space-separated scopes; the client's own when omitted. refresh_token: at most the original ones"),
+  }),
+  {
+    examples: [
+      {
+        grant_type: 'authorization_code',
+        code: 'Splx10BeZQQYbYS6WxSbIA',
+        redirect_uri: 'https://app.example.com/callback',
+        code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+        client_id: 'client_01JDQ8Z6Y3K4M5N6P7Q8R9S0TV',
+      },
+    ],
+  },
+);
 
 export const consentForm = z.strictObject({
   consent_ticket: describe(z.string().check(z.minLength(1), z.maxLength(200)), 'The one-time ticket of the consent page'),

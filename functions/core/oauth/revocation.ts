@@ -1,9 +1,9 @@
 import { OAuthRefusal } from '#core/platform/errors';
 import { sha256 } from '#core/platform/secrets';
 import type { Deps } from '#core/ports/deps';
-import { type ClientCredentialFields, clientCredentialsOf } from './client-authentication.ts';
+import { type ClientCredentialFields, clientCredentialsOf, clientRefusal } from './client-authentication.ts';
+import { findOAuthClient } from './clients.ts';
 import { revokeFamily } from './families.ts';
-import { clientFor } from './model.ts';
 
 export interface RevocationRequest extends ClientCredentialFields {
   token?: string;
@@ -17,9 +17,10 @@ export interface RevocationRequest extends ClientCredentialFields {
  */
 export async function revokeOAuthToken(deps: Deps, form: RevocationRequest, authorization: string | undefined): Promise<void> {
   const { id, secret } = clientCredentialsOf(form, authorization);
-  const client = id ? await clientFor(deps, 'token', id, secret) : undefined;
-  if (!client)
-    throw new OAuthRefusal(401, 'invalid_client', 'Invalid client: client is invalid', { 'WWW-Authenticate': 'Basic realm="Service"' });
+  const refused = (reason: string) => new OAuthRefusal(401, 'invalid_client', reason, { 'WWW-Authenticate': 'Basic realm="Service"' });
+  if (!id) throw refused('Invalid client: send the `client_id`, in the form or as HTTP Basic.');
+  const refusal = clientRefusal(await findOAuthClient(deps, id), secret);
+  if (refusal) throw refused(refusal);
   if (!form.token) throw new OAuthRefusal(400, 'invalid_request', 'Missing parameter: `token`');
   const digest = sha256(form.token);
   const { oauthToken, oauthRefreshToken } = deps.db.entities;
@@ -27,6 +28,6 @@ export async function revokeOAuthToken(deps: Deps, form: RevocationRequest, auth
     oauthToken.get({ digest }).go({ consistent: true }),
     oauthRefreshToken.get({ digest }).go({ consistent: true }),
   ]);
-  if (access?.clientId === client.id) await oauthToken.delete({ digest }).go();
-  if (refresh?.clientId === client.id) await revokeFamily(deps, refresh.familyId);
+  if (access?.clientId === id) await oauthToken.delete({ digest }).go();
+  if (refresh?.clientId === id) await revokeFamily(deps, refresh.familyId);
 }

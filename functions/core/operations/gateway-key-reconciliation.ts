@@ -29,7 +29,7 @@ export interface ReconciliationOptions {
 }
 
 /**
- * Brings API Gateway's workspace keys and the table back together (README, Usage plans at
+ * Brings API Gateway's workspace keys and the table back together (docs/tenancy-and-limits.md, Usage plans at
  * the edge), for what the request paths leave behind when a call fails half-way:
  *
  * 1. A key of this stack older than `settlingMs` whose workspace is gone, or holds another

@@ -1,8 +1,8 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { environments } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
 import { pixelDayPartition } from '#core/store/pixel-day-items';
-import { eachPage, purgePageSize } from '#core/store/query-pages';
+import { eachPage, purgePageSize, queryPages } from '#core/store/query-pages';
 
 /**
  * Deletes a workspace's pixel events and daily rollups, in both environments, page by
@@ -23,19 +23,12 @@ export async function forgetPixelDataOf(deps: Deps, workspaceId: string): Promis
 /** One item per day kept (at most the retention's days): deleted one by one. */
 async function forgetRollups(deps: Deps, partition: string): Promise<void> {
   const { client, name } = deps.db.table;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: name,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const key of page.Items ?? []) await client.send(new DeleteCommand({ TableName: name, Key: key }));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const keys = queryPages(client, {
+    TableName: name,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  for await (const page of keys) for (const key of page) await client.send(new DeleteCommand({ TableName: name, Key: key }));
 }

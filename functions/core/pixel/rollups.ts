@@ -1,9 +1,10 @@
-import { QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { BoundedCache } from '#core/platform/bounded-cache';
 import type { Environment } from '#core/platform/environments';
 import { isConditionFailure } from '#core/store/conditions';
 import type { Database } from '#core/store/database';
 import { type Breakdown, breakdowns, type PixelDayItem, pixelDayKey, pixelDayPartition } from '#core/store/pixel-day-items';
+import { queryAll } from '#core/store/query-pages';
 
 /** Where events are counted: a workspace's data in one environment. */
 export interface PixelOwner {
@@ -109,25 +110,14 @@ export async function countInRollup(db: Database, count: RollupCount): Promise<v
 }
 
 /** The rollups of a range of days (inclusive), oldest first: one Query, a page per megabyte. */
-export async function rollupsOf(db: Database, owner: PixelOwner, from: string, to: string): Promise<PixelDayItem[]> {
-  const { client, name } = db.table;
-  const items: PixelDayItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: name,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': pixelDayPartition(owner.workspaceId, owner.environment),
-          ':from': pixelDayKey(owner.workspaceId, owner.environment, from).sk,
-          ':to': pixelDayKey(owner.workspaceId, owner.environment, to).sk,
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as PixelDayItem[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+export function rollupsOf(db: Database, owner: PixelOwner, from: string, to: string): Promise<PixelDayItem[]> {
+  return queryAll<PixelDayItem>(db.table.client, {
+    TableName: db.table.name,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': pixelDayPartition(owner.workspaceId, owner.environment),
+      ':from': pixelDayKey(owner.workspaceId, owner.environment, from).sk,
+      ':to': pixelDayKey(owner.workspaceId, owner.environment, to).sk,
+    },
+  });
 }

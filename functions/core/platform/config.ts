@@ -166,6 +166,8 @@ const serviceSettings = z.object({
   DEBUG_ERRORS: flag('0'),
   /** `registration.enabled`: whether POST {base_url}/register is open. */
   REGISTRATION_ENABLED: flag('1'),
+  /** `documentation.enabled`: whether /api/docs (and its Scalar and Redoc pages), /api/openapi.json, .yaml and /api/llms.txt answer. */
+  DOCUMENTATION_ENABLED: flag('1'),
   /** `oauth.enabled`: whether {base_url}/oauth/* answer and OAuth access tokens are accepted. */
   OAUTH_ENABLED: flag('0'),
   /** Unset: INFO in Lambda (a JSON line per request), WARN elsewhere (errors only). */

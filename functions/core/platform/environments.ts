@@ -1,5 +1,5 @@
 /**
- * Live and test data live apart (DECISIONS.md, Test mode): an API key's environment is the
+ * Live and test data live apart (docs/decisions.md, Test mode): an API key's environment is the
  * environment of everything it reads and writes (keys, webhook endpoints, deliveries, usage).
  */
 export const environments = ['live', 'test'] as const;

@@ -10,7 +10,7 @@ export const idPrefixes = {
   post: 'post',
   category: 'cat',
   seoIssue: 'seo',
-  /** Reports share the `seo_` prefix of their issues (DECISIONS.md: SEO reports `seo_`). */
+  /** Reports share the `seo_` prefix of their issues (docs/decisions.md: SEO reports `seo_`). */
   seoReport: 'seo',
   oauthClient: 'client',
   package: 'pkg',

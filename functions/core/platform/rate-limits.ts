@@ -25,7 +25,7 @@ export interface Allowance {
 }
 
 /**
- * The single source of a credential's allowance (README, Rate limits): the tier's
+ * The single source of a credential's allowance (docs/tenancy-and-limits.md, Rate limits): the tier's
  * requests per minute plus its burst percentage, doubled for test-environment credentials;
  * spread over enough counter items that none takes more than 500 writes a second.
  */

@@ -13,3 +13,26 @@ export function withMeta<T extends z.ZodMiniType>(schema: T, meta: z.core.Global
 }
 
 export const describe = <T extends z.ZodMiniType>(schema: T, description: string): T => withMeta(schema, { description });
+
+/**
+ * What a query or path parameter is on the wire: every one arrives as text, so its schema
+ * reads digits or `true`/`false` from a string, but a client sends (and a client generated
+ * from openapi.yaml types) a number or a boolean. lib/openapi.ts documents the parameter as this.
+ */
+export type WireSchema = { type: 'integer'; minimum: number; maximum: number; default?: number } | { type: 'boolean' };
+
+export const wireSchemas = z.registry<WireSchema>();
+
+/** A copy of `schema`, a parameter read from text, documented as the integer or boolean it stands for. */
+export function onTheWire<T extends z.ZodMiniType>(schema: T, wire: WireSchema): T {
+  const copy = schema.clone();
+  wireSchemas.add(copy, wire);
+  return copy;
+}
+
+/** A parameter of digits read as a whole number: its text checked with the house messages, documented as an integer. */
+export const wholeNumberText = (bounds: { minimum: number; maximum: number }, message: string) =>
+  onTheWire(z.pipe(z.string().check(z.regex(new RegExp(`^\\d{1,${String(bounds.maximum).length}}$`), message)), z.transform(Number)), {
+    type: 'integer',
+    ...bounds,
+  });

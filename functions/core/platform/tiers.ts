@@ -3,8 +3,8 @@
  * the entitlement limits and the API Gateway usage plans (with their monthly quotas) all
  * read it, and so do the concurrency leases: `concurrentCalls` is how many batch or MCP tool
  * calls one credential may run at once (metering/concurrency-leases.ts). Per-minute limits
- * are DECISIONS.md's choice of the spec's minute table; the entitlement and concurrency
- * limits are ours (README, Entitlements). `null` is unlimited.
+ * are docs/decisions.md's choice of the spec's minute table; the entitlement and concurrency
+ * limits are ours (docs/tenancy-and-limits.md, Entitlements; docs/errors.md). `null` is unlimited.
  */
 const MB = 1024 * 1024;
 const GB = 1024 * MB;

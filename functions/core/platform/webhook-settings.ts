@@ -20,7 +20,7 @@ export const defaultWebhookTimeoutMs = 30_000;
 export const defaultWebhookDisableAfter = 15;
 
 /**
- * Webhook delivery's settings (DECISIONS.md, local runner contract), apart from config()
+ * Webhook delivery's settings (docs/decisions.md, local runner contract), apart from config()
  * so that only the functions that deliver or manage webhooks parse them.
  */
 const webhookSettings = z.object({

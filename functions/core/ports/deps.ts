@@ -14,7 +14,7 @@ export interface Hasher {
 
 /**
  * What domain code needs from the outside world; handed in, never imported. Each port has
- * its AWS adapter and a local one (README, Architecture: Ports), with its default in adapters/create-deps.ts.
+ * its AWS adapter and a local one (docs/architecture.md, Ports), with its default in adapters/create-deps.ts.
  */
 export interface Deps {
   db: Database;

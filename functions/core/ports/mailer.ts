@@ -10,7 +10,7 @@ export interface MailMessage {
 }
 
 /**
- * The mail port (README, Architecture: Ports). Amazon SES v2 in AWS; the local runner writes
+ * The mail port (docs/architecture.md, Ports). Amazon SES v2 in AWS; the local runner writes
  * each message as an RFC 5322 `.eml` file into MAIL_DIR.
  */
 export interface Mailer {

@@ -1,5 +1,5 @@
 /**
- * The ports of webhook delivery (README, Architecture: Ports). In AWS: the table's stream
+ * The ports of webhook delivery (docs/architecture.md, Ports). In AWS: the table's stream
  * relays events to fan-out, SQS carries deliveries, EventBridge Scheduler wakes the long
  * rungs of the ladder. In the local runner: in-process timers driven by the table
  * (lib/local/webhooks/). The delivery record in the table is the truth; these only wake

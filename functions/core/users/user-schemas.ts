@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { resourceName, timestamp } from '#core/platform/common-schemas';
-import { describe, withMeta } from '#core/platform/schema-meta';
+import { describe, wholeNumberText, withMeta } from '#core/platform/schema-meta';
 import { tierNames } from '#core/platform/tiers';
 import { invitedRoles, roles } from '#core/store/roles';
 import { passwordFitsBcrypt, passwordMinLength, passwordTooLongMessage } from './passwords.ts';
@@ -52,7 +52,7 @@ export const user = withMeta(
 
 export const member = withMeta(z.extend(user, { role: z.enum(roles) }), { id: 'Member' });
 
-export const userId = z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'must be a user id (an integer)')), z.transform(Number));
+export const userId = wholeNumberText({ minimum: 1, maximum: 999_999_999_999_999 }, 'must be a user id (an integer)');
 
 /** The account's password, typed again to confirm a change (never stored or echoed). */
 const currentPassword = z.string().check(z.minLength(1), z.maxLength(200));

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { isKnownScope } from '#core/access/scopes';
 import { resourceName, timestamp } from '#core/platform/common-schemas';
-import { describe, withMeta } from '#core/platform/schema-meta';
+import { describe, wholeNumberText, withMeta } from '#core/platform/schema-meta';
 
-export const userTokenId = z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'must be a token id (an integer)')), z.transform(Number));
+export const userTokenId = wholeNumberText({ minimum: 1, maximum: 999_999_999_999_999 }, 'must be a token id (an integer)');
 
 export const createUserTokenBody = z.strictObject({
   name: resourceName,

@@ -41,7 +41,9 @@ const secret = describe(
   `Your own signing secret; when omitted, ${secretPrefix} and the base64 of ${generatedSecretBytes} random bytes is generated.`,
 );
 
-export const createWebhookBody = z.strictObject({ url, events, secret: z.optional(secret) });
+export const createWebhookBody = withMeta(z.strictObject({ url, events, secret: z.optional(secret) }), {
+  examples: [{ url: 'https://hooks.example.com/tenant-api', events: ['post.published', 'api_key.*'] }],
+});
 
 export const updateWebhookBody = z
   .strictObject({

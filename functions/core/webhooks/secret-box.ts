@@ -3,7 +3,7 @@ import { decrypt, encrypt } from '#core/platform/aes-gcm';
 import { type SecretField, UnreadableSecret, type WebhookSecretBox } from '#core/ports/webhook-secrets';
 
 /**
- * Endpoints' signing secrets at rest (README, Webhook endpoints and secrets). A secret is
+ * Endpoints' signing secrets at rest (docs/webhooks.md, Webhook endpoints and secrets). A secret is
  * stored as `v1.<key id>.<iv>.<tag>.<ciphertext>` (base64url parts): AES-256-GCM under a
  * key of WEBHOOK_SECRET_KEYS, which lives outside the table (Secrets Manager in AWS, the
  * configuration or DATA_DIR locally), so an export or backup of the table holds no usable

@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { ValidationFailed } from '#core/platform/errors';
 
 /**
- * Where a webhook may be sent (README, Webhook endpoints and secrets): an `https://` URL
+ * Where a webhook may be sent (docs/webhooks.md, Webhook endpoints and secrets): an `https://` URL
  * without credentials whose host is, and resolves only to, public unicast addresses. It is
  * checked when an endpoint is created or its URL changed, and again at every send, where
  * the delivery agent (request-filtering-agent) checks the address actually connected to.

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The files the pages load, by the name they are served under (/api/docs/assets/<name>),
+ * with where each lives in the repository: the UIs' browser bundles from their npm
+ * packages, and the pages' own scripts and styles (browser/). In Lambda the stack copies
+ * each beside the bundle into docs-assets/ (lib/bundling.ts); the local runner reads them
+ * where they are.
+ */
+export const docsAssets = {
+  'swagger-ui-bundle.js': 'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
+  'swagger-ui.css': 'node_modules/swagger-ui-dist/swagger-ui.css',
+  'scalar-standalone.js': 'node_modules/@scalar/api-reference/dist/browser/standalone.js',
+  'redoc.standalone.js': 'node_modules/redoc/bundles/redoc.standalone.js',
+  'try-it-key.js': 'functions/docs/browser/try-it-key.js',
+  'swagger-page.js': 'functions/docs/browser/swagger-page.js',
+  'scalar-page.js': 'functions/docs/browser/scalar-page.js',
+  'redoc-page.js': 'functions/docs/browser/redoc-page.js',
+  'login-page.js': 'functions/docs/browser/login-page.js',
+  'docs.css': 'functions/docs/browser/docs.css',
+} as const;
+
+export type AssetName = keyof typeof docsAssets;
+
+/** The folder beside the Lambda bundle that holds the assets. */
+export const assetFolder = 'docs-assets';
+
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const pathOf = (name: AssetName) =>
+  process.env.LAMBDA_TASK_ROOT ? join(process.env.LAMBDA_TASK_ROOT, assetFolder, name) : join(repositoryRoot, docsAssets[name]);
+
+export const isAsset = (name: string): name is AssetName => Object.hasOwn(docsAssets, name);
+
+export const contentTypeOf = (name: AssetName) => (name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
+
+/**
+ * What the served copy of a bundle changes, so that the page asks nothing of another origin:
+ * - Redoc's sidebar always shows Redocly's logo from their CDN (no option turns it off);
+ *   pointed at an empty data: URL, the image fails and Redoc drops it.
+ * - Scalar declares its Inter and mono faces at fonts.scalar.com whatever withDefaultFonts
+ *   says: emptied, the system's fonts show.
+ * - Scalar turns its AI agent on for any page served from localhost, 127.0.0.1 or a .test
+ *   host, and decides it before it has read the page's sources (whose agent is disabled):
+ *   the agent's drawer mounts and asks api.scalar.com, through proxy.scalar.com, for its
+ *   registry. The served copy never turns it on.
+ * Each rewrite must find its text: a bundle update that moves it fails here, at the first
+ * load, rather than letting the request through (the browser test would catch it too).
+ */
+const rewrites: Partial<Record<AssetName, [string, string][]>> = {
+  'redoc.standalone.js': [['https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,']],
+  'scalar-standalone.js': [
+    ['url(https://fonts.scalar.com/', 'url(data:,'],
+    ['return!e?.agent?.disabled&&(', 'return!1&&('],
+  ],
+};
+
+function rewritten(name: AssetName, text: string): string {
+  return (rewrites[name] ?? []).reduce((t, [from, to]) => {
+    if (!t.includes(from)) throw new Error(`${name} no longer holds ${JSON.stringify(from)}: see functions/docs/assets.ts`);
+    return t.replaceAll(from, to);
+  }, text);
+}
+
+interface LoadedAsset {
+  text: string;
+  /** Gzipped once: Scalar's bundle is 3.5 MB, 1 MB gzipped, well within a Lambda answer either way. */
+  gzipped: Buffer;
+}
+
+const loaded = new Map<AssetName, Promise<LoadedAsset>>();
+
+/** An asset's text and its gzipped bytes, read once per process. */
+export function loadAsset(name: AssetName): Promise<LoadedAsset> {
+  let asset = loaded.get(name);
+  if (!asset) {
+    asset = readFile(pathOf(name), 'utf8').then((read) => {
+      const text = rewritten(name, read);
+      return { text, gzipped: gzipSync(text) };
+    });
+    loaded.set(name, asset);
+  }
+  return asset;
+}

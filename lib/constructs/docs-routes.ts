@@ -1,0 +1,54 @@
+import { Names, NestedStack, Validations } from 'aws-cdk-lib';
+import { AuthorizationType, type IResource, LambdaIntegration, Resource, RestApi } from 'aws-cdk-lib/aws-apigateway';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { docsFunction } from '../../functions/docs/definition.ts';
+import { docsResources } from '../../functions/docs/routes.ts';
+import { ApiFunction } from './api-function.ts';
+import type { FunctionEnvironment } from './function-environment.ts';
+
+export interface DocsRoutesProps {
+  /** The RestApi and its `/api` resource, which the documentation's paths hang from. */
+  restApi: RestApi;
+  apiResource: IResource;
+  table: ITable;
+  apiPrefix: string;
+  environment: FunctionEnvironment;
+}
+
+/**
+ * The documentation (functions/docs/): its function and its few API Gateway resources, in a
+ * nested stack of their own. The main stack is near CloudFormation's 500 resources, and the
+ * documentation is the one part that needs nothing the rest does not already give (the
+ * table, the RestApi): out there, its five function resources and twelve API resources
+ * cost the main stack one. Each resource sends every method to the function, which checks
+ * the web session itself (a missing one is a redirect to the login page, never the
+ * authorizer's 401) and answers 404 and 405 in the envelope as the fallback would.
+ */
+export class DocsRoutes extends NestedStack {
+  constructor(scope: Construct, id: string, props: DocsRoutesProps) {
+    super(scope, id, { description: 'The documentation pages, openapi.json/.yaml and llms.txt' });
+    const docs = new ApiFunction(this, 'Docs', { definition: docsFunction, apiPrefix: props.apiPrefix, environment: props.environment });
+    docs.bindTable(props.table, 'read-write');
+    // Here the table's ARN arrives as a parameter of the nested stack, which cdk-nag names by the table's unique id.
+    Validations.of(docs).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<referenceto${Names.nodeUniqueId(props.table.node.defaultChild!.node)}Arn>/index/*]`,
+      reason: "The wildcard covers only this table's own global indexes (tableDesign.globalIndexes), which the queries use.",
+    });
+    const restApi = RestApi.fromRestApiAttributes(this, 'RestApi', {
+      restApiId: props.restApi.restApiId,
+      rootResourceId: props.restApi.restApiRootResourceId,
+    });
+    const api = Resource.fromResourceAttributes(this, 'ApiResource', { restApi, resourceId: props.apiResource.resourceId, path: '/api' });
+    // One permission for the whole API, as every function has (route-methods.ts).
+    const integration = new LambdaIntegration(docs.function, { scopePermissionToMethod: false });
+    for (const path of docsResources) {
+      const method = api
+        .resourceForPath(path.replace(/^api\//, ''))
+        .addMethod('ANY', integration, { authorizationType: AuthorizationType.NONE });
+      const why =
+        'The documentation checks the web session itself: its pages redirect to a login page, the document and llms.txt are public.';
+      Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason: why }, { id: 'AwsSolutions-COG4', reason: why });
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import { parse as parseYaml } from 'yaml';
+import { registerVerified } from '../support/accounts.ts';
+import { startTestApi, type TestApi } from '../support/local-api.ts';
+import { as, type Credential } from '../support/sessions.ts';
+
+let api: TestApi;
+let session: Extract<Credential, { type: 'session' }>;
+let userId: number;
+beforeAll(async () => {
+  api = await startTestApi();
+  ({ session, userId } = await registerVerified(api, { name: 'Dora Docs', email: 'dora@docs.test', password: 'correct horse battery' }));
+});
+afterAll(() => api.stop());
+
+/** The documentation's paths are not operations of openapi.yaml: fetched as a browser would, redirects answered rather than followed. */
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${api.runner.origin}${path}`, { redirect: 'manual', headers });
+/** A JSON body, as a test reads it. */
+const jsonOf = (answer: Response): Promise<any> => answer.json();
+const cookies = () => ({ Cookie: `session=${session.sessionId}; XSRF-TOKEN=${session.xsrfToken}` });
+
+describe('the documentation pages', () => {
+  it.each(['/api/docs', '/api/docs/scalar', '/api/docs/redoc'])(
+    '%s without a session sends the browser to the login page, which comes back',
+    async (path) => {
+      const answer = await get(path);
+      expect(answer.status).toBe(303);
+      const location = new URL(answer.headers.get('location')!);
+      expect(location.origin).toBe(api.runner.origin);
+      expect(location.pathname).toBe('/api/docs/login');
+      expect(location.searchParams.get('return')).toBe(path);
+      const login = await get(location.pathname + location.search);
+      expect(login.status).toBe(200);
+      expect(await login.text()).toContain(`data-return-to="${path}"`);
+    },
+  );
+
+  it.each([
+    'https://evil.test/api/docs',
+    '//evil.test/api/docs',
+    '/\\evil.test',
+    '/api/docs/../../evil',
+    '/elsewhere',
+    'javascript:alert(1)',
+  ])('the login page never returns to %s: it goes back to /api/docs', async (returnTo) => {
+    const html = await (await get(`/api/docs/login?return=${encodeURIComponent(returnTo)}`)).text();
+    expect(html).toContain('data-return-to="/api/docs"');
+    expect(html).not.toContain('evil');
+  });
+
+  it.each(['/api/docs', '/api/docs/scalar', '/api/docs/redoc'])(
+    '%s with a session is the page, under a strict Content-Security-Policy',
+    async (path) => {
+      const answer = await get(path, cookies());
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toContain('text/html');
+      const csp = answer.headers.get('content-security-policy')!;
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/https?:/);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(await answer.text()).not.toMatch(/(src|href)="(https?:)?\/\//);
+    },
+  );
+
+  it('an ended session is sent to log in again', async () => {
+    const answer = await get('/api/docs', { Cookie: 'session=not-a-session' });
+    expect(answer.status).toBe(303);
+  });
+
+  it('serves the bundles from the npm packages, gzipped when asked', async () => {
+    const plain = await get('/api/docs/assets/swagger-ui-bundle.js', { 'Accept-Encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toContain('javascript');
+    const zipped = await get('/api/docs/assets/scalar-standalone.js', { 'Accept-Encoding': 'gzip' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect((await zipped.text()).length).toBeGreaterThan(1_000_000);
+    expect((await get('/api/docs/assets/../../package.json')).status).toBe(404);
+  });
+
+  it('answers other methods 405 and unknown paths 404, in the envelope', async () => {
+    const post = await fetch(`${api.runner.origin}/api/docs`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    const missing = await get('/api/docs/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(await jsonOf(missing)).toMatchObject({ error_code: 'ENDPOINT_NOT_FOUND' });
+  });
+});
+
+describe('the try-it key', () => {
+  const issue = (headers: Record<string, string>) =>
+    fetch(`${api.runner.origin}/api/docs/try-it-key`, { method: 'POST', headers: { ...cookies(), ...headers } });
+
+  it('is a test key of the signed-in user, read-only and short-lived, and a new one replaces the last', async () => {
+    const first = await issue({ 'X-XSRF-TOKEN': session.xsrfToken });
+    expect(first.status).toBe(201);
+    const { data } = await jsonOf(first);
+    expect(data.key).toMatch(/^sk_test_/);
+    expect(data).toMatchObject({ name: 'API docs try-it', environment: 'test', scopes: ['read:all'] });
+    expect(new Date(data.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    const me = await api.call('GET', '/user', { key: data.key });
+    expect(me.body.data.id).toBe(userId);
+    expect((await api.call('GET', '/workspaces', { key: data.key })).status).toBe(200);
+
+    const second = (await jsonOf(await issue({ 'X-XSRF-TOKEN': session.xsrfToken }))).data;
+    expect((await api.call('GET', '/user', { key: data.key })).status).toBe(401);
+    const keys = (await api.call('GET', '/api-keys', as(session, {}, { xsrf: false }))).body.data;
+    expect(keys.filter((k: { name: string }) => k.name === 'API docs try-it').map((k: { id: string }) => k.id)).toEqual([second.id]);
+  });
+
+  it('needs the XSRF token and a session', async () => {
+    expect((await issue({})).status).toBe(403);
+    expect((await fetch(`${api.runner.origin}/api/docs/try-it-key`, { method: 'POST' })).status).toBe(401);
+  });
+});
+
+describe('the document and llms.txt, public', () => {
+  it('/api/openapi.json is /api/openapi.yaml, with this runner as the server', async () => {
+    const json = await jsonOf(await get('/api/openapi.json'));
+    const yamlAnswer = await get('/api/openapi.yaml');
+    expect(yamlAnswer.headers.get('content-type')).toContain('yaml');
+    expect(parseYaml(await yamlAnswer.text())).toEqual(json);
+    expect(json.servers[0].variables.base_url.default).toBe(api.runner.origin);
+    expect(Object.keys(json.paths)).toContain('/workspaces');
+  });
+
+  it('/api/llms.txt links a Markdown page for every operation of openapi.yaml', async () => {
+    const document = await jsonOf(await get('/api/openapi.json'));
+    const operationIds = Object.values(document.paths).flatMap((item) =>
+      Object.values(item as Record<string, { operationId?: string }>).flatMap((op) => op?.operationId ?? []),
+    );
+    const index = await (await get('/api/llms.txt')).text();
+    expect(index).toMatch(/^# Tenant API/);
+    for (const id of operationIds) expect(index).toContain(`${api.runner.origin}/api/llms/${id}.md`);
+  });
+
+  it('an operation page says what it does, how to call it and what it answers', async () => {
+    const answer = await get('/api/llms/listWorkspaces.md');
+    expect(answer.headers.get('content-type')).toContain('text/markdown');
+    const markdown = await answer.text();
+    expect(markdown).toContain('`GET /workspaces`');
+    expect(markdown).toContain('Scope: `workspaces:read`');
+    expect(markdown).toContain(`curl -X GET '${api.runner.origin}/api/v1/workspaces'`);
+    expect(markdown).toContain('- 200:');
+    expect((await get('/api/llms/noSuchOperation.md')).status).toBe(404);
+  });
+});

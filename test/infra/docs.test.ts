@@ -1,0 +1,43 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { nodejsBundling } from '#lib/bundling';
+import { deployedApp } from '../support/cdk-app.ts';
+
+// No stack is bundled: the templates are the same.
+const bundlingOff = { 'aws:cdk:bundling-stacks': [] };
+
+describe('the documentation', () => {
+  const { stack } = deployedApp(bundlingOff);
+  const nested = stack.node.tryFindChild('Documentation') as import('aws-cdk-lib').NestedStack;
+  const template = Template.fromStack(nested);
+
+  it('is a nested stack of its own, so the main stack stays under 500 resources', () => {
+    const main = Template.fromStack(stack).toJSON();
+    expect(Object.keys(main.Resources).length).toBeLessThan(500);
+    Template.fromStack(stack).resourceCountIs('AWS::CloudFormation::Stack', 1);
+  });
+
+  it('has its function, which every method of its resources reaches without the authorizer', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 1);
+    const paths = Object.values(template.findResources('AWS::ApiGateway::Resource')).map((r) => r.Properties.PathPart);
+    expect(paths.sort()).toEqual(['docs', 'llms', 'llms.txt', 'openapi.json', 'openapi.yaml', '{proxy+}', '{proxy+}'].sort());
+    for (const method of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
+      expect(method.Properties).toMatchObject({ HttpMethod: 'ANY', AuthorizationType: 'NONE' });
+    }
+  });
+
+  it('carries openapi.yaml and the bundles beside the function', () => {
+    const copies = nodejsBundling('docs').commandHooks!.afterBundling('/in', '/out');
+    expect(copies).toContain('cp "/in/openapi.yaml" "/out/openapi.yaml"');
+    expect(copies).toContain(
+      'cp "/in/node_modules/@scalar/api-reference/dist/browser/standalone.js" "/out/docs-assets/scalar-standalone.js"',
+    );
+    expect(copies).toContain('cp "/in/node_modules/swagger-ui-dist/swagger-ui-bundle.js" "/out/docs-assets/swagger-ui-bundle.js"');
+    expect(copies).toContain('cp "/in/node_modules/redoc/bundles/redoc.standalone.js" "/out/docs-assets/redoc.standalone.js"');
+  });
+
+  it('is not deployed with documentationEnabled off', () => {
+    const off = deployedApp({ ...bundlingOff, documentationEnabled: false }).stack;
+    expect(off.node.tryFindChild('Documentation')).toBeUndefined();
+    Template.fromStack(off).resourceCountIs('AWS::CloudFormation::Stack', 0);
+  });
+});
