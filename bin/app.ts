@@ -7,6 +7,13 @@ import { defaultGatewayKeyBudget, isoInstant, mailFrom, publicBaseUrl, upgradeUr
 import { defaultWebhookDisableAfter, defaultWebhookTimeoutMs } from '#core/platform/webhook-settings';
 import { ApiStack } from '#lib/api-stack';
 
+/** A switch: `-c name=false` arrives as a string. */
+const switchContext = (fallback: boolean) => z.union([z.boolean(), z.stringbool()]).default(fallback);
+const isoDateContext = z
+  .string()
+  .refine((value) => isoInstant.safeParse(value).success, 'must be an ISO 8601 date like 2027-01-31')
+  .optional();
+
 const contextSchema = z.object({
   stackName: z
     .string()
@@ -17,10 +24,10 @@ const contextSchema = z.object({
     .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must look like api/v1, without slashes at the ends')
     .default('api/v1'),
   stageName: z.string().regex(/^\w+$/, 'must be letters, digits or underscores').default('prod'),
-  /** `documentation.enabled`: the pages at /api/docs, openapi.json/.yaml and llms.txt; `-c documentationEnabled=false` arrives as a string. */
-  documentationEnabled: z.union([z.boolean(), z.stringbool()]).default(true),
-  /** `oauth.enabled`; `-c oauthEnabled=true` arrives as a string. */
-  oauthEnabled: z.union([z.boolean(), z.stringbool()]).default(false),
+  /** `documentation.enabled`: the pages at /api/docs, openapi.json/.yaml and llms.txt. */
+  documentationEnabled: switchContext(true),
+  /** `oauth.enabled`. */
+  oauthEnabled: switchContext(false),
   /** CORS_ALLOWED_ORIGINS of the functions (functions/core/platform/config.ts): comma-separated origins, or `*`. */
   corsAllowedOrigins: z.string().default(''),
   /** MAIL_FROM of the functions that send mail: an address or `Name <address>` of an SES-verified identity. cdk.json holds a placeholder. */
@@ -36,19 +43,13 @@ const contextSchema = z.object({
     .refine((value) => upgradeUrl.safeParse(value).success, 'must be a URL')
     .optional(),
   /** API_DEPRECATED_AT: the version the prefix serves is deprecated from this ISO 8601 date (a Deprecation header on its answers). */
-  deprecatedAt: z
-    .string()
-    .refine((value) => isoInstant.safeParse(value).success, 'must be an ISO 8601 date like 2027-01-31')
-    .optional(),
+  deprecatedAt: isoDateContext,
   /** API_SUNSET_AT: ...and goes away at this ISO 8601 date (a Sunset header). */
-  sunsetAt: z
-    .string()
-    .refine((value) => isoInstant.safeParse(value).success, 'must be an ISO 8601 date like 2027-01-31')
-    .optional(),
+  sunsetAt: isoDateContext,
   /** API_DEPRECATION_LINK: the notice's URL (a Link header, rel="deprecation" and rel="sunset"). */
   deprecationLink: z.url().optional(),
   /** MAINTENANCE_MODE: every function answers 503 MAINTENANCE_MODE but for the platform admin routes (the CLI's switch needs no deploy). */
-  maintenanceMode: z.union([z.boolean(), z.stringbool()]).default(false),
+  maintenanceMode: switchContext(false),
   /** GATEWAY_KEY_BUDGET: how many workspaces get an API Gateway key of their own (the region holds 10,000 for every stack). */
   gatewayKeyBudget: z.coerce.number().int().min(0).max(10_000).default(defaultGatewayKeyBudget),
   /** WEBHOOK_TIMEOUT_MS: each delivery attempt's timeout; the worker's Lambda timeout, half a minute more, must stay within 15 minutes. */
