@@ -5,7 +5,7 @@ import { requestIdLength, requestIdPattern } from '#core/http/proxy-event';
 import { documentedPath, type Route } from '#core/http/route-types';
 import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
 import { maxPerPage } from '#core/platform/list-bounds';
-import { wireSchemas } from '#core/platform/schema-meta';
+import { asOnTheWire } from '#core/platform/schema-meta';
 import { routes } from '#routes';
 import { operationDescription } from './openapi/descriptions.ts';
 import {
@@ -41,14 +41,6 @@ function schemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
     return { $ref: `#/components/schemas/${id}` };
   }
   return relink(rest);
-}
-
-/** A parameter read from text is documented as what a client sends: the integer or boolean (schema-meta.ts, onTheWire). */
-function asOnTheWire({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
-  const wire = wireSchemas.get(zodSchema as z.ZodMiniType);
-  if (!wire) return;
-  for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
-  Object.assign(jsonSchema, wire);
 }
 
 const relink = (schema: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'));

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Principal } from '#core/access/principal';
 import { grants } from '#core/access/scopes';
 import type { Route } from '#core/http/route-types';
+import { asOnTheWire } from '#core/platform/schema-meta';
 import { routes } from '#routes';
 
 /**
@@ -84,9 +85,18 @@ function typeOf(schema: JsonSchema): string {
   return typed ?? 'string';
 }
 
-/** A schema as JSON Schema draft 7, which MCP clients' validators (Ajv's default) read, without the `$schema` line. */
+/**
+ * A schema as JSON Schema draft 7, which MCP clients' validators (Ajv's default) read, without
+ * the `$schema` line; a parameter read from text as the number or boolean it stands for, as
+ * openapi.yaml declares it (tool-calls.ts writes the argument back as text).
+ */
 function jsonSchemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-7',
+    unrepresentable: 'any',
+    override: asOnTheWire,
+  }) as JsonSchema;
   return json;
 }
 

@@ -28,7 +28,10 @@ describe('the MCP tool catalogue, made from the route registry', () => {
     expect(update.parameters.id).toMatchObject({ type: 'string', required: true });
     expect(update.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     const list = tool('posts', 'list_posts')!;
-    expect(list.parameters.per_page).toMatchObject({ required: false });
+    // A number, as openapi.yaml declares it: the call writes it back into the query as text.
+    expect(list.parameters.per_page).toMatchObject({ type: 'integer', required: false });
+    expect(list.inputSchema.properties?.per_page).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(list.inputSchema.properties?.per_page).not.toHaveProperty('pattern');
     expect(list.annotations.readOnlyHint).toBe(true);
     expect(tool('posts', 'delete_post')!.annotations).toMatchObject({ destructiveHint: true, idempotentHint: true });
   });

@@ -21,7 +21,7 @@ export const describe = <T extends z.ZodMiniType>(schema: T, description: string
  */
 export type WireSchema = { type: 'integer'; minimum: number; maximum: number; default?: number } | { type: 'boolean' };
 
-export const wireSchemas = z.registry<WireSchema>();
+const wireSchemas = z.registry<WireSchema>();
 
 /** A copy of `schema`, a parameter read from text, documented as the integer or boolean it stands for. */
 export function onTheWire<T extends z.ZodMiniType>(schema: T, wire: WireSchema): T {
@@ -36,3 +36,14 @@ export const wholeNumberText = (bounds: { minimum: number; maximum: number }, me
     type: 'integer',
     ...bounds,
   });
+
+/**
+ * A `z.toJSONSchema` override: a parameter read from text is documented as what a client
+ * sends, the integer or boolean (openapi.yaml's parameters, MCP tools' inputSchema alike).
+ */
+export function asOnTheWire({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Record<string, unknown> }): void {
+  const wire = wireSchemas.get(zodSchema as z.ZodMiniType);
+  if (!wire) return;
+  for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
+  Object.assign(jsonSchema, wire);
+}
