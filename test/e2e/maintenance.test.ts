@@ -45,6 +45,14 @@ describe('maintenance mode', () => {
       (await api.call('POST', `${api.runner.origin}/login`, { key: '', body: { email: 'a@example.com', password: 'x' } })).status,
     ).toBe(503);
 
+    // The MCP endpoint passes the mcp function's refusal on: a tool call is an isError result carrying the envelope.
+    const toolCall = await api.call('POST', '/mcp', {
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_workspaces', arguments: {} } },
+      headers: { Accept: 'application/json, text/event-stream' },
+    });
+    expect(toolCall.body.result.isError).toBe(true);
+    expect(JSON.parse(toolCall.body.result.content[0].text)).toMatchObject({ error_code: 'MAINTENANCE_MODE' });
+
     expect((await fetch(`${api.runner.origin}/health`)).status).toBe(200);
     const workspaceId = api.runner.bootstrap!.workspaceId;
     const adminRoute = await api.call('PATCH', `/admin/workspaces/${workspaceId}`, { body: { tier: 'enterprise' } });
