@@ -18,7 +18,7 @@ import { routes } from '#routes';
 import type { toolCallResult } from '../mcp/mcp-schemas.ts';
 import { invokeOperation, type McpCaller } from '../mcp/operation-invocation.ts';
 import { openapiUri, resourceTemplates } from '../mcp/resource-templates.ts';
-import { mcpServers, visibleServers } from '../mcp/tool-catalogue.ts';
+import { findTool, visibleServers } from '../mcp/tool-catalogue.ts';
 
 /** How many tools one tools/list page holds: a client with a wide credential pages, a narrow one reads one page. */
 const toolsPerPage = 25;
@@ -76,21 +76,20 @@ function serverFor(invoker: RouteInvoker, caller: McpCaller): Server {
   });
   server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
     // Any tool of the catalogue, not only those listed: the mcp function's answer names what is missing (403 naming the scope, 404).
-    const server = mcpServers().find((s) => s.tools.some((tool) => tool.name === params.name));
-    const tool = server?.tools.find((t) => t.name === params.name);
-    if (!server || !tool) {
+    const found = findTool(params.name);
+    if (!found) {
       const unknown = errorAnswer(new NotFound('mcp tool', params.name), caller.requestId).body;
       return { isError: true, content: [{ type: 'text', text: JSON.stringify(unknown) }] };
     }
     const answer = await invokeOperation(invoker, caller, callRoute, {
       params: {},
       query: {},
-      body: { server: server.id, tool: tool.name, arguments: params.arguments ?? {} },
+      body: { server: found.server.id, tool: found.tool.name, arguments: params.arguments ?? {} },
     });
     // A refusal (the operation's, or the call's own: the mcp_calls limit, a bad argument) is a result the model reads.
     if (answer.status >= 400) return { isError: true, content: [{ type: 'text', text: answer.text }] };
     const { text } = (answer.body as z.output<typeof toolCallResult>).result.content[0]!;
-    const structured = tool.outputSchema && structuredOf(text);
+    const structured = found.tool.outputSchema && structuredOf(text);
     return { content: [{ type: 'text', text }], ...(structured && { structuredContent: structured }) };
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({

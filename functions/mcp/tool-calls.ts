@@ -7,7 +7,7 @@ import { InsufficientPermissions, NotFound, ValidationFailed } from '#core/platf
 import type { Deps } from '#core/ports/deps';
 import { invokeOperation, type McpCaller, type OperationAnswer, type OperationInput } from './operation-invocation.ts';
 import { type CutAnswer, withinResultGuard } from './result-guard.ts';
-import { type McpTool, mcpServers, toolPageSize } from './tool-catalogue.ts';
+import { findTool, type McpTool, toolPageSize } from './tool-catalogue.ts';
 
 /** An argument as a path or query parameter: text, as a client would put it in a URL. */
 function parameterText(name: string, value: unknown): string {
@@ -43,12 +43,10 @@ function inputOf(tool: McpTool, args: Record<string, unknown>): OperationInput {
 }
 
 /** The tool a call names, if the caller may see it: an unknown server or tool is 404. */
-export function toolFor(server: string | undefined, name: string): McpTool {
-  const tool = mcpServers()
-    .flatMap((s) => (server === undefined || s.id === server ? s.tools : []))
-    .find((t) => t.name === name);
-  if (!tool) throw new NotFound('mcp tool', server === undefined ? name : `${server}/${name}`);
-  return tool;
+export function toolFor(server: string, name: string): McpTool {
+  const found = findTool(name, server);
+  if (!found) throw new NotFound('mcp tool', `${server}/${name}`);
+  return found.tool;
 }
 
 /**

@@ -196,6 +196,16 @@ const mayCall = (principal: Pick<Principal, 'scopes' | 'environment'>, { route }
   !(principal.environment === 'test' && route.method !== 'GET' && !route.keepsEnvironmentsApart);
 
 /** What of the catalogue a credential sees: the tools it may call (a narrow key's client reads few). */
+/** A tool of the catalogue by name, on the server named or on any, with its server. */
+export function findTool(name: string, server?: string): { server: McpServer; tool: McpTool } | undefined {
+  for (const candidate of mcpServers()) {
+    if (server !== undefined && candidate.id !== server) continue;
+    const tool = candidate.tools.find((t) => t.name === name);
+    if (tool) return { server: candidate, tool };
+  }
+  return undefined;
+}
+
 export const visibleServers = (caller: { principal: Pick<Principal, 'scopes' | 'environment'> }): McpServer[] =>
   mcpServers()
     .map((server) => ({ ...server, tools: server.tools.filter((tool) => mayCall(caller.principal, tool)) }))
