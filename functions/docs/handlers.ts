@@ -5,9 +5,11 @@ import { llmsIndex, operationPage } from '#core/docs/llms-text';
 import { type OpenApiDocument, servedDocument } from '#core/docs/openapi-document';
 import { safeReturnPath } from '#core/docs/return-path';
 import { issueTryItKey } from '#core/docs/try-it-keys';
+import { resolveWorkspace } from '#core/http/acting-workspace';
 import { errorAnswer } from '#core/http/error-answer';
 import { httpAnswer } from '#core/http/http-answer';
 import { headerValue, publicBaseUrl, requestIdOf } from '#core/http/proxy-event';
+import { refuseDuringMaintenance } from '#core/operations/maintenance';
 import { config } from '#core/platform/config';
 import { ApiError, EndpointNotFound, MethodNotAllowed, Unauthenticated } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
@@ -115,6 +117,9 @@ async function get(request: DocsRequest): Promise<Answer> {
 async function tryItKey(request: DocsRequest): Promise<Answer> {
   const principal = await sessionOf(request);
   if (!principal) throw new Unauthenticated('Log in first: the try-it key is for a signed-in web session.');
+  // What dispatch checks before any route that writes: the maintenance switch, then the workspace's state (403 suspended, 402 unpaid).
+  await refuseDuringMaintenance(request.deps, {});
+  await resolveWorkspace(request.deps, principal, undefined);
   const key = await issueTryItKey(request.deps, principal);
   return httpAnswer(request.event, request.requestId, { status: 201, body: { data: key }, headers: docsPageHeaders });
 }

@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { tryItKeyThrottle } from '#core/docs/try-it-keys';
 import { registerVerified } from '../support/accounts.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, type Credential } from '../support/sessions.ts';
@@ -109,6 +110,54 @@ describe('the try-it key', () => {
     const keys = (await api.call('GET', '/api-keys', as(session, {}, { xsrf: false }))).body.data;
     expect(keys.filter((k: { name: string }) => k.name === 'API docs try-it').map((k: { id: string }) => k.id)).toEqual([second.id]);
   });
+
+  it('is issued again after the last one was rotated away (nothing left to revoke is no failure)', async () => {
+    const first = (await jsonOf(await issue({ 'X-XSRF-TOKEN': session.xsrfToken }))).data;
+    const rotated = await api.call('POST', `/api-keys/${first.id}/rotate`, as(session, { body: { grace_period_hours: 0 } }));
+    expect(rotated.status).toBe(200);
+    expect((await issue({ 'X-XSRF-TOKEN': session.xsrfToken })).status).toBe(201);
+  });
+
+  it('is refused as the API refuses its workspace: unpaid 402, suspended 403', async () => {
+    const { session: own } = await registerVerified(api, { name: 'Una Unpaid', email: 'una@docs.test', password: 'correct horse battery' });
+    const workspaceId = (await api.call('GET', '/workspaces', as(own))).body.data[0].id as string;
+    const tryIt = () =>
+      fetch(`${api.runner.origin}/api/docs/try-it-key`, {
+        method: 'POST',
+        headers: { Cookie: `session=${own.sessionId}; XSRF-TOKEN=${own.xsrfToken}`, 'X-XSRF-TOKEN': own.xsrfToken },
+      });
+    expect((await api.call('PATCH', `/admin/workspaces/${workspaceId}`, { body: { billing_status: 'unpaid' } })).status).toBe(200);
+    const unpaid = await tryIt();
+    expect([unpaid.status, (await jsonOf(unpaid)).error_code]).toEqual([402, 'PAYMENT_REQUIRED']);
+    await api.call('PATCH', `/admin/workspaces/${workspaceId}`, { body: { billing_status: 'paid' } });
+    expect((await api.call('POST', `/admin/workspaces/${workspaceId}/suspend`, { body: { reason: 'audit' } })).status).toBe(200);
+    const suspended = await tryIt();
+    expect([suspended.status, (await jsonOf(suspended)).error_code]).toEqual([403, 'WORKSPACE_SUSPENDED']);
+  });
+
+  it(`is throttled per user: at most ${tryItKeyThrottle.limit} a minute, then 429 with Retry-After`, async () => {
+    const { session: eager } = await registerVerified(api, {
+      name: 'Eager Reloader',
+      email: 'eager@docs.test',
+      password: 'correct horse battery',
+    });
+    const tryIt = () =>
+      fetch(`${api.runner.origin}/api/docs/try-it-key`, {
+        method: 'POST',
+        headers: { Cookie: `session=${eager.sessionId}; XSRF-TOKEN=${eager.xsrfToken}`, 'X-XSRF-TOKEN': eager.xsrfToken },
+      });
+    // Sequential calls span at most two windows: the limit's double plus one must meet a 429.
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    while (!refused && statuses.length <= 2 * tryItKeyThrottle.limit) {
+      const answer = await tryIt();
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(statuses.slice(0, tryItKeyThrottle.limit)).toEqual(Array(tryItKeyThrottle.limit).fill(201));
+    expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await jsonOf(refused!)).error_code).toBe('RATE_LIMIT_EXCEEDED');
+  }, 60_000);
 
   it('needs the XSRF token and a session', async () => {
     expect((await issue({})).status).toBe(403);

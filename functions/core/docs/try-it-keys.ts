@@ -1,6 +1,9 @@
+import { isLive } from '#core/access/credential-lifecycle';
 import type { Principal } from '#core/access/principal';
 import { createApiKey, revokeApiKey } from '#core/api-keys/api-keys';
+import { NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
+import { reserveAttempt, type ThrottlePolicy } from '#core/store/throttle-windows';
 
 /** The name every try-it key carries: how the user recognises it in their key list, and how the next one finds it to replace it. */
 const tryItKeyName = 'API docs try-it';
@@ -16,17 +19,39 @@ const tryItScopes = ['read:all'];
 const tryItLifetimeMs = 60 * 60 * 1000;
 
 /**
+ * Per user: a page load asks for one; ten a minute is many reloads. Each key costs a bcrypt
+ * hash and two webhook events (api_key.revoked, api_key.created) to the workspace's endpoints.
+ */
+export const tryItKeyThrottle = { limit: 10, windowSeconds: 60 } as const satisfies ThrottlePolicy;
+
+/** A revocation that finds the key gone (revoked, rotated or expired meanwhile) has nothing left to do. */
+const revokedUnlessGone = (revoking: Promise<unknown>) =>
+  revoking.catch((error: unknown) => {
+    if (!(error instanceof NotFound)) throw error;
+  });
+
+/**
  * A fresh test key for the documentation pages' try-it form, for the signed-in user in the
  * session's workspace (their current one; the personal one at registration), made as
- * `POST /api-keys` makes a key (createApiKey: the key limit, the workspace's state, the
- * api_key.created event), never live. The user's earlier try-it keys there are revoked
- * first, so reloading a page never piles keys up against the limit.
+ * `POST /api-keys` makes a key (createApiKey: the key limit, the api_key.created event),
+ * never live. The caller has checked the workspace's state (suspended, unpaid) and the
+ * maintenance switch, as dispatch does for a route. The user's earlier live try-it keys
+ * there are revoked first, so reloading a page never piles keys up against the limit.
  */
 export async function issueTryItKey(deps: Deps, principal: Principal) {
   const { workspaceId, userId } = principal;
+  await reserveAttempt(
+    deps,
+    `try-it-key:${userId}`,
+    tryItKeyThrottle,
+    `At most ${tryItKeyThrottle.limit} try-it keys a minute; reload less often.`,
+  );
   const { data: keys } = await deps.db.entities.apiKey.query.byWorkspace({ workspaceId }).go({ pages: 'all', consistent: true });
-  const earlier = keys.filter((key) => key.userId === userId && key.environment === 'test' && key.name === tryItKeyName);
-  for (const key of earlier) await revokeApiKey(deps, principal, workspaceId, key.id);
+  const now = deps.clock.now();
+  const earlier = keys.filter(
+    (key) => key.userId === userId && key.environment === 'test' && key.name === tryItKeyName && isLive(key, now),
+  );
+  for (const key of earlier) await revokedUnlessGone(revokeApiKey(deps, principal, workspaceId, key.id));
   return createApiKey(deps, principal, workspaceId, {
     name: tryItKeyName,
     environment: 'test',
