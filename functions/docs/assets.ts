@@ -43,19 +43,12 @@ export const contentTypeOf = (name: AssetName) => (name.endsWith('.css') ? 'text
  *   pointed at an empty data: URL, the image fails and Redoc drops it.
  * - Scalar declares its Inter and mono faces at fonts.scalar.com whatever withDefaultFonts
  *   says: emptied, the system's fonts show.
- * - Scalar turns its AI agent on for any page served from localhost, 127.0.0.1 or a .test
- *   host, and decides it before it has read the page's sources (whose agent is disabled):
- *   the agent's drawer mounts and asks api.scalar.com, through proxy.scalar.com, for its
- *   registry. The served copy never turns it on.
  * Each rewrite must find its text: a bundle update that moves it fails here, at the first
  * load, rather than letting the request through (the browser test would catch it too).
  */
 const rewrites: Partial<Record<AssetName, [string, string][]>> = {
   'redoc.standalone.js': [['https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,']],
-  'scalar-standalone.js': [
-    ['url(https://fonts.scalar.com/', 'url(data:,'],
-    ['return!e?.agent?.disabled&&(', 'return!1&&('],
-  ],
+  'scalar-standalone.js': [['url(https://fonts.scalar.com/', 'url(data:,']],
 };
 
 function rewritten(name: AssetName, text: string): string {

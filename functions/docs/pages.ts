@@ -47,6 +47,9 @@ const nav = (base: string) =>
 /**
  * A documentation page: the UI mounts into #docs and reads the document from /api/openapi.json.
  * `base` is the path the service lives under (an API Gateway stage's `/prod`; empty locally).
+ * The document's URL is `data-openapi-url`, never `data-spec-url` or `data-url`: Scalar's
+ * bundle takes those for its old auto-start API and mounts itself, with default settings,
+ * over the page (no try-it key, its developer tools and agent on).
  */
 export function docsPage(page: Page, base: string): string {
   return `<!doctype html>
@@ -55,7 +58,7 @@ export function docsPage(page: Page, base: string): string {
 <title>${titles[page]}</title>
 ${styles[page].map((name) => `<link rel="stylesheet" href="${asset(base, name)}">`).join('\n')}
 </head>
-<body class="docs-${page}" data-spec-url="${base}${docsPaths.openapiJson}" data-try-it-key-url="${base}${docsPaths.tryItKey}">
+<body class="docs-${page}" data-openapi-url="${base}${docsPaths.openapiJson}" data-try-it-key-url="${base}${docsPaths.tryItKey}">
 ${nav(base)}
 <div id="docs"></div>
 ${scripts[page].map((name) => `<script src="${asset(base, name)}"></script>`).join('\n')}

@@ -13,7 +13,7 @@ const darkTheme = {
   typography: { code: { color: '#f28b82', backgroundColor: '#303134' }, links: { color: '#8ab4f8' } },
 };
 window.Redoc.init(
-  document.body.dataset.specUrl,
+  document.body.dataset.openapiUrl,
   { hideDownloadButton: false, expandResponses: '200,201', ...(dark ? { theme: darkTheme } : {}) },
   document.getElementById('docs'),
 );

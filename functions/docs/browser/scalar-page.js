@@ -4,7 +4,7 @@
   const key = await window.docsTryItKey();
   window.Scalar.createApiReference('#docs', {
     // The agent (Scalar's AI chat) is a setting of each source: off (and never on in the served copy: functions/docs/assets.ts).
-    sources: [{ url: document.body.dataset.specUrl, agent: { disabled: true } }],
+    sources: [{ url: document.body.dataset.openapiUrl, agent: { disabled: true } }],
     withDefaultFonts: false,
     telemetry: false,
     proxyUrl: '',

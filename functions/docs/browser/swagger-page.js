@@ -4,7 +4,7 @@
 (async () => {
   const key = await window.docsTryItKey();
   const ui = window.SwaggerUIBundle({
-    url: document.body.dataset.specUrl,
+    url: document.body.dataset.openapiUrl,
     dom_id: '#docs',
     validatorUrl: null,
     deepLinking: true,
