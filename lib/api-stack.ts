@@ -2,7 +2,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import type { FunctionDefinition, PortName } from '#core/adapters/function-definition';
-import { type FunctionName, functionNames } from '#lib/bundling';
+import { type FunctionName, mainStackFunctionNames } from '#lib/bundling';
 import { lambdaFunctions } from '#routes';
 import { functionDefinitions } from '../functions/definitions.ts';
 import { docsResources } from '../functions/docs/routes.ts';
@@ -84,8 +84,7 @@ export class ApiStack extends Stack {
       if (definition.table !== false) made.bindTable(table, 'read-write');
       return made.function;
     };
-    // The docs function lives in a nested stack of its own (DocsRoutes), with its resources.
-    const inThisStack = functionNames.filter((name): name is Exclude<FunctionName, 'docs'> => name !== 'docs');
+    const inThisStack = mainStackFunctionNames;
     const functions = recordOf(inThisStack, (name) => fn(functionDefinitions[name]));
     const routeFunctions = recordOf(lambdaFunctions, (name) => functions[name]);
     // The functions whose definitions declare the port: they alone get its grants and settings.

@@ -19,6 +19,9 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 export const functionNames = Object.keys(functionDefinitions) as FunctionName[];
 export type { FunctionName };
 
+/** The functions of the main stack: all but docs, which lives in a nested stack of its own with its resources (lib/constructs/docs-routes.ts). */
+export const mainStackFunctionNames = functionNames.filter((name): name is Exclude<FunctionName, 'docs'> => name !== 'docs');
+
 export const entryOf = (name: FunctionName) => join(projectRoot, 'functions', name, 'index.ts');
 
 /** Packages replaced by a stub of ours in every bundle (lib/bundle-stubs/ says why). */

@@ -3,7 +3,7 @@ import { routePath } from '#core/http/route-types';
 import { gatewaySettings, parseSettings } from '#core/platform/config';
 import { allowanceOf } from '#core/platform/rate-limits';
 import { tierNames, tiers } from '#core/platform/tiers';
-import { functionNames } from '#lib/bundling';
+import { mainStackFunctionNames as functionNames } from '#lib/bundling';
 import { edgeQuotaFactor } from '#lib/constructs/tier-usage-plans';
 import { routes } from '#routes';
 import { deployedApp } from '../support/cdk-app.ts';

@@ -2,7 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { functionNames } from '#lib/bundling';
+import { mainStackFunctionNames as functionNames } from '#lib/bundling';
 import { Webhooks } from '#lib/constructs/webhooks';
 import { deployedApp } from '../support/cdk-app.ts';
 
