@@ -221,8 +221,10 @@ const serviceDescription = [
   'Multi-tenant REST API. Users belong to workspaces (owner, admin, member) and act through credentials: API keys ' +
     '(Bearer, or HTTP Basic with the key as user name), user tokens, sessions (`POST /login`, a cookie with an ' +
     'XSRF-TOKEN double submit) and OAuth access tokens (authorization code with PKCE, client credentials). ' +
-    'Resources: workspaces, API keys (created, rotated with a grace period, revoked), members and invitations, ' +
-    'user tokens, registration and sessions, and platform administration (suspending a workspace).',
+    'Resources: workspaces, members and invitations, API keys (created, rotated with a grace period, revoked), ' +
+    'user tokens, registration and sessions, namespaces, entitlements and usage, webhook endpoints and their ' +
+    'deliveries (signed, retried on a ladder), posts and categories (with a batch endpoint), SEO reports, pixel ' +
+    'tracking, MCP tools (every operation as a tool), and platform administration (tiers, suspension, billing, packages).',
   'Every credential route checks a scope (`resource:action`, with wildcards) and counts the request against the ' +
     "credential's per-minute allowance: every answer to an accepted credential carries `X-RateLimit-Limit`, " +
     '`X-RateLimit-Remaining` and `X-RateLimit-Reset`; over it, 429 with `Retry-After`. Every answer carries `X-Request-ID`.',

@@ -20,7 +20,9 @@ const webhookUrl = process.env.WEBHOOK_URL ?? 'https://example.com/webhooks/tena
 
 /** Every error answers the same envelope: its code, a message, and the request id to quote. */
 function failed(step: string, error: ErrorEnvelope): never {
-  throw new Error(`${step}: ${error.error_code} ${error.message} (request ${error.request_id})`);
+  // A 422 says which field and why in `errors`; the message alone ("The given data was invalid.") does not.
+  const fields = 'errors' in error && error.errors ? ` ${JSON.stringify(error.errors)}` : '';
+  throw new Error(`${step}: ${error.error_code} ${error.message}${fields} (request ${error.request_id})`);
 }
 
 async function quickStart(): Promise<void> {

@@ -44,7 +44,7 @@ export const maintenanceStatus: Command = {
     const state = await readMaintenance(await open(options.stack));
     print(
       state
-        ? `Maintenance on since ${state.since} (Retry-After: ${state.retryAfter})${state.message ? `: ${state.message}` : ''}.`
+        ? `Maintenance on since ${state.since} (Retry-After: ${state.retryAfter})${state.message ? `: ${state.message.replace(/\.$/, '')}` : ''}.`
         : 'Maintenance off.',
     );
   },

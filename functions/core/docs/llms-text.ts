@@ -41,7 +41,8 @@ const typeOf = (schema: unknown) => {
 };
 
 const authOf = (operation: Operation) => {
-  const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  // A requirement names its schemes together (the session cookie with its XSRF header on a change): one credential each.
+  const schemes = (operation.security ?? []).map((requirement) => Object.keys(requirement).join(' + ')).filter(Boolean);
   if (!schemes.length) return 'None: a public endpoint.';
   const scope = operation['x-required-scope'] ? ` Scope: \`${operation['x-required-scope']}\`.` : '';
   return `One of ${schemes.map((s) => `\`${s}\``).join(', ')}.${scope}`;

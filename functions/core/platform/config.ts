@@ -156,9 +156,9 @@ const serviceSettings = z.object({
   /** Where the deprecation notice is read: `Link: <url>; rel="deprecation"` (and `rel="sunset"` with a sunset). */
   API_DEPRECATION_LINK: z.optional(z.url()),
   /**
-   * A deploy-time maintenance switch: every request but `/health`, the platform admin
-   * routes, login and logout answers 503 MAINTENANCE_MODE. The admin CLI's `maintenance on`
-   * is the switch that needs no deploy (core/platform-state/maintenance.ts).
+   * A deploy-time maintenance switch: every request but `/health` and the platform admin
+   * routes answers 503 MAINTENANCE_MODE (login too: docs/errors.md). The admin CLI's `maintenance on`
+   * is the switch that needs no deploy (core/operations/maintenance.ts).
    */
   MAINTENANCE_MODE: flag('0'),
   /** The Retry-After of MAINTENANCE_MODE=1's answers, in seconds. */
