@@ -84,6 +84,8 @@ export async function callTool(deps: Deps, caller: McpCaller, tool: McpTool, arg
   refuseLiveChangeByTestKey(tool.route as CredentialRoute, caller.principal);
   const input = inputOf(tool, args);
   await countOneUse(deps, await workspaceScopeById(deps, caller.workspaceId, caller.principal.environment), 'mcp_calls');
-  const answer = withArgumentPaths(tool, await invokeOperation(deps.routeInvoker, caller, tool.route, input));
+  // The call holds a concurrency slot (callMcpTool limits concurrency): a batch it runs takes no second one.
+  const holding = { ...caller, principal: { ...caller.principal, holdsConcurrencySlot: true as const } };
+  const answer = withArgumentPaths(tool, await invokeOperation(deps.routeInvoker, holding, tool.route, input));
   return { answer, ...withinResultGuard(answer) };
 }

@@ -58,4 +58,25 @@ describe('concurrent calls of one credential', () => {
     // The other holders' slots are theirs to give back.
     expect((await leasesOf(keyId)).map((lease) => lease.holder)).toEqual(['elsewhere-1']);
   });
+
+  it('takes one slot for an MCP tool call that runs a batch, not one for the call and one for the batch', async () => {
+    await api.deps.db.entities.concurrencyLease.delete(await leasesOf(keyId)).go();
+    const now = api.deps.clock.now().getTime();
+    // Every slot but one held elsewhere: the tool call takes the last, and its batch runs in it.
+    const others = Array.from({ length: limit - 1 }, (_, slot) => ({
+      credentialId: keyId,
+      slot,
+      holder: `other-${slot}`,
+      expiresAt: now + 60_000,
+      ttl: 0,
+    }));
+    await api.deps.db.entities.concurrencyLease.put(others).go();
+    const operations = [{ action: 'create', resource: 'categories', data: { name: 'Through a tool' } }];
+    const called = await api.call('POST', '/mcp/tools/call', {
+      key,
+      body: { server: 'batch', tool: 'batch_resources', arguments: { operations } },
+    });
+    expect(called.status).toBe(200);
+    expect((await leasesOf(keyId)).map((lease) => lease.holder).sort()).toEqual(others.map((lease) => lease.holder).sort());
+  });
 });

@@ -40,6 +40,12 @@ export interface Principal {
   apiCallsLimit?: number | null;
   /** The credential's rate-limit state after counting this request (set by the authorizer). */
   rateLimit?: RateLimitState;
+  /**
+   * Set by the mcp function on the operation an MCP tool call runs (never by the authorizer,
+   * and a client cannot write the authorizer context): the call holds one of the
+   * credential's concurrency slots already, so the operation (batch) takes no second one.
+   */
+  holdsConcurrencySlot?: true;
 }
 
 /**

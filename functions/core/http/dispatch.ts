@@ -157,7 +157,9 @@ export async function dispatch(operation: Operation, call: OperationCall, contex
       ...origin,
     } as ApiRequest;
     const run = () => operation.handle(request as never, deps);
-    const handle = route.auth === 'credential' && route.limitsConcurrency ? () => withConcurrencyLease(deps, principal!, run) : run;
+    // An MCP tool call holds its slot already for the operation it runs (a batch): no second one.
+    const leased = route.auth === 'credential' && route.limitsConcurrency && !principal!.holdsConcurrencySlot;
+    const handle = leased ? () => withConcurrencyLease(deps, principal!, run) : run;
     const idempotent = idempotentRequestOf({ route, path: call.path, headers, query, workspaceId: actedIn, body: sent, owner: principal });
     if (idempotent && !context.idempotency)
       throw new Error(`${route.operationId} takes an Idempotency-Key, but no idempotency runner was given.`);
