@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
 import { defaultGatewayKeyBudget, isoInstant, mailFrom, publicBaseUrl, upgradeUrl } from '#core/platform/config';
@@ -65,6 +66,34 @@ const contextSchema = z.object({
     .regex(/^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/, 'must be comma-separated key names of letters and digits')
     .default('1')
     .transform((names) => [...new Set(names.split(','))]),
+  /** The regional WAF WebACL the stack makes in front of the stage (lib/constructs/web-acl.ts); `false`: none, unless webAclArn names one. */
+  webAcl: switchContext(true),
+  /** An existing regional WebACL to put in front of the stage instead of the stack's own. */
+  webAclArn: z
+    .string()
+    .regex(/^arn:aws[a-z-]*:wafv2:[a-z0-9-]+:\d{12}:regional\/webacl\/.+$/, 'must be the ARN of a regional WAFv2 WebACL')
+    .optional(),
+  /** The stack's WebACL: requests from one address in 5 minutes before WAF refuses it (100,000: a tier of 20,000 a minute from one address). */
+  wafRateLimit: z.coerce.number().int().min(10).max(2_000_000_000).default(100_000),
+  /** Concurrency reserved for the authorizer: taken from the account's unreserved pool, which must keep 100. */
+  authorizerReservedConcurrency: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** A custom domain for the API (with certificateArn, an ACM certificate in the stack's region); the execute-api endpoint is then disabled. */
+  domainName: z
+    .string()
+    .regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/, 'must be a host name like api.example.com')
+    .optional(),
+  certificateArn: z
+    .string()
+    .regex(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/.+$/, 'must be the ARN of an ACM certificate')
+    .optional(),
+  /** Days the logs are kept: API Gateway's access and execution logs, and the functions' (a retention CloudWatch offers, e.g. 30, 90, 365). */
+  logRetentionDays: z.coerce
+    .number()
+    .refine(
+      (days) => Object.values(RetentionDays).includes(days),
+      'must be a retention CloudWatch Logs offers (1, 3, 5, 7, 14, 30, 60, 90, ...)',
+    )
+    .default(90),
 });
 
 export type AppContext = z.input<typeof contextSchema>;
@@ -76,7 +105,11 @@ function settingsOf(app: App) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
   }
-  return parsed.data;
+  const { domainName, certificateArn, ...settings } = parsed.data;
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error('Invalid CDK context: domainName and certificateArn go together');
+  }
+  return { ...settings, customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined };
 }
 
 // Read here as well as by the CLI, so that a test synthesizes what `cdk synth` does,

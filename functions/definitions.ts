@@ -5,7 +5,6 @@ import { authorizerFunction } from './authorizer/definition.ts';
 import { contentFunction } from './content/definition.ts';
 import { docsFunction } from './docs/definition.ts';
 import { entitlementsFunction } from './entitlements/definition.ts';
-import { fallbackFunction } from './fallback/definition.ts';
 import { gatewayKeyReconcilerFunction } from './gateway-key-reconciler/definition.ts';
 import { mcpFunction } from './mcp/definition.ts';
 import { mcpProtocolFunction } from './mcp-protocol/definition.ts';
@@ -26,8 +25,8 @@ import { workspacesFunction } from './workspaces/definition.ts';
 
 /**
  * Every function's definition, for the local runner and the CDK stack. The route registry
- * (routes.ts) stays apart, with the routes alone: the fallback's bundle matches paths
- * against it and holds no handler.
+ * (routes.ts) stays apart, with the routes alone: the local runner's unmatched handler
+ * matches paths against it.
  */
 export const routeFunctions = {
   workspaces: workspacesFunction,
@@ -48,13 +47,12 @@ export const routeFunctions = {
 } as const satisfies { [F in LambdaFunctionName]: { name: F; routes: readonly (typeof routeTables)[F][number][] } };
 
 /**
- * The functions that serve no route of the registry: the authorizer, the fallback, the
+ * The functions that serve no route of the registry: the authorizer, the
  * documentation (its pages are not operations of the API), and what schedules, the stream
  * and the queue invoke.
  */
 const otherFunctions = {
   authorizer: authorizerFunction,
-  fallback: fallbackFunction,
   docs: docsFunction,
   pruner: prunerFunction,
   'gateway-key-reconciler': gatewayKeyReconcilerFunction,

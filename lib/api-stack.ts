@@ -1,14 +1,18 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import type { FunctionDefinition, PortName } from '#core/adapters/function-definition';
+import { deprecationHeaders } from '#core/http/deprecation';
+import { parseConfig } from '#core/platform/config';
 import { type FunctionName, mainStackFunctionNames } from '#lib/bundling';
-import { lambdaFunctions } from '#routes';
+import { lambdaFunctions, routes } from '#routes';
 import { functionDefinitions } from '../functions/definitions.ts';
 import { docsResources } from '../functions/docs/routes.ts';
 import { Api, stageThrottle } from './constructs/api.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
+import type { CustomDomainProps } from './constructs/custom-domain.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { DocsRoutes } from './constructs/docs-routes.ts';
 import { addEnvironment, type FunctionEnvironment } from './constructs/function-environment.ts';
@@ -17,6 +21,8 @@ import { Mail } from './constructs/mail.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
 import { TierUsagePlans } from './constructs/tier-usage-plans.ts';
+import type { UnmatchedSettings } from './constructs/unmatched-answers.ts';
+import { associateWebAcl, WebAcl } from './constructs/web-acl.ts';
 import { WebhookSecretKeys } from './constructs/webhook-secret-keys.ts';
 import { Webhooks, workerTimeoutOf } from './constructs/webhooks.ts';
 
@@ -50,6 +56,17 @@ export interface ApiStackProps extends StackProps {
   webhookDisableAfter: number;
   /** The names of the keys that seal webhook secrets, the sealing one first (WEBHOOK_SECRET_KEYS). */
   webhookSecretKeys: readonly string[];
+  /** Makes a WAF WebACL in front of the stage (lib/constructs/web-acl.ts), unless webAclArn names one to use. */
+  webAcl: boolean;
+  webAclArn?: string;
+  /** The stack's WebACL: requests from one address in 5 minutes before WAF refuses it. */
+  wafRateLimit: number;
+  /** Concurrency reserved for the authorizer, so that no flood elsewhere takes it. */
+  authorizerReservedConcurrency: number;
+  /** The API at a domain of the operator's, with its ACM certificate; the execute-api endpoint is then disabled. */
+  customDomain?: CustomDomainProps;
+  /** Days the logs are kept (a retention CloudWatch Logs offers). */
+  logRetentionDays: number;
 }
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
@@ -74,6 +91,13 @@ export class ApiStack extends Stack {
       API_DEPRECATION_LINK: props.deprecationLink,
       MAINTENANCE_MODE: props.maintenanceMode ? '1' : '0',
     };
+    // Reserved: the authorizer's share, which no flood elsewhere can take; the scheduled jobs one each, so a slow run never overlaps the next.
+    const reservedConcurrency: Partial<Record<FunctionName, number>> = {
+      authorizer: props.authorizerReservedConcurrency,
+      pruner: 1,
+      'webhook-sweeper': 1,
+      'gateway-key-reconciler': 1,
+    };
     const fn = (definition: FunctionDefinition & { name: FunctionName }) => {
       const made = new ApiFunction(this, constructIdOf(definition.name), {
         definition,
@@ -82,6 +106,8 @@ export class ApiStack extends Stack {
         ...(definition.name === 'webhook-worker' ? { timeout: workerTimeoutOf(props.webhookTimeoutMs) } : {}),
       });
       if (definition.table !== false) made.bindTable(table, 'read-write');
+      const reserved = reservedConcurrency[definition.name];
+      if (reserved !== undefined) (made.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
       return made.function;
     };
     const inThisStack = mainStackFunctionNames;
@@ -123,8 +149,19 @@ export class ApiStack extends Stack {
       stageName: props.stageName,
       routeFunctions,
       authorizerFunction: functions.authorizer,
-      fallbackFunction: functions.fallback,
+      unmatched: unmatchedSettingsOf(props),
+      logRetention: props.logRetentionDays,
+      customDomain: props.customDomain,
     });
+    if (props.webAclArn) associateWebAcl(this, api.restApi.deploymentStage, props.webAclArn);
+    else if (props.webAcl) {
+      new WebAcl(this, 'Firewall', {
+        stage: api.restApi.deploymentStage,
+        prefix: `/${props.prefix}`,
+        rateLimit: props.wafRateLimit,
+        routes,
+      });
+    }
     new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi, corsAllowedOrigins: props.corsAllowedOrigins });
     if (props.documentationEnabled) {
       const docs = new DocsRoutes(this, 'Documentation', {
@@ -186,6 +223,22 @@ export class ApiStack extends Stack {
       description: 'How many workspaces get an API Gateway key of their own',
     });
   }
+}
+
+/** What API Gateway's own 404, 405 and preflight answers repeat of the functions' configuration, parsed as they parse it. */
+function unmatchedSettingsOf(props: ApiStackProps): UnmatchedSettings {
+  const settings = parseConfig({
+    API_PREFIX: `/${props.prefix}`,
+    CORS_ALLOWED_ORIGINS: props.corsAllowedOrigins,
+    API_DEPRECATED_AT: props.deprecatedAt,
+    API_SUNSET_AT: props.sunsetAt,
+    API_DEPRECATION_LINK: props.deprecationLink,
+  });
+  return {
+    corsAllowedOrigins: settings.CORS_ALLOWED_ORIGINS,
+    prefix: settings.API_PREFIX,
+    deprecationHeaders: deprecationHeaders(settings),
+  };
 }
 
 const constructIdOf = (name: FunctionName) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());

@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
+  AccessLogField,
   AccessLogFormat,
   ApiKeySourceType,
   type CfnAuthorizer,
@@ -12,11 +13,13 @@ import {
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type Route, routePath } from '#core/http/route-types';
 import { type LambdaFunctionName, routes } from '#routes';
+import { CustomDomain, type CustomDomainProps, enforceModernTls } from './custom-domain.ts';
 import { addRouteMethods } from './route-methods.ts';
+import { type UnmatchedSettings, unmatchedResourcesOf } from './unmatched-answers.ts';
 
 /**
  * Per method, across all callers: within the account's default quota (10,000 rps, burst
@@ -32,23 +35,87 @@ export const stageThrottle = { rateLimit: 5_000, burstLimit: 5_000 };
  */
 export const trackerThrottle = { rateLimit: 1_000, burstLimit: 500 };
 
-/** The stage's method settings for the tracker's routes, keyed `/<resource path>/<METHOD>` as API Gateway names them. */
-function trackerMethodOptions(prefix: string, table: readonly Route[]): Record<string, MethodDeploymentOptions> {
+/**
+ * The other public routes (register, login, password reset, mailed links, OAuth), per
+ * method: people and OAuth clients obtaining a credential, outside every usage plan. A
+ * login hashes with bcrypt (about a quarter of a second of a function), so 100 a second
+ * holds the sessions function near 25 concurrent executions, where the stage's 5,000
+ * would let one flooded route take the account's concurrency.
+ */
+export const publicThrottle = { rateLimit: 100, burstLimit: 200 };
+
+/**
+ * The paths that lead nowhere (`{proxy+}` and the resources on the way to the routes):
+ * API Gateway answers them 404 itself, at no function's cost, so this only bounds what a
+ * scanner adds to the request bill and the access log.
+ */
+export const unmatchedThrottle = { rateLimit: 200, burstLimit: 100 };
+
+type Throttle = typeof stageThrottle;
+
+/** Which allowance of its own a route's methods draw on: the public ones', the tracker's first. */
+const throttleOf = (route: Route): Throttle | undefined =>
+  route.cors === 'any-origin' ? trackerThrottle : route.auth === 'none' ? publicThrottle : undefined;
+
+// A method's settings replace the stage's: its logging and metrics are stated again.
+const throttled = (throttle: Throttle): MethodDeploymentOptions => ({
+  throttlingRateLimit: throttle.rateLimit,
+  throttlingBurstLimit: throttle.burstLimit,
+  loggingLevel: MethodLoggingLevel.ERROR,
+  metricsEnabled: true,
+  dataTraceEnabled: false,
+});
+
+/**
+ * The stage's method settings, keyed `/<resource path>/<METHOD>` as API Gateway names them:
+ * each public route's methods, and every method (`*`, which covers `ANY`) of the paths that
+ * only answer 404. A resource with routes keeps the stage's allowance for its 405s: a `*`
+ * there would also replace its credential routes'.
+ */
+function methodThrottles(prefix: string, table: readonly Route[]) {
   const options: Record<string, MethodDeploymentOptions> = {};
-  for (const route of table.filter((r) => r.cors === 'any-origin')) {
+  for (const route of table) {
+    const throttle = throttleOf(route);
+    if (!throttle) continue;
     for (const method of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) {
-      // A method's settings replace the stage's: its logging and metrics are stated again.
-      options[`${routePath(route, prefix)}/${method}`] = {
-        throttlingRateLimit: trackerThrottle.rateLimit,
-        throttlingBurstLimit: trackerThrottle.burstLimit,
-        loggingLevel: MethodLoggingLevel.ERROR,
-        metricsEnabled: true,
-        dataTraceEnabled: false,
-      };
+      options[`${routePath(route, prefix)}/${method}`] = throttled(throttle);
     }
+  }
+  // The root's own settings cannot be named this way (`//*`); it is one path, answered 404 like the rest.
+  for (const { template } of unmatchedResourcesOf(prefix, table).filter((r) => !r.allowed.length && r.template !== '/')) {
+    options[`${template}/*`] = throttled(unmatchedThrottle);
   }
   return options;
 }
+
+/**
+ * One line of the access log per request. The authorizer's principal is the user id it
+ * answered (never the credential); the API key API Gateway metered
+ * (`$context.identity.apiKey`) is left out on purpose: it is the credential's usage key.
+ */
+export const accessLogFields = {
+  requestId: AccessLogField.contextRequestId(),
+  extendedRequestId: AccessLogField.contextExtendedRequestId(),
+  requestTime: AccessLogField.contextRequestTime(),
+  ip: AccessLogField.contextIdentitySourceIp(),
+  userAgent: AccessLogField.contextIdentityUserAgent(),
+  httpMethod: AccessLogField.contextHttpMethod(),
+  resourcePath: AccessLogField.contextResourcePath(),
+  path: AccessLogField.contextPath(),
+  protocol: AccessLogField.contextProtocol(),
+  status: AccessLogField.contextStatus(),
+  responseLength: AccessLogField.contextResponseLength(),
+  responseLatency: AccessLogField.contextResponseLatency(),
+  errorType: AccessLogField.contextErrorResponseType(),
+  error: AccessLogField.contextErrorMessage(),
+  principalId: AccessLogField.contextAuthorizerPrincipalId(),
+  authorizerError: AccessLogField.contextAuthorizerError(),
+  authorizerLatency: AccessLogField.contextAuthorizerLatency(),
+  integrationStatus: AccessLogField.contextIntegrationStatus(),
+  integrationError: AccessLogField.contextIntegrationErrorMessage(),
+  integrationLatency: AccessLogField.contextIntegrationLatency(),
+  wafResponseCode: AccessLogField.contextWafResponseCode(),
+};
 
 export interface ApiProps {
   /** The path prefix of every route, without slashes at the ends: `api/v1`. */
@@ -56,12 +123,17 @@ export interface ApiProps {
   stageName: string;
   routeFunctions: Record<LambdaFunctionName, IFunction>;
   authorizerFunction: IFunction;
-  fallbackFunction: IFunction;
+  /** What API Gateway's own 404, 405 and preflight answers depend on (unmatched-answers.ts). */
+  unmatched: UnmatchedSettings;
+  /** How long the access and execution logs are kept. */
+  logRetention: RetentionDays;
+  /** Serves the API at this domain only, the execute-api endpoint disabled. */
+  customDomain?: CustomDomainProps;
 }
 
 /**
  * The REST API: one method per entry of the route table, the credential authorizer in
- * front of them, and the fallback function behind everything the table does not define.
+ * front of them, and API Gateway's own answers (MOCK) for everything the table does not define.
  */
 export class Api extends Construct {
   readonly restApi: RestApi;
@@ -70,10 +142,12 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
     this.restApi = new RestApi(this, 'RestApi', {
       description: 'Multi-tenant REST API',
       endpointTypes: [EndpointType.REGIONAL],
+      // With a custom domain, clients reach the API there alone: its TLS policy is the one that holds.
+      disableExecuteApiEndpoint: props.customDomain !== undefined,
       // Usage plans find the caller's plan key in what the authorizer returns, not in x-api-key.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // Every body reaches the functions as its bytes, in base64: as text, API Gateway would
@@ -88,7 +162,7 @@ export class Api extends Construct {
       deployOptions: {
         stageName: props.stageName,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
-        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        accessLogFormat: AccessLogFormat.custom(JSON.stringify(accessLogFields)),
         loggingLevel: MethodLoggingLevel.ERROR,
         // Request and response bodies would put credentials and tenant data in the logs.
         dataTraceEnabled: false,
@@ -96,9 +170,16 @@ export class Api extends Construct {
         tracingEnabled: true,
         throttlingRateLimit: stageThrottle.rateLimit,
         throttlingBurstLimit: stageThrottle.burstLimit,
-        methodOptions: trackerMethodOptions(`/${props.prefix}`, routes),
+        methodOptions: methodThrottles(`/${props.prefix}`, routes),
       },
     });
+    enforceModernTls(this.restApi);
+    // API Gateway would make the execution log's group itself, kept forever: made here first, with a retention.
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${props.stageName}`,
+      retention: props.logRetention,
+    });
+    this.restApi.deploymentStage.node.addDependency(executionLogs);
 
     const authorizer = new RequestAuthorizer(this, 'CredentialAuthorizer', {
       handler: props.authorizerFunction,
@@ -114,10 +195,12 @@ export class Api extends Construct {
 
     addRouteMethods(this.restApi.root, `/${props.prefix}`, routes, {
       routeFunctions: props.routeFunctions,
-      fallbackFunction: props.fallbackFunction,
       authorizer,
+      unmatched: props.unmatched,
     });
-    this.url = this.restApi.urlForPath(`/${props.prefix}`);
+    this.url = props.customDomain
+      ? new CustomDomain(this, 'Domain', { ...props.customDomain, stage: this.restApi.deploymentStage }).urlForPath(`/${props.prefix}`)
+      : this.restApi.urlForPath(`/${props.prefix}`);
 
     Validations.of(this.restApi).acknowledge(
       {

@@ -3,29 +3,26 @@ import { AuthorizationType, type IAuthorizer, type IResource, LambdaIntegration,
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { routePath } from '#core/http/route-types';
 import type { AppRoute, LambdaFunctionName } from '#routes';
+import { type UnmatchedSettings, unmatchedIntegration, unmatchedMethodResponses, unmatchedResourcesOf } from './unmatched-answers.ts';
 
 export interface RouteTargets {
   routeFunctions: Record<LambdaFunctionName, IFunction>;
-  fallbackFunction: IFunction;
   authorizer: IAuthorizer;
+  /** What the answers API Gateway gives itself (404, 405, preflights) depend on. */
+  unmatched: UnmatchedSettings;
 }
 
 // One permission per function for the whole API: per-method permissions would grow each
 // function's resource policy towards its 20 KB limit as the route table grows.
 const integrationOf = (fn: IFunction) => new LambdaIntegration(fn, { scopePermissionToMethod: false });
 
-function withAncestors(resource: IResource): IResource[] {
-  const chain: IResource[] = [];
-  for (let r: IResource | undefined = resource; r; r = r.parentResource) chain.push(r);
-  return chain;
-}
-
 function acknowledgeNoCredential(method: Method, why: string): void {
   Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason: why }, { id: 'AwsSolutions-COG4', reason: why });
 }
 
 /**
- * Adds a method for every route at its path (under the prefix unless mounted at the root), then the fallback function as `ANY` on every
+ * Adds a method for every route at its path (under the prefix unless mounted at the root),
+ * then API Gateway's own answer (a MOCK integration, unmatched-answers.ts) as `ANY` on every
  * resource on the way (so a wrong method answers 405 with Allow, and a bare prefix 404) and
  * as `{proxy+}` at the root (so an unknown path answers 404 in our envelope).
  */
@@ -33,7 +30,6 @@ export function addRouteMethods(root: IResource, prefix: string, routes: readonl
   const integrations = new Map<IFunction, LambdaIntegration>();
   const integrate = (fn: IFunction) => integrations.get(fn) ?? integrations.set(fn, integrationOf(fn)).get(fn)!;
 
-  const withRoutes = new Set<IResource>();
   for (const route of routes) {
     const resource = root.resourceForPath(routePath(route, prefix).replace(/^\//, ''));
     const integration = integrate(targets.routeFunctions[route.function]);
@@ -58,14 +54,17 @@ export function addRouteMethods(root: IResource, prefix: string, routes: readonl
         );
       }
     }
-    withRoutes.add(resource);
   }
 
-  const fallback = integrate(targets.fallbackFunction);
-  const fallbackOn = new Set([...withRoutes].flatMap(withAncestors));
-  fallbackOn.add(root.addResource('{proxy+}'));
-  for (const resource of fallbackOn) {
-    const method = resource.addMethod('ANY', fallback, { authorizationType: AuthorizationType.NONE });
-    acknowledgeNoCredential(method, 'The fallback only answers 404 or 405 and reads no data, so it needs no credential.');
+  for (const unmatched of unmatchedResourcesOf(prefix, routes)) {
+    const resource = unmatched.template === '/' ? root : root.resourceForPath(unmatched.template.slice(1));
+    const method = resource.addMethod('ANY', unmatchedIntegration(unmatched, targets.unmatched), {
+      authorizationType: AuthorizationType.NONE,
+      methodResponses: unmatchedMethodResponses(unmatched),
+    });
+    acknowledgeNoCredential(
+      method,
+      'API Gateway itself answers 404, 405 or a CORS preflight here (MOCK): no function runs, no data is read.',
+    );
   }
 }

@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { gatewayResponses } from '#core/http/gateway-responses';
 import { type Route, routePath } from '#core/http/route-types';
-import { stageThrottle, trackerThrottle } from '#lib/constructs/api';
+import { accessLogFields, publicThrottle, stageThrottle, trackerThrottle, unmatchedThrottle } from '#lib/constructs/api';
 import { routes } from '#routes';
 import { deployedApp } from '../support/cdk-app.ts';
 
@@ -27,12 +27,12 @@ const methods = Object.values(template.findResources('AWS::ApiGateway::Method'))
   path: pathOf(p.ResourceId) || '/',
   authorizationType: p.AuthorizationType as string,
   authorizerId: p.AuthorizerId as { Ref: string } | undefined,
+  integrationType: p.Integration.Type as string,
   integrationTarget: JSON.stringify(p.Integration.Uri),
 }));
 const methodFor = (httpMethod: string, path: string) => methods.find((m) => m.httpMethod === httpMethod && m.path === path);
 
 const functionIdOf = (pascalName: string) => logicalIdOf('AWS::Lambda::Function').find((id) => id.startsWith(`${pascalName}Function`))!;
-const fallbackId = functionIdOf('Fallback');
 const pascal = (name: string) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
 
 describe('routes', () => {
@@ -71,18 +71,22 @@ describe('routes', () => {
     }
   });
 
-  it('every resource, the root included, answers methods no route defines from the fallback function', () => {
+  it('every resource, the root included, answers methods no route defines itself (MOCK), no function behind it', () => {
     const paths = ['/', ...logicalIdOf('AWS::ApiGateway::Resource').map((id) => pathOf({ Ref: id }))];
     expect(paths).toEqual(expect.arrayContaining(routes.map((r) => routePath(r, prefix))));
-    for (const path of paths) {
-      const any = methodFor('ANY', path);
-      expect(any).toMatchObject({ authorizationType: 'NONE' });
-      expect(any!.integrationTarget).toContain(fallbackId);
-    }
+    for (const path of paths) expect(methodFor('ANY', path)).toMatchObject({ authorizationType: 'NONE', integrationType: 'MOCK' });
   });
 
-  it('unknown paths reach the fallback function through {proxy+} at the root', () => {
-    expect(methodFor('ANY', '/{proxy+}')!.integrationTarget).toContain(fallbackId);
+  it('unknown paths are answered 404 by API Gateway through {proxy+} at the root', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'ANY',
+      ResourceId: { Ref: logicalIdOf('AWS::ApiGateway::Resource', { PathPart: '{proxy+}' })[0] },
+      Integration: Match.objectLike({ Type: 'MOCK', IntegrationResponses: [Match.objectLike({ StatusCode: '404' })] }),
+    });
+  });
+
+  it('deploys no fallback function: no Lambda answers what no route takes', () => {
+    expect(logicalIdOf('AWS::Lambda::Function').filter((id) => id.startsWith('Fallback'))).toEqual([]);
   });
 });
 
@@ -132,6 +136,57 @@ describe('stage', () => {
     const [stage] = Object.values(template.findResources('AWS::ApiGateway::Stage'));
     for (const setting of stage!.Properties.MethodSettings)
       expect(setting).toMatchObject({ DataTraceEnabled: false, LoggingLevel: 'ERROR' });
+  });
+
+  it('logs each request as JSON with the principal, the errors, the user agent and the latencies, never the API key', () => {
+    const [stage] = Object.values(template.findResources('AWS::ApiGateway::Stage'));
+    const format = stage!.Properties.AccessLogSetting.Format as string;
+    expect(JSON.parse(format)).toEqual(accessLogFields);
+    for (const variable of [
+      '$context.authorizer.principalId',
+      '$context.authorizer.error',
+      '$context.integration.error',
+      '$context.identity.userAgent',
+      '$context.responseLatency',
+      '$context.integration.latency',
+      '$context.authorizer.latency',
+    ])
+      expect(format).toContain(variable);
+    expect(format).not.toContain('apiKey');
+  });
+
+  it('keeps the access log and the execution log (a group of the stack, named as API Gateway names it) 90 days by default', () => {
+    template.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: { 'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: logicalIdOf('AWS::ApiGateway::RestApi')[0] }, '/prod']] },
+      RetentionInDays: 90,
+    });
+    const [stage] = Object.values(template.findResources('AWS::ApiGateway::Stage'));
+    const accessLogs = stage!.Properties.AccessLogSetting.DestinationArn['Fn::GetAtt'][0];
+    expect(resources[accessLogs]!.Properties.RetentionInDays).toBe(90);
+  });
+
+  it('takes TLS 1.2 at least, with forward secrecy, on the execute-api endpoint (an enhanced security policy)', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      SecurityPolicy: 'SecurityPolicy_TLS13_1_2_PFS_PQ_2025_09',
+      EndpointAccessMode: 'STRICT',
+      DisableExecuteApiEndpoint: Match.absent(),
+    });
+  });
+
+  it('the other public routes and the paths that only answer 404 have allowances of their own, under the stage-wide one', () => {
+    const [stage] = Object.values(template.findResources('AWS::ApiGateway::Stage'));
+    const settings = stage!.Properties.MethodSettings as { HttpMethod: string; ResourcePath: string; ThrottlingRateLimit?: number }[];
+    const rateOf = (path: string, method: string) =>
+      settings.find((s) => s.HttpMethod === method && s.ResourcePath === `/${path.replaceAll('/', '~1')}`)?.ThrottlingRateLimit;
+    const others = (routes as readonly Route[]).filter((route) => route.auth === 'none' && route.cors !== 'any-origin');
+    expect(others.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/register', '/login', '/forgot-password', '/reset-password']),
+    );
+    for (const route of others) expect(rateOf(routePath(route, prefix), route.method)).toBe(publicThrottle.rateLimit);
+    for (const path of ['/{proxy+}', '/api', '/api/v1', '/email/verify/{id}']) expect(rateOf(path, '*')).toBe(unmatchedThrottle.rateLimit);
+    // A credential route keeps the stage's allowance: no `*` on a resource with routes.
+    expect(rateOf(`${prefix}/workspaces`, '*')).toBeUndefined();
+    expect(Math.max(publicThrottle.rateLimit, unmatchedThrottle.rateLimit)).toBeLessThan(stageThrottle.rateLimit);
   });
 
   it('the ApiUrl output ends with the prefix', () => {

@@ -32,17 +32,17 @@ const clients = [
   { client: 'node_modules/ajv/', adapter: 'node_modules/ajv-formats/dist/index.js', holders: [] as string[] },
   // The MCP SDK: the protocol's function alone.
   { client: '@modelcontextprotocol/sdk', adapter: 'functions/mcp-protocol/protocol-server.ts', holders: ['mcp-protocol'] },
-  // The table: every function but the fallback, which answers from the route table alone, and the MCP protocol's, which asks the mcp function.
+  // The table: every function but the MCP protocol's, which asks the mcp function.
   {
     client: 'electrodb',
     adapter: 'functions/core/store/client.ts',
-    holders: functionNames.filter((name) => name !== 'fallback' && name !== 'mcp-protocol'),
+    holders: functionNames.filter((name) => name !== 'mcp-protocol'),
   },
   // No AWS client, but held the same way. Dispatch and the HTTP answer: the functions API Gateway invokes for routes.
   {
     client: 'functions/core/http/dispatch.ts',
     adapter: 'functions/core/http/http-handler.ts',
-    holders: [...Object.keys(routeFunctions).filter((name) => name !== 'mcp-protocol'), 'fallback'],
+    holders: Object.keys(routeFunctions).filter((name) => name !== 'mcp-protocol'),
   },
   // The keys of webhook secrets, and the code that seals with them.
   {

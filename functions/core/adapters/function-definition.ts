@@ -27,7 +27,7 @@ export interface FunctionDefinition<P extends PortName = PortName, N extends str
   memorySize?: number;
   /** Default 10 seconds: long enough for any request. */
   timeoutSeconds?: number;
-  /** False for a function that never touches the table (the fallback). */
+  /** False for a function that never touches the table (the MCP protocol's). */
   table?: false;
   /** The route functions it runs operations in, through the routeInvoker port (the MCP functions). */
   invokes?: readonly string[];

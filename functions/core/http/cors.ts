@@ -25,11 +25,20 @@ function allowOriginFor(origin: string | undefined): string | undefined {
 export function corsHeaders(event: Pick<APIGatewayProxyEvent, 'headers'>): Record<string, string> {
   if (!config().CORS_ALLOWED_ORIGINS.length) return {};
   const allowOrigin = allowOriginFor(headerValue(event, 'origin'));
-  return {
-    Vary: 'Origin',
-    ...(allowOrigin ? { 'Access-Control-Allow-Origin': allowOrigin, 'Access-Control-Expose-Headers': exposedHeaders } : {}),
-  };
+  return { Vary: 'Origin', ...(allowOrigin ? originGrant(allowOrigin) : {}) };
 }
+
+/** The grant of an allowed origin on an answer that is not a preflight. */
+export const originGrant = (allowOrigin: string): Record<string, string> => ({
+  'Access-Control-Allow-Origin': allowOrigin,
+  'Access-Control-Expose-Headers': exposedHeaders,
+});
+
+/** The refusal of a preflight from an origin not allowed: it says where the operator allows one. */
+export const originRefused = (origin: string) =>
+  new AccessDenied(
+    `Cross-origin requests from ${origin.slice(0, 200)} are not allowed; the operator lists allowed origins in CORS_ALLOWED_ORIGINS.`,
+  );
 
 /** A browser's preflight: OPTIONS with the method it wants to send. */
 export const isPreflight = (event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'headers'>) =>
@@ -45,11 +54,12 @@ export function preflightAnswer(
 ): APIGatewayProxyResult {
   const origin = headerValue(event, 'origin')!;
   const allowOrigin = allowOriginFor(origin);
-  if (!allowOrigin) {
-    throw new AccessDenied(
-      `Cross-origin requests from ${origin.slice(0, 200)} are not allowed; the operator lists allowed origins in CORS_ALLOWED_ORIGINS.`,
-    );
-  }
+  if (!allowOrigin) throw originRefused(origin);
+  return originPreflight(allowOrigin, methods, requestId);
+}
+
+/** The answer to a preflight from an allowed origin (`allowOrigin`: that origin, or `*`). */
+export function originPreflight(allowOrigin: string, methods: readonly string[], requestId: string): APIGatewayProxyResult {
   return {
     statusCode: 204,
     headers: {

@@ -22,7 +22,7 @@ const throttleRetrySeconds = 1;
 export const gatewayResponses: readonly GatewayResponseSpec[] = [
   // The authorizer itself refused (it passes verdicts on instead, so this is a safety net).
   { type: 'UNAUTHORIZED', error: new Unauthenticated() },
-  // A path no resource matches, should the {proxy+} fallback ever miss one.
+  // A path no resource matches, should the MOCK catch-all at {proxy+} ever miss one.
   { type: 'MISSING_AUTHENTICATION_TOKEN', error: new EndpointNotFound('$context.path') },
   { type: 'ACCESS_DENIED', error: new ApiError(codes.ACCESS_DENIED, 'Access to this resource is denied.') },
   {

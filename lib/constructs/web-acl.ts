@@ -1,0 +1,176 @@
+import type { Stage } from 'aws-cdk-lib/aws-apigateway';
+import { CfnRegexPatternSet, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import { type Route, routePath } from '#core/http/route-types';
+import * as codes from '#core/platform/error-codes';
+import { errorEnvelope } from '#core/platform/error-envelope';
+import { ApiError, PayloadTooLarge } from '#core/platform/errors';
+
+/** WAF inspects at most this much of a body (API Gateway's largest inspection limit); a larger body is "oversize". */
+export const maxInspectedBodyBytes = 64 * 1024;
+
+/** How long WAF counts an address's requests for the rate rule. */
+const rateWindowSeconds = 300;
+
+/**
+ * The common rule set's rules that would refuse requests the service exists to take, set
+ * to count (still labelled and in the metrics):
+ * - SizeRestrictions_BODY refuses bodies over 8 KB; a post's content goes to 100 KB
+ *   (functions/core/content/post-schemas.ts) and the functions refuse bodies over 256 KB.
+ * - CrossSiteScripting_BODY refuses HTML in a body: posts are HTML or Markdown, stored as
+ *   given and never rendered by the API.
+ * - GenericLFI_BODY refuses `../` in a body: Markdown's relative links.
+ * The rest stay blocking: EC2MetaDataSSRF_BODY, for one, refuses a webhook endpoint at the
+ * instance metadata address.
+ */
+export const countedCommonRules = ['SizeRestrictions_BODY', 'CrossSiteScripting_BODY', 'GenericLFI_BODY'] as const;
+
+export interface WebAclProps {
+  stage: Stage;
+  /** The routes' prefix, with its leading slash: `/api/v1`. */
+  prefix: string;
+  /** Requests per address in 5 minutes beyond which WAF refuses the address's requests until it slows down. */
+  rateLimit: number;
+  /** The route table: bodies over 64 KB are refused on its public routes. */
+  routes: readonly Route[];
+}
+
+/** WAF answers without a request id of API Gateway's (it runs first): the envelope's request_id and timestamp are empty. */
+const wafEnvelope = (error: ApiError) => JSON.stringify(errorEnvelope(error, { requestId: '', timestamp: '' }));
+
+const blockedWith = (error: ApiError, bodyKey: string) => ({
+  block: {
+    customResponse: {
+      responseCode: error.status,
+      customResponseBodyKey: bodyKey,
+      // WAF takes no empty list here.
+      ...(Object.keys(error.headers).length && {
+        responseHeaders: Object.entries(error.headers).map(([name, value]) => ({ name, value })),
+      }),
+    },
+  },
+});
+
+const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
+
+/**
+ * The paths of the public routes, as regular expressions of WAF (at most 200 characters
+ * each, 10 to a set): the stage's name leads on the execute-api endpoint, not on a custom domain.
+ */
+export function publicPathPatterns(prefix: string, stageName: string, routes: readonly Route[]): string[] {
+  const paths = [...new Set(routes.filter((r) => r.auth === 'none').map((r) => routePath(r, prefix)))];
+  const alternatives = paths.map((path) => path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+'));
+  const patterns: string[] = [];
+  let current: string[] = [];
+  const patternOf = (group: string[]) => `^(/${stageName})?(${group.join('|')})/?$`;
+  for (const alternative of alternatives) {
+    if (current.length && patternOf([...current, alternative]).length > 200) {
+      patterns.push(patternOf(current));
+      current = [];
+    }
+    current.push(alternative);
+  }
+  if (current.length) patterns.push(patternOf(current));
+  return patterns;
+}
+
+/** An address over the rate stays refused until its count in the window falls back under: a minute is a fair first wait. */
+const rateLimited = new ApiError(
+  codes.RATE_LIMIT_EXCEEDED,
+  'Too many requests from this address; slow down and retry in a minute.',
+  { retry_after: 60 },
+  {},
+  { 'Retry-After': '60' },
+);
+const tooLarge = new PayloadTooLarge(maxInspectedBodyBytes);
+
+const ipRateRule = (limit: number): CfnWebACL.RuleProperty => ({
+  name: 'RatePerAddress',
+  priority: 0,
+  statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit, evaluationWindowSec: rateWindowSeconds } },
+  action: blockedWith(rateLimited, 'RateLimited'),
+  visibilityConfig: visibility('RatePerAddress'),
+});
+
+const managedRule = (name: string, priority: number, counted: readonly string[] = []): CfnWebACL.RuleProperty => ({
+  name,
+  priority,
+  statement: {
+    managedRuleGroupStatement: {
+      vendorName: 'AWS',
+      name,
+      ruleActionOverrides: counted.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+    },
+  },
+  overrideAction: { none: {} },
+  visibilityConfig: visibility(name),
+});
+
+/**
+ * The WebACL the stack makes for the stage: a rate per address, AWS's managed common,
+ * known-bad-inputs and IP-reputation rules, and a 64 KB body limit on the public routes.
+ * Refusals of our own rules answer in the envelope; a managed rule's is WAF's plain 403.
+ */
+export class WebAcl extends Construct {
+  constructor(scope: Construct, id: string, props: WebAclProps) {
+    super(scope, id);
+    const publicPaths = new CfnRegexPatternSet(this, 'PublicPaths', {
+      scope: 'REGIONAL',
+      description: 'The paths of the public routes, auth none in the route table',
+      regularExpressionList: publicPathPatterns(props.prefix, props.stage.stageName, props.routes),
+    });
+    const acl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('TenantApi'),
+      // API Gateway's default is 16 KB: the body rule needs the whole of its 64 KB seen.
+      associationConfig: { requestBody: { API_GATEWAY: { defaultSizeInspectionLimit: 'KB_64' } } },
+      customResponseBodies: {
+        RateLimited: { contentType: 'APPLICATION_JSON', content: wafEnvelope(rateLimited) },
+        TooLarge: { contentType: 'APPLICATION_JSON', content: wafEnvelope(tooLarge) },
+      },
+      rules: [
+        ipRateRule(props.rateLimit),
+        managedRule('AWSManagedRulesAmazonIpReputationList', 1),
+        managedRule('AWSManagedRulesCommonRuleSet', 2, countedCommonRules),
+        managedRule('AWSManagedRulesKnownBadInputsRuleSet', 3),
+        {
+          name: 'PublicBodySize',
+          priority: 4,
+          // Only the public routes: posts (100 KB of content), batches and MCP calls take more,
+          // behind the authorizer and the functions' own 256 KB limit; unknown paths run no function.
+          statement: {
+            andStatement: {
+              statements: [
+                {
+                  regexPatternSetReferenceStatement: {
+                    arn: publicPaths.attrArn,
+                    fieldToMatch: { uriPath: {} },
+                    textTransformations: [{ priority: 0, type: 'NONE' }],
+                  },
+                },
+                {
+                  sizeConstraintStatement: {
+                    // Larger than WAF inspects is "oversize", which matches.
+                    fieldToMatch: { body: { oversizeHandling: 'MATCH' } },
+                    comparisonOperator: 'GT',
+                    size: maxInspectedBodyBytes,
+                    textTransformations: [{ priority: 0, type: 'NONE' }],
+                  },
+                },
+              ],
+            },
+          },
+          action: blockedWith(tooLarge, 'TooLarge'),
+          visibilityConfig: visibility('PublicBodySize'),
+        },
+      ],
+    });
+    associateWebAcl(this, props.stage, acl.attrArn);
+  }
+}
+
+/** Puts a WebACL (the stack's, or one the account keeps: `webAclArn`) in front of the stage. */
+export function associateWebAcl(scope: Construct, stage: Stage, webAclArn: string): void {
+  new CfnWebACLAssociation(scope, 'Association', { resourceArn: stage.stageArn, webAclArn });
+}
