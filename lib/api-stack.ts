@@ -22,7 +22,7 @@ import { Monitoring } from './constructs/monitoring.ts';
 import { ScheduledJob } from './constructs/scheduled-job.ts';
 import { TierUsagePlans } from './constructs/tier-usage-plans.ts';
 import type { UnmatchedSettings } from './constructs/unmatched-answers.ts';
-import { associateWebAcl, WebAcl } from './constructs/web-acl.ts';
+import { acknowledgeNoWebAcl, associateWebAcl, WebAcl } from './constructs/web-acl.ts';
 import { WebhookSecretKeys } from './constructs/webhook-secret-keys.ts';
 import { Webhooks, workerTimeoutOf } from './constructs/webhooks.ts';
 
@@ -157,11 +157,12 @@ export class ApiStack extends Stack {
     else if (props.webAcl) {
       new WebAcl(this, 'Firewall', {
         stage: api.restApi.deploymentStage,
+        stageName: props.stageName,
         prefix: `/${props.prefix}`,
         rateLimit: props.wafRateLimit,
         routes,
       });
-    }
+    } else acknowledgeNoWebAcl(api.restApi);
     new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi, corsAllowedOrigins: props.corsAllowedOrigins });
     if (props.documentationEnabled) {
       const docs = new DocsRoutes(this, 'Documentation', {

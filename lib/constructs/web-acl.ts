@@ -1,4 +1,5 @@
-import type { Stage } from 'aws-cdk-lib/aws-apigateway';
+import { Validations } from 'aws-cdk-lib';
+import type { RestApi, Stage } from 'aws-cdk-lib/aws-apigateway';
 import { CfnRegexPatternSet, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { type Route, routePath } from '#core/http/route-types';
@@ -27,6 +28,8 @@ export const countedCommonRules = ['SizeRestrictions_BODY', 'CrossSiteScripting_
 
 export interface WebAclProps {
   stage: Stage;
+  /** The stage's name, which leads the path WAF sees on the execute-api endpoint. */
+  stageName: string;
   /** The routes' prefix, with its leading slash: `/api/v1`. */
   prefix: string;
   /** Requests per address in 5 minutes beyond which WAF refuses the address's requests until it slows down. */
@@ -117,7 +120,7 @@ export class WebAcl extends Construct {
     const publicPaths = new CfnRegexPatternSet(this, 'PublicPaths', {
       scope: 'REGIONAL',
       description: 'The paths of the public routes, auth none in the route table',
-      regularExpressionList: publicPathPatterns(props.prefix, props.stage.stageName, props.routes),
+      regularExpressionList: publicPathPatterns(props.prefix, props.stageName, props.routes),
     });
     const acl = new CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
@@ -168,6 +171,15 @@ export class WebAcl extends Construct {
     });
     associateWebAcl(this, props.stage, acl.attrArn);
   }
+}
+
+/** Says, for cdk-nag, why the stage has no WebACL: the operator deployed it without one. */
+export function acknowledgeNoWebAcl(restApi: RestApi): void {
+  Validations.of(restApi).acknowledge({
+    id: 'AwsSolutions-APIG3',
+    reason:
+      "Deployed with webAcl=false and no webAclArn, by the operator's choice: floods are bounded by the per-method stage throttles, the tier usage plans and the authorizer's reserved concurrency, not by WAF.",
+  });
 }
 
 /** Puts a WebACL (the stack's, or one the account keeps: `webAclArn`) in front of the stage. */
