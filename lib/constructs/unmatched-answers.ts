@@ -44,9 +44,9 @@ export interface UnmatchedSettings {
   deprecationHeaders: Record<string, string>;
 }
 
-// API Gateway fills these in; `$origin`, `$asked`, `$grant` and `$path` are set at the template's top.
 /** A Velocity reference in its formal notation, which no text next to it can lengthen. */
 const ref = (name: string) => `\${${name}}`;
+// API Gateway fills these in; `$origin`, `$asked`, `$grant` and `$path` are set at the template's top.
 const placeholders = { requestId: '$context.requestId', timestamp: '$context.requestTime' };
 
 /**
