@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
 import { defaultGatewayKeyBudget, isoInstant, mailFrom, publicBaseUrl, upgradeUrl } from '#core/platform/config';
@@ -13,6 +14,9 @@ const isoDateContext = z
   .string()
   .refine((value) => isoInstant.safeParse(value).success, 'must be an ISO 8601 date like 2027-01-31')
   .optional();
+
+/** The retentions CloudWatch Logs accepts, in days (RetentionDays.INFINITE, 9999, is not one: never expiring is no retention). */
+const logRetentions: number[] = Object.values(RetentionDays).filter((days) => typeof days === 'number' && days !== RetentionDays.INFINITE);
 
 const contextSchema = z.object({
   stackName: z
@@ -65,6 +69,15 @@ const contextSchema = z.object({
     .regex(/^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/, 'must be comma-separated key names of letters and digits')
     .default('1')
     .transform((names) => [...new Set(names.split(','))]),
+  /** Subscribed by e-mail to the topic every alarm notifies (AWS mails a confirmation link first); unset, subscribe by hand. */
+  alarmEmail: z.email().optional(),
+  /** The account's Lambda concurrency quota in the region (Service Quotas, "Concurrent executions"): its alarm fires at 80%. */
+  accountConcurrencyLimit: z.coerce.number().int().min(10).default(1000),
+  /** How many days the functions' log groups keep their logs: one of the retentions CloudWatch Logs accepts. */
+  logRetentionDays: z.coerce
+    .number()
+    .refine((days) => logRetentions.includes(days), `must be one of ${logRetentions.join(', ')}`)
+    .default(RetentionDays.THREE_MONTHS),
 });
 
 export type AppContext = z.input<typeof contextSchema>;
