@@ -1,10 +1,9 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { ScheduledEvent } from 'aws-lambda';
 import { sqsDeliveryQueue } from '#core/adapters/delivery-queue/sqs-delivery-queue';
 import { lambdaDeps } from '#core/adapters/lambda-deps';
 import { eventBridgeRetryScheduler } from '#core/adapters/retry-scheduler/scheduler-retry-scheduler';
 import { telemetry } from '#core/platform/telemetry';
-import { oldestDueDeliveryMetric, type SweepResult, sweep, sweepMarginMs } from '#core/webhooks/sweeper';
+import { addOldestDueDelivery, type SweepResult, sweep, sweepMarginMs } from '#core/webhooks/sweeper';
 import { webhookSweeperFunction } from './definition.ts';
 
 const deps = lambdaDeps(webhookSweeperFunction, { deliveryQueue: sqsDeliveryQueue, retryScheduler: eventBridgeRetryScheduler });
@@ -18,7 +17,9 @@ export async function handler(_event: ScheduledEvent): Promise<SweepResult> {
   const swept = await sweep(deps(), { dueBefore: new Date(deps().clock.now().getTime() - sweepMarginMs) });
   if (swept.events || swept.deliveries) telemetry().logger.warn('The sweeper repaired what the normal path left behind.', { ...swept });
   const { metrics } = telemetry();
-  metrics?.addMetric(oldestDueDeliveryMetric, MetricUnit.Seconds, swept.oldestDueDeliverySeconds);
-  metrics?.publishStoredMetrics();
+  if (metrics) {
+    addOldestDueDelivery(metrics, swept);
+    metrics.publishStoredMetrics();
+  }
   return swept;
 }

@@ -1,3 +1,4 @@
+import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Deps } from '#core/ports/deps';
 import { hotPath } from '#core/store/database';
 import type { WebhookDeliveryItem } from '#core/store/items';
@@ -16,6 +17,11 @@ export const sweepEveryMs = 60 * 1000;
  * alarms on it (lib/constructs/monitoring.ts).
  */
 export const oldestDueDeliveryMetric = 'OldestDueDeliveryAge';
+
+/** Adds a sweep's oldest due delivery to the metrics the process publishes next. */
+export function addOldestDueDelivery(metrics: Metrics, swept: SweepResult): void {
+  metrics.addMetric(oldestDueDeliveryMetric, MetricUnit.Seconds, swept.oldestDueDeliverySeconds);
+}
 
 /** Items read per Query page of the due index. */
 const pageSize = 100;
