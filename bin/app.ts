@@ -15,6 +15,9 @@ const isoDateContext = z
   .refine((value) => isoInstant.safeParse(value).success, 'must be an ISO 8601 date like 2027-01-31')
   .optional();
 
+/** The retentions CloudWatch Logs accepts, in days (RetentionDays.INFINITE, 9999, is not one: never expiring is no retention). */
+const logRetentions: number[] = Object.values(RetentionDays).filter((days) => typeof days === 'number' && days !== RetentionDays.INFINITE);
+
 const contextSchema = z.object({
   stackName: z
     .string()
@@ -86,14 +89,15 @@ const contextSchema = z.object({
     .string()
     .regex(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/.+$/, 'must be the ARN of an ACM certificate')
     .optional(),
-  /** Days the logs are kept: API Gateway's access and execution logs, and the functions' (a retention CloudWatch offers, e.g. 30, 90, 365). */
+  /** Subscribed by e-mail to the topic every alarm notifies (AWS mails a confirmation link first); unset, subscribe by hand. */
+  alarmEmail: z.email().optional(),
+  /** The account's Lambda concurrency quota in the region (Service Quotas, "Concurrent executions"): its alarm fires at 80%. */
+  accountConcurrencyLimit: z.coerce.number().int().min(10).default(1000),
+  /** Days the logs are kept: API Gateway's access and execution logs, and the functions' (one of the retentions CloudWatch Logs offers). */
   logRetentionDays: z.coerce
     .number()
-    .refine(
-      (days) => Object.values(RetentionDays).includes(days),
-      'must be a retention CloudWatch Logs offers (1, 3, 5, 7, 14, 30, 60, 90, ...)',
-    )
-    .default(90),
+    .refine((days) => logRetentions.includes(days), `must be one of ${logRetentions.join(', ')}`)
+    .default(RetentionDays.THREE_MONTHS),
 });
 
 export type AppContext = z.input<typeof contextSchema>;

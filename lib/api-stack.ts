@@ -1,6 +1,8 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { FunctionDefinition, PortName } from '#core/adapters/function-definition';
 import { deprecationHeaders } from '#core/http/deprecation';
@@ -65,7 +67,11 @@ export interface ApiStackProps extends StackProps {
   authorizerReservedConcurrency: number;
   /** The API at a domain of the operator's, with its ACM certificate; the execute-api endpoint is then disabled. */
   customDomain?: CustomDomainProps;
-  /** Days the logs are kept (a retention CloudWatch Logs offers). */
+  /** Subscribed by e-mail to the alarm topic; unset, nobody is until an operator subscribes. */
+  alarmEmail?: string;
+  /** The account's Lambda concurrency quota in the region; an alarm fires at 80% of it. */
+  accountConcurrencyLimit: number;
+  /** Days the logs are kept, API Gateway's and the functions' (a retention CloudWatch Logs offers). */
   logRetentionDays: number;
 }
 
@@ -80,6 +86,8 @@ export class ApiStack extends Stack {
         'A cursor lives as long as a client pages through a list; replacing the key by hand (or redeploying a new secret) is the rotation, and costs only cursors in flight.',
     });
 
+    // Checked against RetentionDays' values by the context schema (bin/app.ts).
+    const logRetention = props.logRetentionDays as RetentionDays;
     // Every function as its folder defines it (functions/<name>/definition.ts), with the table unless it touches none.
     const environment: FunctionEnvironment = {
       OAUTH_ENABLED: props.oauthEnabled ? '1' : '0',
@@ -103,6 +111,7 @@ export class ApiStack extends Stack {
         definition,
         apiPrefix: `/${props.prefix}`,
         environment,
+        logRetention,
         ...(definition.name === 'webhook-worker' ? { timeout: workerTimeoutOf(props.webhookTimeoutMs) } : {}),
       });
       if (definition.table !== false) made.bindTable(table, 'read-write');
@@ -142,7 +151,7 @@ export class ApiStack extends Stack {
     });
     const webhookSecretKeys = new WebhookSecretKeys(this, 'WebhookSecretKeys', { names: props.webhookSecretKeys });
     for (const holder of using('webhookSecrets')) webhookSecretKeys.provideTo(holder);
-    new Mail(this, 'Mail', { sender: props.mailFrom, publicBaseUrl: props.publicBaseUrl, senders: using('mailer') });
+    const mail = new Mail(this, 'Mail', { sender: props.mailFrom, publicBaseUrl: props.publicBaseUrl, senders: using('mailer') });
 
     const api = new Api(this, 'Api', {
       prefix: props.prefix,
@@ -171,6 +180,7 @@ export class ApiStack extends Stack {
         table,
         apiPrefix: `/${props.prefix}`,
         environment: { ...environment, DOCUMENTATION_ENABLED: '1' },
+        logRetention,
       });
       // The stage's deployment must come after the nested stack's methods, and again whenever they change.
       api.restApi.latestDeployment?.node.addDependency(docs);
@@ -205,15 +215,35 @@ export class ApiStack extends Stack {
         "Deletes API Gateway keys left behind by failed calls, and gives workspaces sharing their tier's key their own while the budget has room",
     });
     addEnvironment(functions.authorizer, usagePlans.authorizerEnvironment);
-    new Monitoring(this, 'Monitoring', {
+    const monitoring = new Monitoring(this, 'Monitoring', {
       api: api.restApi,
       table,
       functions,
+      deliveryQueue: webhooks.queue,
       deadLetterQueues: { WebhookDeadLetters: webhooks.deadLetterQueue, WebhookFanoutFailures: webhooks.fanoutFailures },
+      mailConfigurationSet: mail.configurationSet.configurationSetName,
+      alarmEmail: props.alarmEmail,
+      accountConcurrencyLimit: props.accountConcurrencyLimit,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL of the API, prefix included' });
-    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'The single DynamoDB table' });
+    const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
+    output('ApiUrl', api.url, 'Base URL of the API, prefix included');
+    if (props.documentationEnabled) output('DocsUrl', api.restApi.urlForPath('/api/docs'), 'The documentation pages');
+    output('TableName', table.tableName, 'The single DynamoDB table');
+    output(
+      'BootstrapCommand',
+      `AWS_REGION=${this.region} npm run admin -- bootstrap --stack ${this.stackName}`,
+      'Creates the first admin, workspace and key on the empty table (docs/operations.md, The first admin)',
+    );
+    output('DeliveryQueueUrl', webhooks.queue.queueUrl, 'The webhook delivery queue');
+    output('DeliveryDeadLetterQueueUrl', webhooks.deadLetterQueue.queueUrl, 'Delivery messages the worker failed on 5 times');
+    output('DeliveryDeadLetterQueueArn', webhooks.deadLetterQueue.queueArn, 'For aws sqs start-message-move-task --source-arn');
+    output('DeliveryQueueArn', webhooks.queue.queueArn, 'For aws sqs start-message-move-task --destination-arn');
+    output('FanoutFailuresQueueUrl', webhooks.fanoutFailures.queueUrl, 'Stream batches the webhook fan-out failed on');
+    output('AccessLogGroup', accessLogGroupOf(api).logGroupName, "The API's access log");
+    output('AuthorizerLogGroup', functions.authorizer.logGroup.logGroupName, "The authorizer's log");
+    output('CursorSigningKeyArn', secretOf(cursorSigningKey).secretArn, 'The secret that signs list cursors');
+    output('AlarmTopicArn', monitoring.topic.topicArn, 'Every alarm notifies it: subscribe to it');
     // For the admin CLI's --stack, which changes tiers as the admin function does.
     new CfnOutput(this, 'GatewayUsagePlans', {
       value: usagePlans.keyManagerEnvironment.GATEWAY_USAGE_PLANS!,
@@ -241,6 +271,11 @@ function unmatchedSettingsOf(props: ApiStackProps): UnmatchedSettings {
     deprecationHeaders: deprecationHeaders(settings),
   };
 }
+// For the outputs: the constructs that make these do not expose them (yet), and their owners change them in parallel.
+/** The access log group the Api construct makes (lib/constructs/api.ts, `AccessLogs`). */
+const accessLogGroupOf = (api: Api) => api.node.findChild('AccessLogs') as ILogGroup;
+/** The secret a GeneratedKey holds (lib/constructs/generated-key.ts, `Secret`). */
+const secretOf = (key: GeneratedKey) => key.node.findChild('Secret') as ISecret;
 
 const constructIdOf = (name: FunctionName) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
 

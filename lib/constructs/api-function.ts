@@ -4,7 +4,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionDefinition } from '#core/adapters/function-definition';
 import { entryOf, type FunctionName, nodejsBundling, projectRoot } from '#lib/bundling';
@@ -19,6 +19,8 @@ export interface ApiFunctionProps {
   timeout?: Duration;
   /** Further settings of the function's configuration. */
   environment?: FunctionEnvironment;
+  /** How long its log group keeps its logs (context `logRetentionDays`). */
+  logRetention: RetentionDays;
 }
 
 /** One bundle of functions/ as a Lambda, with the defaults every function shares. */
@@ -28,7 +30,7 @@ export class ApiFunction extends Construct {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
     const { definition } = props;
-    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
     // Our own role instead of AWSLambdaBasicExecutionRole: it may write to this log group only.
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);

@@ -1,6 +1,7 @@
 import { Annotations, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { addressOf } from '#core/adapters/mailer/mime';
 import { addEnvironment } from './function-environment.ts';
@@ -17,12 +18,17 @@ export interface MailProps {
 /**
  * The mail port's AWS side: SES v2 sends as `sender`, and only `senders` may call it, only
  * from that address, only through the sender's own SES identity (its domain, or the address
- * when only the address is verified). In the SES sandbox, SES also authorizes against each
+ * when only the address is verified) and the stack's configuration set. The set reports
+ * each message's send, delivery, bounce, complaint and rejection as CloudWatch metrics
+ * (AWS/SES, dimension `ses:configuration-set`), and keeps SES from mailing an address that
+ * bounced or complained again: the registration and reset routes mail whatever address a
+ * caller gives, and every bounce counts against the account's reputation. In the SES sandbox, SES also authorizes against each
  * recipient's identity; this grant does not cover those, so mail reaches only what the
  * sandbox allows until the account is moved to production (docs/operations.md, Mail).
  */
 export class Mail extends Construct {
   readonly identityArns: string[];
+  readonly configurationSet: ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
@@ -38,14 +44,40 @@ export class Mail extends Construct {
         `mailFrom is the placeholder ${props.sender}: SES refuses it. Deploy with -c mailFrom="Name <address>" of an identity verified in SES.`,
       );
     }
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    this.configurationSet.addEventDestination('Metrics', {
+      destination: EventDestination.cloudWatchDimensions([
+        // SES tags every message with the set's name: the metrics of this stack's mail, apart from any other.
+        { name: 'ses:configuration-set', source: CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: 'none' },
+      ]),
+      events: [
+        EmailSendingEvent.SEND,
+        EmailSendingEvent.DELIVERY,
+        EmailSendingEvent.BOUNCE,
+        EmailSendingEvent.COMPLAINT,
+        EmailSendingEvent.REJECT,
+      ],
+    });
+    const configurationSetArn = stack.formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: this.configurationSet.configurationSetName,
+    });
     const grant = new PolicyStatement({
       actions: ['ses:SendEmail'],
-      resources: this.identityArns,
+      // SES authorizes a send against the configuration set it names as well as the identity.
+      resources: [...this.identityArns, configurationSetArn],
       conditions: { StringEquals: { 'ses:FromAddress': address } },
     });
     for (const fn of props.senders) {
       fn.addToRolePolicy(grant);
-      addEnvironment(fn, { MAIL_FROM: props.sender, PUBLIC_BASE_URL: props.publicBaseUrl });
+      addEnvironment(fn, {
+        MAIL_FROM: props.sender,
+        MAIL_CONFIGURATION_SET: this.configurationSet.configurationSetName,
+        PUBLIC_BASE_URL: props.publicBaseUrl,
+      });
     }
   }
 }

@@ -62,11 +62,4 @@ describe('the gateway key reconciliation schedule', () => {
     const pruner = template.findResources('AWS::Lambda::Function')[logicalIdOf('AWS::Lambda::Function', 'PrunerFunction')]!.Properties;
     expect(JSON.stringify(statementsOf(pruner.Role['Fn::GetAtt'][0]))).not.toContain('apigateway:');
   });
-
-  it('an alarm watches the reconciler for errors', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'Errors',
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: reconcilerId } }],
-    });
-  });
 });

@@ -38,26 +38,70 @@ const identityArn = (identity: string) => ({
 describe('mail', () => {
   const senders = ['Users', 'Sessions'].map(functionIdOf);
 
-  it('lets only the users and sessions functions send, ses:SendEmail alone, as MAIL_FROM through its own SES identity', () => {
+  const [configurationSetId, configurationSet] = Object.entries(resources).find(([, r]) => r.Type === 'AWS::SES::ConfigurationSet')!;
+
+  it('lets only the users and sessions functions send, ses:SendEmail alone, as MAIL_FROM through its own SES identity and the configuration set', () => {
     expect(sesStatements.map((s) => s.role).sort()).toEqual(senders.map(roleIdOf).sort());
     for (const { statement } of sesStatements) {
       expect(statement).toEqual({
         Effect: 'Allow',
         Action: 'ses:SendEmail',
-        Resource: [identityArn('mail.acme.test'), identityArn('no-reply@mail.acme.test')],
+        Resource: [
+          {
+            'Fn::Join': [
+              '',
+              [
+                'arn:',
+                { Ref: 'AWS::Partition' },
+                ':ses:',
+                { Ref: 'AWS::Region' },
+                ':',
+                { Ref: 'AWS::AccountId' },
+                ':configuration-set/',
+                { Ref: configurationSetId },
+              ],
+            ],
+          },
+          identityArn('mail.acme.test'),
+          identityArn('no-reply@mail.acme.test'),
+        ],
         Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@mail.acme.test' } },
       });
     }
   });
 
-  it('gives the senders MAIL_FROM and PUBLIC_BASE_URL, and no other function either', () => {
+  it('gives the senders MAIL_FROM, MAIL_CONFIGURATION_SET and PUBLIC_BASE_URL, and no other function either', () => {
     for (const id of functionIds) {
-      const variables = resources[id]!.Properties.Environment.Variables;
+      const { MAIL_FROM, MAIL_CONFIGURATION_SET, PUBLIC_BASE_URL } = resources[id]!.Properties.Environment.Variables;
       const expected = senders.includes(id)
-        ? { MAIL_FROM: 'Acme <no-reply@mail.acme.test>', PUBLIC_BASE_URL: 'https://api.acme.test' }
+        ? {
+            MAIL_FROM: 'Acme <no-reply@mail.acme.test>',
+            MAIL_CONFIGURATION_SET: { Ref: configurationSetId },
+            PUBLIC_BASE_URL: 'https://api.acme.test',
+          }
         : {};
-      expect({ id, MAIL_FROM: variables.MAIL_FROM, PUBLIC_BASE_URL: variables.PUBLIC_BASE_URL }).toEqual({ id, ...expected });
+      expect({ id, MAIL_FROM, MAIL_CONFIGURATION_SET, PUBLIC_BASE_URL }).toEqual({ id, ...expected });
     }
+  });
+
+  it('sends through a configuration set that keeps bounced and complaining addresses from being mailed again', () => {
+    expect(configurationSet.Properties).toEqual({ SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] } });
+  });
+
+  it('turns each message’s send, delivery, bounce, complaint and rejection into CloudWatch metrics by configuration set', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: configurationSetId },
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['send', 'delivery', 'bounce', 'complaint', 'reject'],
+        CloudWatchDestination: {
+          DimensionConfigurations: [
+            { DimensionName: 'ses:configuration-set', DimensionValueSource: 'messageTag', DefaultDimensionValue: 'none' },
+          ],
+        },
+      },
+    });
+    // Its alarms, on the account's reputation, are the monitoring's (test/infra/monitoring.test.ts).
   });
 
   it('leaves PUBLIC_BASE_URL unset without the context value (links then use the API URL), and warns at synthesis about the placeholder sender of cdk.json', () => {

@@ -51,11 +51,4 @@ describe('pruning schedule', () => {
     expect(tableStatement.Action).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem']));
     expect(JSON.stringify(tableStatement.Resource)).toContain('/index/*');
   });
-
-  it('an alarm watches the pruner for errors', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'Errors',
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: prunerId } }],
-    });
-  });
 });

@@ -122,21 +122,6 @@ describe('the delivery queue', () => {
     }
   });
 
-  it.each([
-    ['the dead-letter queue', deadLetterId],
-    ['the fan-out’s failures', fanoutFailuresId],
-  ])('an alarm fires on the first message visible in %s', (_, id) => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: getAtt(id, 'QueueName') }],
-      Statistic: 'Maximum',
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      Threshold: 1,
-      EvaluationPeriods: 1,
-    });
-  });
-
   it('the worker takes it in batches of ten and reports the messages that failed', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(
       ([, m]) => JSON.stringify(m.Properties.EventSourceArn) === JSON.stringify(getAtt(queueId)),
@@ -266,13 +251,6 @@ describe('the worker and the sweeper', () => {
       { Action: 'lambda:InvokeFunction', FunctionName: getAtt(sweeperId), Principal: 'events.amazonaws.com', SourceArn: getAtt(ruleId) },
     ]);
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: sweeperId }, MaximumRetryAttempts: 0 });
-  });
-
-  it.each(['webhook-fanout', ...schedulers])('an alarm watches %s for errors', (name) => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'Errors',
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: functionIdOf(name) } }],
-    });
   });
 });
 

@@ -29,6 +29,13 @@ describe('the SES mailer', () => {
     ]);
   });
 
+  it('sends through the configuration set when one is given (MAIL_CONFIGURATION_SET), so that SES reports its bounces and complaints', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-3' });
+    const mailer = createSesMailer(new SESv2Client({ region: 'eu-west-1' }), 'no-reply@api.example.com', 'TenantApi-mail');
+    await mailer.send({ to: 'a@example.com', subject: 's', text: 't', html: 'h' });
+    expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.ConfigurationSetName).toBe('TenantApi-mail');
+  });
+
   it('encodes a display name beyond ASCII as SES requires (RFC 2047)', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-2' });
     await createSesMailer(new SESv2Client({ region: 'eu-west-1' }), 'Zoë <no-reply@api.example.com>').send({

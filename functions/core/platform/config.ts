@@ -99,6 +99,9 @@ export type GatewaySettings = z.infer<typeof gatewaySettings>;
 /** `https://api.example.com`: an origin, optionally with a path (a stage), without a trailing slash. */
 export const publicBaseUrl = z.optional(z.url().check(z.refine((value) => !value.endsWith('/'), 'must not end with /')));
 
+/** Where the functions' own metrics go unless METRICS_NAMESPACE says otherwise; the stack's alarms read it. */
+export const defaultMetricsNamespace = 'TenantApi';
+
 /**
  * The sender of outgoing mail: `no-reply@example.com` or `Example <no-reply@example.com>`.
  * The stack always sets it in Lambda; the default serves the local runner, whose mail stays in files.
@@ -173,7 +176,7 @@ const serviceSettings = z.object({
   /** Unset: INFO in Lambda (a JSON line per request), WARN elsewhere (errors only). */
   LOG_LEVEL: z.optional(z.enum(logLevels)),
   /** The CloudWatch namespace of the request metrics, which only Lambda emits. */
-  METRICS_NAMESPACE: z._default(z.string().check(z.minLength(1)), 'TenantApi'),
+  METRICS_NAMESPACE: z._default(z.string().check(z.minLength(1)), defaultMetricsNamespace),
   /** Set by Lambda itself: telling it apart from the local runner, the tests and the CLI. */
   AWS_LAMBDA_FUNCTION_NAME: z.optional(z.string()),
   /**
@@ -201,6 +204,8 @@ const serviceSettings = z.object({
    */
   PUBLIC_BASE_URL: publicBaseUrl,
   MAIL_FROM: mailFrom,
+  /** The SES configuration set every message is sent through (its events become metrics); the stack sets it, locally unused. */
+  MAIL_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   UPGRADE_URL: upgradeUrl,
   /**
    * Signs list cursors (HMAC-SHA256). Every process serving one API must share it; when

@@ -9,7 +9,8 @@ export interface Telemetry {
   metrics?: Metrics;
 }
 
-const serviceName = 'tenant-api';
+/** Also the `service` dimension of every metric (Powertools' default), which the stack's alarms name. */
+export const serviceName = 'tenant-api';
 
 let made: Telemetry | undefined;
 

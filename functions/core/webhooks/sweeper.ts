@@ -1,3 +1,4 @@
+import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Deps } from '#core/ports/deps';
 import { hotPath } from '#core/store/database';
 import type { WebhookDeliveryItem } from '#core/store/items';
@@ -9,6 +10,18 @@ export const sweepMarginMs = 2 * 60 * 1000;
 
 /** How often it runs in AWS (the stack's schedule). */
 export const sweepEveryMs = 60 * 1000;
+
+/**
+ * The metric the sweeper publishes every run (namespace METRICS_NAMESPACE): how long, in
+ * seconds, the oldest delivery it found due has been waiting, 0 when none is. The stack
+ * alarms on it (lib/constructs/monitoring.ts).
+ */
+export const oldestDueDeliveryMetric = 'OldestDueDeliveryAge';
+
+/** Adds a sweep's oldest due delivery to the metrics the process publishes next. */
+export function addOldestDueDelivery(metrics: Metrics, swept: SweepResult): void {
+  metrics.addMetric(oldestDueDeliveryMetric, MetricUnit.Seconds, swept.oldestDueDeliverySeconds);
+}
 
 /** Items read per Query page of the due index. */
 const pageSize = 100;
@@ -28,6 +41,15 @@ async function forEachPage<T>(read: (cursor: string | null) => Promise<Page<T>>,
   return seen;
 }
 
+export interface SweepResult {
+  /** Events fanned out. */
+  events: number;
+  /** Deliveries woken. */
+  deliveries: number;
+  /** How long the oldest of those deliveries has been due, in seconds; 0 when none was (or it is due later). */
+  oldestDueDeliverySeconds: number;
+}
+
 /**
  * Repairs what a lost relay or wake-up left behind, from the due index: fans out every
  * event not yet fanned out, and wakes every delivery whose next step was due, each at its
@@ -37,7 +59,7 @@ async function forEachPage<T>(read: (cursor: string | null) => Promise<Page<T>>,
  * runner runs it at start with a far-future `dueBefore`, which re-arms the timer of every
  * pending retry. A delivery whose attempt is under way is woken when its claim lapses.
  */
-export async function sweep(deps: Deps, options: { dueBefore: Date }): Promise<{ events: number; deliveries: number }> {
+export async function sweep(deps: Deps, options: { dueBefore: Date }): Promise<SweepResult> {
   const before = options.dueBefore.toISOString();
   const { webhookEvent, webhookDelivery } = deps.db.entities;
   const events = await forEachPage(
@@ -52,15 +74,21 @@ export async function sweep(deps: Deps, options: { dueBefore: Date }): Promise<{
         due.map((event) => event.id),
       ),
   );
+  let oldestDueAt: string | undefined;
   const deliveries = await forEachPage(
     (cursor) =>
       webhookDelivery.query
         .byDueAt({ dueBucket: 'webhookDelivery' })
         .lt({ dueAt: before })
         .go({ ...hotPath, cursor, limit: pageSize }),
-    (due) => wakeAll(deps, due),
+    (due) => {
+      // The index is sorted by dueAt: the first delivery of the first page is the oldest.
+      oldestDueAt ??= due[0]?.dueAt;
+      return wakeAll(deps, due);
+    },
   );
-  return { events, deliveries };
+  const waitedMs = oldestDueAt ? deps.clock.now().getTime() - Date.parse(oldestDueAt) : 0;
+  return { events, deliveries, oldestDueDeliverySeconds: Math.max(0, Math.floor(waitedMs / 1000)) };
 }
 
 async function wakeAll(deps: Deps, due: WebhookDeliveryItem[]) {

@@ -7,8 +7,10 @@ import { encodeMailbox } from './mime.ts';
  * The mail port in AWS: Amazon SES v2, one SendEmail per message with a text and an HTML
  * body in UTF-8. `from` is MAIL_FROM, an address or `Name <address>` of a verified SES
  * identity; the function's role may send only as that identity (lib/constructs/mail.ts).
+ * `configurationSet` (MAIL_CONFIGURATION_SET) is where SES reports each message's delivery,
+ * bounce or complaint, and what keeps a bounced address from being mailed again.
  */
-export function createSesMailer(client: SESv2Client, from: string): Mailer {
+export function createSesMailer(client: SESv2Client, from: string, configurationSet?: string): Mailer {
   // SES takes the sender as a header value: a display name beyond ASCII must be an encoded word.
   const sender = encodeMailbox(from);
   return {
@@ -16,6 +18,7 @@ export function createSesMailer(client: SESv2Client, from: string): Mailer {
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: sender,
+          ConfigurationSetName: configurationSet,
           Destination: { ToAddresses: [message.to] },
           Content: {
             Simple: {
@@ -32,5 +35,6 @@ export function createSesMailer(client: SESv2Client, from: string): Mailer {
   };
 }
 
-/** The mail port's adapter in Lambda: SES in the function's region, as MAIL_FROM. */
-export const sesMailer = (): Mailer => createSesMailer(new SESv2Client({ region: config().AWS_REGION }), config().MAIL_FROM);
+/** The mail port's adapter in Lambda: SES in the function's region, as MAIL_FROM, through MAIL_CONFIGURATION_SET. */
+export const sesMailer = (): Mailer =>
+  createSesMailer(new SESv2Client({ region: config().AWS_REGION }), config().MAIL_FROM, config().MAIL_CONFIGURATION_SET);
