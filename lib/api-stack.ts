@@ -1,7 +1,8 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import type { FunctionDefinition, PortName } from '#core/adapters/function-definition';
+import { type FunctionDefinition, type PortName, secretsOf } from '#core/adapters/function-definition';
+import type { SecretName } from '#core/platform/secret-settings';
 import { type FunctionName, mainStackFunctionNames } from '#lib/bundling';
 import { lambdaFunctions } from '#routes';
 import { functionDefinitions } from '../functions/definitions.ts';
@@ -11,6 +12,7 @@ import { ApiFunction } from './constructs/api-function.ts';
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { DocsRoutes } from './constructs/docs-routes.ts';
+import { EncryptionKey } from './constructs/encryption-key.ts';
 import { addEnvironment, type FunctionEnvironment } from './constructs/function-environment.ts';
 import { GeneratedKey } from './constructs/generated-key.ts';
 import { Mail } from './constructs/mail.ts';
@@ -50,24 +52,30 @@ export interface ApiStackProps extends StackProps {
   webhookDisableAfter: number;
   /** The names of the keys that seal webhook secrets, the sealing one first (WEBHOOK_SECRET_KEYS). */
   webhookSecretKeys: readonly string[];
+  /** At most this many worker invocations at once: each may wait 30 s on tenants' URLs. */
+  webhookWorkerMaxConcurrency: number;
+  /** The customer-managed KMS key of the table, secrets, queues and logs: false (AWS's keys), true (the stack makes one) or a key ARN. */
+  kmsKey: boolean | string;
+  /** The table's on-demand throughput caps, in request units a second; unset, none. */
+  tableMaxReadRequestUnits?: number;
+  tableMaxWriteRequestUnits?: number;
 }
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
 export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { table } = new DataTable(this, 'Data');
-    const cursorSigningKey = new GeneratedKey(this, 'CursorSigningKey', {
-      description: 'Signs list cursors (HMAC-SHA256); replacing it only invalidates cursors in flight',
-      rotation:
-        'A cursor lives as long as a client pages through a list; replacing the key by hand (or redeploying a new secret) is the rotation, and costs only cursors in flight.',
+    const { key: encryptionKey } = new EncryptionKey(this, 'EncryptionKey', { setting: props.kmsKey });
+    const { table } = new DataTable(this, 'Data', {
+      encryptionKey,
+      maxReadRequestUnits: props.tableMaxReadRequestUnits,
+      maxWriteRequestUnits: props.tableMaxWriteRequestUnits,
     });
 
     // Every function as its folder defines it (functions/<name>/definition.ts), with the table unless it touches none.
     const environment: FunctionEnvironment = {
       OAUTH_ENABLED: props.oauthEnabled ? '1' : '0',
       CORS_ALLOWED_ORIGINS: props.corsAllowedOrigins,
-      CURSOR_SIGNING_KEY: cursorSigningKey.value,
       UPGRADE_URL: props.upgradeUrl,
       API_DEPRECATED_AT: props.deprecatedAt,
       API_SUNSET_AT: props.sunsetAt,
@@ -79,6 +87,7 @@ export class ApiStack extends Stack {
         definition,
         apiPrefix: `/${props.prefix}`,
         environment,
+        encryptionKey,
         ...(definition.name === 'webhook-worker' ? { timeout: workerTimeoutOf(props.webhookTimeoutMs) } : {}),
       });
       if (definition.table !== false) made.bindTable(table, 'read-write');
@@ -90,14 +99,6 @@ export class ApiStack extends Stack {
     // The functions whose definitions declare the port: they alone get its grants and settings.
     const using = (port: PortName) =>
       inThisStack.filter((name) => (functionDefinitions[name].ports as readonly PortName[]).includes(port)).map((name) => functions[name]);
-
-    // The pixel's hashes: each day's visitor hash key derives from it and the date (functions/core/pixel/visitors.ts).
-    const pixelHashKey = new GeneratedKey(this, 'PixelHashKey', {
-      description: "Keys the pixel's daily visitor hashes and its per-address rate windows (HMAC-SHA256)",
-      rotation:
-        "The key never leaves the function's configuration and each day's visitor key is derived from it and the date, so visitors are unlinkable across days without rotating it; replacing it by hand costs only that day's unique-visitor counts.",
-    });
-    addEnvironment(functions.pixel, { PIXEL_HASH_KEY: pixelHashKey.value });
 
     new ScheduledJob(this, 'Pruning', {
       job: functions.pruner,
@@ -113,9 +114,29 @@ export class ApiStack extends Stack {
       schedulers: using('retryScheduler'),
       attemptTimeoutMs: props.webhookTimeoutMs,
       disableAfter: props.webhookDisableAfter,
+      workerMaxConcurrency: props.webhookWorkerMaxConcurrency,
+      encryptionKey,
     });
-    const webhookSecretKeys = new WebhookSecretKeys(this, 'WebhookSecretKeys', { names: props.webhookSecretKeys });
-    for (const holder of using('webhookSecrets')) webhookSecretKeys.provideTo(holder);
+    // Each function reads the keys its definition declares, by ARN at init: none is in any function's configuration.
+    const keys: Record<SecretName, { provideTo(fn: (typeof functions)[keyof typeof functions]): void }> = {
+      cursorSigningKey: new GeneratedKey(this, 'CursorSigningKey', {
+        name: 'cursorSigningKey',
+        description: 'Signs list cursors (HMAC-SHA256); replacing it only invalidates cursors in flight',
+        rotation:
+          'A cursor lives as long as a client pages through a list; replacing the key by hand is the rotation (docs/operations.md, Secrets), and costs only cursors in flight.',
+        encryptionKey,
+      }),
+      // Each day's visitor hash key derives from it and the date (functions/core/pixel/visitors.ts).
+      pixelHashKey: new GeneratedKey(this, 'PixelHashKey', {
+        name: 'pixelHashKey',
+        description: "Keys the pixel's daily visitor hashes and its per-address rate windows (HMAC-SHA256)",
+        rotation:
+          "Only the pixel function may read the key, and each day's visitor key is derived from it and the date, so visitors are unlinkable across days without rotating it; replacing it by hand costs only that day's unique-visitor counts.",
+        encryptionKey,
+      }),
+      webhookSecretKeys: new WebhookSecretKeys(this, 'WebhookSecretKeys', { names: props.webhookSecretKeys, encryptionKey }),
+    };
+    for (const name of inThisStack) for (const key of secretsOf(functionDefinitions[name])) keys[key].provideTo(functions[name]);
     new Mail(this, 'Mail', { sender: props.mailFrom, publicBaseUrl: props.publicBaseUrl, senders: using('mailer') });
 
     const api = new Api(this, 'Api', {
@@ -124,6 +145,7 @@ export class ApiStack extends Stack {
       routeFunctions,
       authorizerFunction: functions.authorizer,
       fallbackFunction: functions.fallback,
+      encryptionKey,
     });
     new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi, corsAllowedOrigins: props.corsAllowedOrigins });
     if (props.documentationEnabled) {
@@ -133,6 +155,7 @@ export class ApiStack extends Stack {
         table,
         apiPrefix: `/${props.prefix}`,
         environment: { ...environment, DOCUMENTATION_ENABLED: '1' },
+        encryptionKey,
       });
       // The stage's deployment must come after the nested stack's methods, and again whenever they change.
       api.restApi.latestDeployment?.node.addDependency(docs);

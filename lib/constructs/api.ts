@@ -11,6 +11,7 @@ import {
   RequestAuthorizer,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -57,6 +58,8 @@ export interface ApiProps {
   routeFunctions: Record<LambdaFunctionName, IFunction>;
   authorizerFunction: IFunction;
   fallbackFunction: IFunction;
+  /** The customer-managed key of the access logs (constructs/encryption-key.ts); unset, CloudWatch Logs' own. */
+  encryptionKey?: IKey;
 }
 
 /**
@@ -70,7 +73,7 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH, encryptionKey: props.encryptionKey });
     this.restApi = new RestApi(this, 'RestApi', {
       description: 'Multi-tenant REST API',
       endpointTypes: [EndpointType.REGIONAL],

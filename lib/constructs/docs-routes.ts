@@ -1,6 +1,7 @@
 import { Names, NestedStack, Validations } from 'aws-cdk-lib';
 import { AuthorizationType, type IResource, LambdaIntegration, Resource, RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 import { docsFunction } from '../../functions/docs/definition.ts';
 import { docsResources } from '../../functions/docs/routes.ts';
@@ -14,6 +15,8 @@ export interface DocsRoutesProps {
   table: ITable;
   apiPrefix: string;
   environment: FunctionEnvironment;
+  /** The customer-managed key of the docs function's log group; unset, CloudWatch Logs' own. */
+  encryptionKey?: IKey;
 }
 
 /**
@@ -28,7 +31,12 @@ export interface DocsRoutesProps {
 export class DocsRoutes extends NestedStack {
   constructor(scope: Construct, id: string, props: DocsRoutesProps) {
     super(scope, id, { description: 'The documentation pages, openapi.json/.yaml and llms.txt' });
-    const docs = new ApiFunction(this, 'Docs', { definition: docsFunction, apiPrefix: props.apiPrefix, environment: props.environment });
+    const docs = new ApiFunction(this, 'Docs', {
+      definition: docsFunction,
+      apiPrefix: props.apiPrefix,
+      environment: props.environment,
+      encryptionKey: props.encryptionKey,
+    });
     docs.bindTable(props.table, 'read-write');
     // Here the table's ARN arrives as a parameter of the nested stack, which cdk-nag names by the table's unique id.
     Validations.of(docs).acknowledge({

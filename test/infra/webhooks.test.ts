@@ -311,6 +311,7 @@ describe('the Webhooks construct', () => {
       schedulers: [],
       attemptTimeoutMs: 30_000,
       disableAfter: 15,
+      workerMaxConcurrency: 10,
     });
     const bare = templateOf(stack);
     const queue = Object.keys(bare.template.findResources('AWS::SQS::Queue')).find((id) => id.startsWith('WebhooksQueue'))!;
