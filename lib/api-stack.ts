@@ -65,7 +65,8 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { key: encryptionKey } = new EncryptionKey(this, 'EncryptionKey', { setting: props.kmsKey });
+    const encryption = new EncryptionKey(this, 'EncryptionKey', { setting: props.kmsKey });
+    const encryptionKey = encryption.key;
     const { table } = new DataTable(this, 'Data', {
       encryptionKey,
       maxReadRequestUnits: props.tableMaxReadRequestUnits,
@@ -91,6 +92,7 @@ export class ApiStack extends Stack {
         ...(definition.name === 'webhook-worker' ? { timeout: workerTimeoutOf(props.webhookTimeoutMs) } : {}),
       });
       if (definition.table !== false) made.bindTable(table, 'read-write');
+      encryption.acknowledgeTableGrants(made);
       return made.function;
     };
     const inThisStack = mainStackFunctionNames;
@@ -157,6 +159,7 @@ export class ApiStack extends Stack {
         environment: { ...environment, DOCUMENTATION_ENABLED: '1' },
         encryptionKey,
       });
+      encryption.acknowledgeTableGrants(docs);
       // The stage's deployment must come after the nested stack's methods, and again whenever they change.
       api.restApi.latestDeployment?.node.addDependency(docs);
       api.restApi.latestDeployment?.addToLogicalId({ documentation: docsResources });

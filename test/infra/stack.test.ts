@@ -172,6 +172,28 @@ describe('table', () => {
     });
   });
 
+  it('refuses deletion until an operator turns the protection off (docs/operations.md, Data protection)', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+  });
+
+  it('has no on-demand throughput cap unless configured; configured, the table and each index have the same', () => {
+    const [table] = Object.values(template.findResources('AWS::DynamoDB::Table'));
+    expect(JSON.stringify(table)).not.toContain('OnDemandThroughput');
+    const capped = Template.fromStack(
+      deployedApp({ 'aws:cdk:bundling-stacks': [], tableMaxReadRequestUnits: '4000', tableMaxWriteRequestUnits: 1000 }).stack,
+    );
+    const [{ Properties: p }] = Object.values(capped.findResources('AWS::DynamoDB::Table'));
+    const cap = { MaxReadRequestUnits: 4000, MaxWriteRequestUnits: 1000 };
+    expect(p.OnDemandThroughput).toEqual(cap);
+    expect(p.GlobalSecondaryIndexes.map((index: { OnDemandThroughput: unknown }) => index.OnDemandThroughput)).toEqual(
+      tableDesign.globalIndexes.map(() => cap),
+    );
+  });
+
+  it.each([[{ tableMaxReadRequestUnits: 0 }], [{ tableMaxWriteRequestUnits: 'many' }]])('refuses the cap %p at synthesis', (context) => {
+    expect(() => deployedApp({ 'aws:cdk:bundling-stacks': [], ...context })).toThrow(/Invalid CDK context: tableMax/);
+  });
+
   it('its name is a stack output', () => {
     template.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^DataTable') } });
   });
