@@ -98,6 +98,20 @@ const contextSchema = z.object({
     .number()
     .refine((days) => logRetentions.includes(days), `must be one of ${logRetentions.join(', ')}`)
     .default(RetentionDays.THREE_MONTHS),
+  /** The webhook worker's most concurrent invocations (its queue source's maximum concurrency; SQS event sources allow 2 to 1,000): each attempt may wait 30 s on a tenant's URL. */
+  webhookWorkerMaxConcurrency: z.coerce.number().int().min(2).max(1_000).default(10),
+  /** The customer-managed KMS key of the table, secrets, queues and log groups: `false` (AWS's own keys), `true` (the stack makes one, rotated yearly, retained) or an existing key's ARN. */
+  kmsKey: z
+    .union([
+      z.boolean(),
+      z.stringbool(),
+      z.string().regex(/^arn:aws[\w-]*:kms:[\w-]+:\d{12}:key\/[\w-]+$/, 'must be true, false or a KMS key ARN'),
+    ])
+    .default(false),
+  /** The table's on-demand maximum read request units a second, for the table and each index alike; unset, no cap. */
+  tableMaxReadRequestUnits: z.coerce.number().int().min(1).optional(),
+  /** The table's on-demand maximum write request units a second, for the table and each index alike; unset, no cap. */
+  tableMaxWriteRequestUnits: z.coerce.number().int().min(1).optional(),
 });
 
 export type AppContext = z.input<typeof contextSchema>;

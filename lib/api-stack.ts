@@ -1,12 +1,12 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import type { ILogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { FunctionDefinition, PortName } from '#core/adapters/function-definition';
+import { type FunctionDefinition, type PortName, secretsOf } from '#core/adapters/function-definition';
 import { deprecationHeaders } from '#core/http/deprecation';
 import { parseConfig } from '#core/platform/config';
+import type { SecretName } from '#core/platform/secret-settings';
 import { type FunctionName, mainStackFunctionNames } from '#lib/bundling';
 import { lambdaFunctions, routes } from '#routes';
 import { functionDefinitions } from '../functions/definitions.ts';
@@ -17,6 +17,7 @@ import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
 import type { CustomDomainProps } from './constructs/custom-domain.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { DocsRoutes } from './constructs/docs-routes.ts';
+import { EncryptionKey } from './constructs/encryption-key.ts';
 import { addEnvironment, type FunctionEnvironment } from './constructs/function-environment.ts';
 import { GeneratedKey } from './constructs/generated-key.ts';
 import { Mail } from './constructs/mail.ts';
@@ -73,17 +74,25 @@ export interface ApiStackProps extends StackProps {
   accountConcurrencyLimit: number;
   /** Days the logs are kept, API Gateway's and the functions' (a retention CloudWatch Logs offers). */
   logRetentionDays: number;
+  /** At most this many worker invocations at once: each may wait 30 s on tenants' URLs. */
+  webhookWorkerMaxConcurrency: number;
+  /** The customer-managed KMS key of the table, secrets, queues and logs: false (AWS's keys), true (the stack makes one) or a key ARN. */
+  kmsKey: boolean | string;
+  /** The table's on-demand throughput caps, in request units a second; unset, none. */
+  tableMaxReadRequestUnits?: number;
+  tableMaxWriteRequestUnits?: number;
 }
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
 export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { table } = new DataTable(this, 'Data');
-    const cursorSigningKey = new GeneratedKey(this, 'CursorSigningKey', {
-      description: 'Signs list cursors (HMAC-SHA256); replacing it only invalidates cursors in flight',
-      rotation:
-        'A cursor lives as long as a client pages through a list; replacing the key by hand (or redeploying a new secret) is the rotation, and costs only cursors in flight.',
+    const encryption = new EncryptionKey(this, 'EncryptionKey', { setting: props.kmsKey });
+    const encryptionKey = encryption.key;
+    const { table } = new DataTable(this, 'Data', {
+      encryptionKey,
+      maxReadRequestUnits: props.tableMaxReadRequestUnits,
+      maxWriteRequestUnits: props.tableMaxWriteRequestUnits,
     });
 
     // Checked against RetentionDays' values by the context schema (bin/app.ts).
@@ -92,7 +101,6 @@ export class ApiStack extends Stack {
     const environment: FunctionEnvironment = {
       OAUTH_ENABLED: props.oauthEnabled ? '1' : '0',
       CORS_ALLOWED_ORIGINS: props.corsAllowedOrigins,
-      CURSOR_SIGNING_KEY: cursorSigningKey.value,
       UPGRADE_URL: props.upgradeUrl,
       API_DEPRECATED_AT: props.deprecatedAt,
       API_SUNSET_AT: props.sunsetAt,
@@ -112,9 +120,11 @@ export class ApiStack extends Stack {
         apiPrefix: `/${props.prefix}`,
         environment,
         logRetention,
+        encryptionKey,
         ...(definition.name === 'webhook-worker' ? { timeout: workerTimeoutOf(props.webhookTimeoutMs) } : {}),
       });
       if (definition.table !== false) made.bindTable(table, 'read-write');
+      encryption.acknowledgeTableGrants(made);
       const reserved = reservedConcurrency[definition.name];
       if (reserved !== undefined) (made.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
       return made.function;
@@ -125,14 +135,6 @@ export class ApiStack extends Stack {
     // The functions whose definitions declare the port: they alone get its grants and settings.
     const using = (port: PortName) =>
       inThisStack.filter((name) => (functionDefinitions[name].ports as readonly PortName[]).includes(port)).map((name) => functions[name]);
-
-    // The pixel's hashes: each day's visitor hash key derives from it and the date (functions/core/pixel/visitors.ts).
-    const pixelHashKey = new GeneratedKey(this, 'PixelHashKey', {
-      description: "Keys the pixel's daily visitor hashes and its per-address rate windows (HMAC-SHA256)",
-      rotation:
-        "The key never leaves the function's configuration and each day's visitor key is derived from it and the date, so visitors are unlinkable across days without rotating it; replacing it by hand costs only that day's unique-visitor counts.",
-    });
-    addEnvironment(functions.pixel, { PIXEL_HASH_KEY: pixelHashKey.value });
 
     new ScheduledJob(this, 'Pruning', {
       job: functions.pruner,
@@ -148,9 +150,29 @@ export class ApiStack extends Stack {
       schedulers: using('retryScheduler'),
       attemptTimeoutMs: props.webhookTimeoutMs,
       disableAfter: props.webhookDisableAfter,
+      workerMaxConcurrency: props.webhookWorkerMaxConcurrency,
+      encryptionKey,
     });
-    const webhookSecretKeys = new WebhookSecretKeys(this, 'WebhookSecretKeys', { names: props.webhookSecretKeys });
-    for (const holder of using('webhookSecrets')) webhookSecretKeys.provideTo(holder);
+    // Each function reads the keys its definition declares, by ARN at init: none is in any function's configuration.
+    const keys = {
+      cursorSigningKey: new GeneratedKey(this, 'CursorSigningKey', {
+        name: 'cursorSigningKey',
+        description: 'Signs list cursors (HMAC-SHA256); replacing it only invalidates cursors in flight',
+        rotation:
+          'A cursor lives as long as a client pages through a list; replacing the key by hand is the rotation (docs/operations.md, Secrets), and costs only cursors in flight.',
+        encryptionKey,
+      }),
+      // Each day's visitor hash key derives from it and the date (functions/core/pixel/visitors.ts).
+      pixelHashKey: new GeneratedKey(this, 'PixelHashKey', {
+        name: 'pixelHashKey',
+        description: "Keys the pixel's daily visitor hashes and its per-address rate windows (HMAC-SHA256)",
+        rotation:
+          "Only the pixel function may read the key, and each day's visitor key is derived from it and the date, so visitors are unlinkable across days without rotating it; replacing it by hand costs only that day's unique-visitor counts.",
+        encryptionKey,
+      }),
+      webhookSecretKeys: new WebhookSecretKeys(this, 'WebhookSecretKeys', { names: props.webhookSecretKeys, encryptionKey }),
+    } satisfies Record<SecretName, { provideTo(fn: (typeof functions)[keyof typeof functions]): void }>;
+    for (const name of inThisStack) for (const key of secretsOf(functionDefinitions[name])) keys[key].provideTo(functions[name]);
     const mail = new Mail(this, 'Mail', { sender: props.mailFrom, publicBaseUrl: props.publicBaseUrl, senders: using('mailer') });
 
     const api = new Api(this, 'Api', {
@@ -161,6 +183,7 @@ export class ApiStack extends Stack {
       unmatched: unmatchedSettingsOf(props),
       logRetention: props.logRetentionDays,
       customDomain: props.customDomain,
+      encryptionKey,
     });
     if (props.webAclArn) associateWebAcl(this, api.restApi.deploymentStage, props.webAclArn);
     else if (props.webAcl) {
@@ -181,7 +204,9 @@ export class ApiStack extends Stack {
         apiPrefix: `/${props.prefix}`,
         environment: { ...environment, DOCUMENTATION_ENABLED: '1' },
         logRetention,
+        encryptionKey,
       });
+      encryption.acknowledgeTableGrants(docs);
       // The stage's deployment must come after the nested stack's methods, and again whenever they change.
       api.restApi.latestDeployment?.node.addDependency(docs);
       api.restApi.latestDeployment?.addToLogicalId({ documentation: docsResources });
@@ -240,9 +265,9 @@ export class ApiStack extends Stack {
     output('DeliveryDeadLetterQueueArn', webhooks.deadLetterQueue.queueArn, 'For aws sqs start-message-move-task --source-arn');
     output('DeliveryQueueArn', webhooks.queue.queueArn, 'For aws sqs start-message-move-task --destination-arn');
     output('FanoutFailuresQueueUrl', webhooks.fanoutFailures.queueUrl, 'Stream batches the webhook fan-out failed on');
-    output('AccessLogGroup', accessLogGroupOf(api).logGroupName, "The API's access log");
+    output('AccessLogGroup', api.accessLogs.logGroupName, "The API's access log");
     output('AuthorizerLogGroup', functions.authorizer.logGroup.logGroupName, "The authorizer's log");
-    output('CursorSigningKeyArn', secretOf(cursorSigningKey).secretArn, 'The secret that signs list cursors');
+    output('CursorSigningKeyArn', keys.cursorSigningKey.secret.secretArn, 'The secret that signs list cursors');
     output('AlarmTopicArn', monitoring.topic.topicArn, 'Every alarm notifies it: subscribe to it');
     // For the admin CLI's --stack, which changes tiers as the admin function does.
     new CfnOutput(this, 'GatewayUsagePlans', {
@@ -271,11 +296,6 @@ function unmatchedSettingsOf(props: ApiStackProps): UnmatchedSettings {
     deprecationHeaders: deprecationHeaders(settings),
   };
 }
-// For the outputs: the constructs that make these do not expose them (yet), and their owners change them in parallel.
-/** The access log group the Api construct makes (lib/constructs/api.ts, `AccessLogs`). */
-const accessLogGroupOf = (api: Api) => api.node.findChild('AccessLogs') as ILogGroup;
-/** The secret a GeneratedKey holds (lib/constructs/generated-key.ts, `Secret`). */
-const secretOf = (key: GeneratedKey) => key.node.findChild('Secret') as ISecret;
 
 const constructIdOf = (name: FunctionName) => name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase());
 

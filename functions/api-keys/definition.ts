@@ -7,6 +7,7 @@ import { apiKeyRoutes } from './routes.ts';
 export const apiKeysFunction = defineRouteFunction({
   name: 'api-keys',
   ports: [],
+  secrets: ['cursorSigningKey'],
   routes: apiKeyRoutes,
   handlers: apiKeyHandlers,
   idempotency: runIdempotently,

@@ -1,4 +1,5 @@
 import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { withSecrets } from '#core/adapters/secrets/function-secrets';
 import { apiKeysFunction } from './definition.ts';
 
-export const handler = lambdaHandler(apiKeysFunction, {});
+export const handler = withSecrets(apiKeysFunction, lambdaHandler(apiKeysFunction, {}));

@@ -7,6 +7,7 @@ import { contentRoutes } from './routes.ts';
 export const contentFunction = defineRouteFunction({
   name: 'content',
   ports: [],
+  secrets: ['cursorSigningKey'],
   routes: contentRoutes,
   handlers: contentHandlers,
   idempotency: runIdempotently,

@@ -1,4 +1,5 @@
 import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { withSecrets } from '#core/adapters/secrets/function-secrets';
 import { contentFunction } from './definition.ts';
 
-export const handler = lambdaHandler(contentFunction, {});
+export const handler = withSecrets(contentFunction, lambdaHandler(contentFunction, {}));

@@ -7,6 +7,7 @@ import { namespaceRoutes } from './routes.ts';
 export const namespacesFunction = defineRouteFunction({
   name: 'namespaces',
   ports: [],
+  secrets: ['cursorSigningKey'],
   routes: namespaceRoutes,
   handlers: namespaceHandlers,
   idempotency: runIdempotently,

@@ -1,4 +1,5 @@
 import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { withSecrets } from '#core/adapters/secrets/function-secrets';
 import { namespacesFunction } from './definition.ts';
 
-export const handler = lambdaHandler(namespacesFunction, {});
+export const handler = withSecrets(namespacesFunction, lambdaHandler(namespacesFunction, {}));

@@ -6,6 +6,7 @@ import { pixelRoutes } from './routes.ts';
 export const pixelFunction = defineRouteFunction({
   name: 'pixel',
   ports: [],
+  secrets: ['pixelHashKey'],
   routes: pixelRoutes,
   handlers: pixelHandlers,
 });

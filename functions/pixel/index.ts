@@ -1,4 +1,5 @@
 import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { withSecrets } from '#core/adapters/secrets/function-secrets';
 import { pixelFunction } from './definition.ts';
 
-export const handler = lambdaHandler(pixelFunction, {});
+export const handler = withSecrets(pixelFunction, lambdaHandler(pixelFunction, {}));

@@ -7,6 +7,7 @@ import { seoRoutes } from './routes.ts';
 export const seoFunction = defineRouteFunction({
   name: 'seo',
   ports: [],
+  secrets: ['cursorSigningKey'],
   routes: seoRoutes,
   handlers: seoHandlers,
   idempotency: runIdempotently,

@@ -1,4 +1,5 @@
 import { lambdaHandler } from '#core/adapters/lambda-handler';
+import { withSecrets } from '#core/adapters/secrets/function-secrets';
 import { seoFunction } from './definition.ts';
 
-export const handler = lambdaHandler(seoFunction, {});
+export const handler = withSecrets(seoFunction, lambdaHandler(seoFunction, {}));

@@ -8,6 +8,7 @@ export const usersFunction = defineRouteFunction({
   name: 'users',
   // Invitations and email changes are mailed.
   ports: ['mailer'],
+  secrets: ['cursorSigningKey'],
   routes: userRoutes,
   handlers: userHandlers,
   idempotency: runIdempotently,

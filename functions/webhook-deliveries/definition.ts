@@ -8,6 +8,7 @@ export const webhookDeliveriesFunction = defineRouteFunction({
   name: 'webhook-deliveries',
   // A manual retry queues the delivery; a test send signs with the endpoint's secret.
   ports: ['deliveryQueue', 'webhookSecrets'],
+  secrets: ['cursorSigningKey'],
   routes: webhookDeliveryRoutes,
   handlers: webhookDeliveryHandlers,
   idempotency: runIdempotently,

@@ -3,6 +3,7 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { sqsDeliveryQueue } from '#core/adapters/delivery-queue/sqs-delivery-queue';
 import { lambdaDeps } from '#core/adapters/lambda-deps';
 import { eventBridgeRetryScheduler } from '#core/adapters/retry-scheduler/scheduler-retry-scheduler';
+import { withSecrets } from '#core/adapters/secrets/function-secrets';
 import { configuredSecretBox } from '#core/adapters/webhook-secrets/configured-secret-box';
 import { telemetry } from '#core/platform/telemetry';
 import { attemptDelivery } from '#core/webhooks/attempt';
@@ -30,4 +31,6 @@ async function attemptOf(record: SQSRecord): Promise<void> {
 }
 
 /** The delivery queue's consumer: a failed record alone comes back (reportBatchItemFailures), after the visibility timeout. */
-export const handler = (event: SQSEvent, context: Context) => processPartialResponse(event, attemptOf, processor, { context });
+export const handler = withSecrets(webhookWorkerFunction, (event: SQSEvent, context: Context) =>
+  processPartialResponse(event, attemptOf, processor, { context }),
+);

@@ -8,6 +8,7 @@ export const webhooksFunction = defineRouteFunction({
   name: 'webhooks',
   // Creating an endpoint and rotating its secret seal the secret.
   ports: ['webhookSecrets'],
+  secrets: ['cursorSigningKey'],
   routes: webhookRoutes,
   handlers: webhookHandlers,
   idempotency: runIdempotently,

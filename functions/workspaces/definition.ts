@@ -8,6 +8,7 @@ export const workspacesFunction = defineRouteFunction({
   name: 'workspaces',
   // Creating and deleting a workspace makes and removes its API Gateway key.
   ports: ['gatewayKeys'],
+  secrets: ['cursorSigningKey'],
   routes: workspaceRoutes,
   handlers: workspaceHandlers,
   idempotency: runIdempotently,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -21,6 +22,8 @@ export interface ApiFunctionProps {
   environment?: FunctionEnvironment;
   /** How long its log group keeps its logs (context `logRetentionDays`). */
   logRetention: RetentionDays;
+  /** The customer-managed key of its log group (constructs/encryption-key.ts); unset, CloudWatch Logs' own. */
+  encryptionKey?: IKey;
 }
 
 /** One bundle of functions/ as a Lambda, with the defaults every function shares. */
@@ -30,7 +33,7 @@ export class ApiFunction extends Construct {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
     const { definition } = props;
-    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, encryptionKey: props.encryptionKey });
     // Our own role instead of AWSLambdaBasicExecutionRole: it may write to this log group only.
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);

@@ -12,6 +12,7 @@ import {
   RequestAuthorizer,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -130,6 +131,8 @@ export interface ApiProps {
   logRetention: RetentionDays;
   /** Serves the API at this domain only, the execute-api endpoint disabled. */
   customDomain?: CustomDomainProps;
+  /** The customer-managed key of the access logs (constructs/encryption-key.ts); unset, CloudWatch Logs' own. */
+  encryptionKey?: IKey;
 }
 
 /**
@@ -140,10 +143,13 @@ export class Api extends Construct {
   readonly restApi: RestApi;
   /** The API's base address, prefix included. */
   readonly url: string;
+  /** The access log group: a stack output, for the operator. */
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, encryptionKey: props.encryptionKey });
+    this.accessLogs = accessLogs;
     this.restApi = new RestApi(this, 'RestApi', {
       description: 'Multi-tenant REST API',
       endpointTypes: [EndpointType.REGIONAL],
@@ -179,6 +185,7 @@ export class Api extends Construct {
     const executionLogs = new LogGroup(this, 'ExecutionLogs', {
       logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${props.stageName}`,
       retention: props.logRetention,
+      encryptionKey: props.encryptionKey,
     });
     this.restApi.deploymentStage.node.addDependency(executionLogs);
 

@@ -1,30 +1,46 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { tableDesign } from '#core/store/table';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
+export interface DataTableProps {
+  /** The customer-managed key (constructs/encryption-key.ts); unset, DynamoDB's AWS managed key. */
+  encryptionKey?: IKey;
+  /** On-demand caps in request units a second, for the table and for each index alike (CDK context); unset, none. */
+  maxReadRequestUnits?: number;
+  maxWriteRequestUnits?: number;
+}
+
 /**
  * The single table, shaped by `tableDesign` so that it matches the table the local runner
- * creates. It holds every tenant's data: it survives the stack and can be restored. Its
- * stream carries each new item to the webhook fan-out (constructs/webhooks.ts), which
- * reads only the new image of an inserted event.
+ * creates. It holds every tenant's data: it survives the stack, refuses deletion until an
+ * operator turns the protection off, and can be restored to any second of the last 35
+ * days. Its stream carries only the keys of each change: the webhook fan-out
+ * (constructs/webhooks.ts) is handed the inserted events' keys and reads each event from
+ * the table anyway, so no item's data travels through the stream.
  */
 export class DataTable extends Construct {
   readonly table: Table;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: DataTableProps = {}) {
     super(scope, id);
+    const caps = { maxReadRequestUnits: props.maxReadRequestUnits, maxWriteRequestUnits: props.maxWriteRequestUnits };
     this.table = new Table(this, 'Table', {
       partitionKey: stringKey(tableDesign.partitionKey),
       sortKey: stringKey(tableDesign.sortKey),
       timeToLiveAttribute: tableDesign.timeToLiveAttribute,
       billingMode: BillingMode.PAY_PER_REQUEST,
+      ...caps,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      encryption: TableEncryption.AWS_MANAGED,
+      ...(props.encryptionKey
+        ? { encryption: TableEncryption.CUSTOMER_MANAGED, encryptionKey: props.encryptionKey }
+        : { encryption: TableEncryption.AWS_MANAGED }),
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
-      stream: StreamViewType.NEW_IMAGE,
+      stream: StreamViewType.KEYS_ONLY,
     });
     for (const index of tableDesign.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -32,6 +48,7 @@ export class DataTable extends Construct {
         partitionKey: stringKey(index.partitionKey),
         sortKey: stringKey(index.sortKey),
         projectionType: ProjectionType.ALL,
+        ...caps,
       });
     }
   }

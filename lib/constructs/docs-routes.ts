@@ -1,6 +1,7 @@
 import { Names, NestedStack, Validations } from 'aws-cdk-lib';
 import { AuthorizationType, type IResource, LambdaIntegration, Resource, RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { docsFunction } from '../../functions/docs/definition.ts';
@@ -17,6 +18,8 @@ export interface DocsRoutesProps {
   environment: FunctionEnvironment;
   /** How long the function's log group keeps its logs. */
   logRetention: RetentionDays;
+  /** The customer-managed key of the docs function's log group; unset, CloudWatch Logs' own. */
+  encryptionKey?: IKey;
 }
 
 /**
@@ -36,6 +39,7 @@ export class DocsRoutes extends NestedStack {
       apiPrefix: props.apiPrefix,
       environment: props.environment,
       logRetention: props.logRetention,
+      encryptionKey: props.encryptionKey,
     });
     docs.bindTable(props.table, 'read-write');
     // Here the table's ARN arrives as a parameter of the nested stack, which cdk-nag names by the table's unique id.

@@ -1,37 +1,40 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { addEnvironment } from './function-environment.ts';
+import { secretVariables } from '#core/platform/secret-settings';
+import { provideSecrets } from './generated-key.ts';
 
 export interface WebhookSecretKeysProps {
   /** The keys by name, the one that seals first (CDK context `webhookSecretKeys`); naming a new one first rotates. */
   names: readonly string[];
+  /** The customer-managed key (constructs/encryption-key.ts); unset, Secrets Manager's own. */
+  encryptionKey?: IKey;
 }
 
 /**
  * The keys that seal webhook endpoints' signing secrets in the table (WEBHOOK_SECRET_KEYS,
  * functions/core/webhooks/secret-box.ts), outside it: each generated once by Secrets
- * Manager and resolved by CloudFormation into the environment of the functions that seal
- * or open secrets, and of no other; no function reads Secrets Manager, so none may.
+ * Manager. The functions that seal or open secrets (the webhookSecrets port) get their ARNs
+ * (WEBHOOK_SECRET_KEY_ARNS) and read access to them, and read them at init; no other may.
  * Retained like the table: a table restored without its keys would hold no usable secret.
  */
 export class WebhookSecretKeys extends Construct {
-  /** WEBHOOK_SECRET_KEYS: CloudFormation dynamic references to the keys, comma-separated. */
-  private readonly value: string;
+  private readonly secrets: Secret[];
 
   constructor(scope: Construct, id: string, props: WebhookSecretKeysProps) {
     super(scope, id);
-    const secrets = props.names.map(
+    this.secrets = props.names.map(
       (name) =>
         new Secret(this, name, {
           description: `Seals webhook signing secrets in the table (key ${name}); deleting it leaves the secrets it sealed unreadable`,
           generateSecretString: { passwordLength: 64, excludePunctuation: true },
           removalPolicy: RemovalPolicy.RETAIN,
+          encryptionKey: props.encryptionKey,
         }),
     );
-    this.value = secrets.map((secret) => secret.secretValue.unsafeUnwrap()).join(',');
-    for (const secret of secrets) {
+    for (const secret of this.secrets) {
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',
         reason:
@@ -40,8 +43,8 @@ export class WebhookSecretKeys extends Construct {
     }
   }
 
-  /** Gives the function the keys, in its environment. */
+  /** Gives the function the keys' ARNs, the sealing one first, and read access to them. */
   provideTo(fn: LambdaFunction): void {
-    addEnvironment(fn, { WEBHOOK_SECRET_KEYS: this.value });
+    provideSecrets(fn, secretVariables.webhookSecretKeys.arns, this.secrets);
   }
 }

@@ -1,14 +1,16 @@
-import { Aws, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as FunctionTarget } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, FilterRule, type Function as LambdaFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Queue, QueueEncryption, RedrivePermission } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { entityAttribute } from '#core/store/stream-records';
+import { webhookEventKeys } from '#core/store/stream-records';
+import { tableDesign } from '#core/store/table';
 import { sweepEveryMs } from '#core/webhooks/sweeper';
 import { addEnvironment } from './function-environment.ts';
 
@@ -29,6 +31,10 @@ export interface WebhooksProps {
   attemptTimeoutMs: number;
   /** WEBHOOK_DISABLE_AFTER: deliveries in a row ending `failed` that disable an endpoint. */
   disableAfter: number;
+  /** At most this many worker invocations at once (CDK context `webhookWorkerMaxConcurrency`): each may wait on tenants' URLs. */
+  workerMaxConcurrency: number;
+  /** The customer-managed key of the queues (constructs/encryption-key.ts); unset, SQS's own. */
+  encryptionKey?: IKey;
 }
 
 /**
@@ -63,21 +69,31 @@ export class Webhooks extends Construct {
   /** What EventBridge Scheduler acts as: it may only send to the queue. */
   readonly schedulerRole: Role;
 
+  private readonly encryptionKey?: IKey;
+
   constructor(scope: Construct, id: string, props: WebhooksProps) {
     super(scope, id);
+    this.encryptionKey = props.encryptionKey;
     const workerTimeout = props.worker.timeout ?? Duration.seconds(3); // Lambda's default
-    this.deadLetterQueue = this.queueOf('DeadLetterQueue', { retentionPeriod: retention });
-    this.fanoutFailures = this.queueOf('FanoutFailures', { retentionPeriod: retention });
+    const stack = Stack.of(this);
+    // Named, so that the dead-letter queue can name it as its one source without a reference circle.
+    const queueName = `${stack.stackName}-webhook-deliveries`;
+    const queueArn = stack.formatArn({ service: 'sqs', resource: queueName });
+    this.deadLetterQueue = this.retainedQueueOf('DeadLetterQueue', {
+      redriveAllowPolicy: { sourceQueues: [Queue.fromQueueArn(this, 'DeliveryQueueArn', queueArn)] },
+    });
+    // The fan-out's on-failure destination is no queue's dead-letter queue: Lambda sends to it as the fan-out's role.
+    this.fanoutFailures = this.retainedQueueOf('FanoutFailures', { redriveAllowPolicy: { redrivePermission: RedrivePermission.DENY_ALL } });
     Validations.of(this.fanoutFailures).acknowledge({
       id: 'AwsSolutions-SQS3',
       reason: "The fan-out's on-failure destination is itself the last stop, a dead-letter queue for stream batches; an alarm watches it.",
     });
     this.queue = this.queueOf('Queue', {
+      queueName,
       visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * visibilityPerFunctionTimeout),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
     });
 
-    const stack = Stack.of(this);
     this.scheduleGroup = new CfnScheduleGroup(this, 'ScheduleGroup', { name: `${stack.stackName}-webhook-retries` });
     this.schedulerRole = new Role(this, 'SchedulerRole', {
       description: 'EventBridge Scheduler puts a webhook retry back on the delivery queue',
@@ -87,9 +103,12 @@ export class Webhooks extends Construct {
       }),
       inlinePolicies: { SendToDeliveryQueue: new PolicyDocument({ statements: [this.sendStatement()] }) },
     });
+    this.grantQueueKey(this.schedulerRole);
 
     this.wireFanout(props);
-    props.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
+    props.worker.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: props.workerMaxConcurrency }),
+    );
     new Rule(this, 'SweeperSchedule', {
       description: 'Fans out webhook events and re-queues deliveries that are overdue',
       schedule: Schedule.rate(Duration.millis(sweepEveryMs)),
@@ -105,7 +124,7 @@ export class Webhooks extends Construct {
     }
   }
 
-  /** The stream's inserted events only: every other write to the table never invokes the fan-out. */
+  /** The stream's inserted events only, told by their keys: every other write to the table never invokes the fan-out. */
   private wireFanout(props: WebhooksProps): void {
     props.fanout.addEventSource(
       new DynamoEventSource(props.table, {
@@ -119,7 +138,12 @@ export class Webhooks extends Construct {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { [entityAttribute]: { S: FilterRule.isEqual('webhookEvent') } } },
+            dynamodb: {
+              Keys: {
+                [tableDesign.partitionKey]: { S: FilterRule.beginsWith(webhookEventKeys.partitionKeyPrefix) },
+                [tableDesign.sortKey]: { S: FilterRule.isEqual(webhookEventKeys.sortKey) },
+              },
+            },
           }),
         ],
       }),
@@ -132,7 +156,20 @@ export class Webhooks extends Construct {
   }
 
   private queueOf(id: string, props: ConstructorParameters<typeof Queue>[2]): Queue {
-    return new Queue(this, id, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, ...props });
+    const encryption = this.encryptionKey
+      ? { encryption: QueueEncryption.KMS, encryptionMasterKey: this.encryptionKey }
+      : { encryption: QueueEncryption.SQS_MANAGED };
+    return new Queue(this, id, { ...encryption, enforceSSL: true, ...props });
+  }
+
+  /** A last stop, kept 14 days (SQS's most) and, like the table, when the stack goes: what is in it is still to be looked at. */
+  private retainedQueueOf(id: string, props: ConstructorParameters<typeof Queue>[2]): Queue {
+    return this.queueOf(id, { retentionPeriod: retention, removalPolicy: RemovalPolicy.RETAIN, ...props });
+  }
+
+  /** With a customer-managed key, whoever sends to the queue encrypts with it (SQS's SSE-KMS needs both actions). */
+  private grantQueueKey(grantee: IGrantable): void {
+    this.encryptionKey?.grant(grantee, 'kms:GenerateDataKey', 'kms:Decrypt');
   }
 
   /** sqs:SendMessage alone, which also covers SendMessageBatch. */
@@ -142,6 +179,7 @@ export class Webhooks extends Construct {
 
   private grantEnqueue(fn: LambdaFunction): void {
     fn.addToRolePolicy(this.sendStatement());
+    this.grantQueueKey(fn);
     addEnvironment(fn, { WEBHOOK_QUEUE_URL: this.queue.queueUrl });
   }
 

@@ -217,10 +217,10 @@ describe('the public tracker (pixel)', () => {
     }
   });
 
-  it('only the pixel function holds the generated key of its hashes', () => {
+  it('only the pixel function is told the generated key of its hashes, by ARN (test/infra/stack.test.ts: and may read it)', () => {
     const [secretId] = Object.keys(template.findResources('AWS::SecretsManager::Secret')).filter((id) => id.startsWith('PixelHashKey'));
     const holders = Object.entries(template.findResources('AWS::Lambda::Function'))
-      .filter(([, { Properties: p }]) => JSON.stringify(p.Environment.Variables.PIXEL_HASH_KEY ?? '').includes(`{"Ref":"${secretId}"}`))
+      .filter(([, { Properties: p }]) => JSON.stringify(p.Environment.Variables.PIXEL_HASH_KEY_ARN ?? '') === `{"Ref":"${secretId}"}`)
       .map(([id]) => id);
     expect(holders).toEqual([functionIdOf('Pixel')]);
   });

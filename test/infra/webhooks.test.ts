@@ -53,8 +53,8 @@ const schedulesArn = {
 const schedulers = ['webhook-worker', 'webhook-sweeper'];
 
 describe('the table stream and the fan-out', () => {
-  it('the table streams the new image of every change', () => {
-    expect(resources[tableId]!.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+  it('the table streams only the keys of each change: the fan-out reads each event from the table anyway', () => {
+    expect(resources[tableId]!.Properties.StreamSpecification).toEqual({ StreamViewType: 'KEYS_ONLY' });
   });
 
   it('the fan-out reads the stream, filtered to inserted webhook events, in bisected batches of 100, ten retries, failures to a queue of their own', () => {
@@ -74,7 +74,7 @@ describe('the table stream and the fan-out', () => {
       DestinationConfig: { OnFailure: { Destination: getAtt(fanoutFailuresId) } },
     });
     expect(FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
-      { eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['webhookEvent'] } } } },
+      { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: 'EVT#' }] }, sk: { S: ['EVT'] } } } },
     ]);
   });
 
@@ -92,15 +92,40 @@ describe('the delivery queue', () => {
   it('is encrypted by SQS, hides a message for six times the worker’s timeout, and sends it to the dead-letter queue after five receives', () => {
     expect(functionOf('webhook-worker').Timeout).toBe(60);
     expect(queue).toEqual({
+      QueueName: 'TenantApi-webhook-deliveries',
       SqsManagedSseEnabled: true,
       VisibilityTimeout: 360,
       RedrivePolicy: { deadLetterTargetArn: getAtt(deadLetterId), maxReceiveCount: 5 },
     });
   });
 
-  it('the dead-letter queue and the fan-out’s failures keep messages 14 days, encrypted', () => {
-    for (const id of [deadLetterId, fanoutFailuresId])
-      expect(resources[id]!.Properties).toEqual({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+  it('the dead-letter queue and the fan-out’s failures keep messages 14 days, encrypted, and outlive the stack as the table does', () => {
+    for (const id of [deadLetterId, fanoutFailuresId]) {
+      expect(resources[id]!.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+      expect(resources[id]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    }
+    expect(resources[queueId]).not.toHaveProperty('DeletionPolicy', 'Retain');
+  });
+
+  it('only the delivery queue may use the dead-letter queue as its own; no queue may use the fan-out’s failures (Lambda sends there as the fan-out)', () => {
+    const queueArn = {
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':sqs:',
+          { Ref: 'AWS::Region' },
+          ':',
+          { Ref: 'AWS::AccountId' },
+          ':TenantApi-webhook-deliveries',
+        ],
+      ],
+    };
+    expect(resources[deadLetterId]!.Properties.RedriveAllowPolicy).toEqual({ redrivePermission: 'byQueue', sourceQueueArns: [queueArn] });
+    expect(resources[fanoutFailuresId]!.Properties.RedriveAllowPolicy).toEqual({ redrivePermission: 'denyAll' });
+    // The name the dead-letter queue allows is the delivery queue's.
+    expect(queue.QueueName).toBe('TenantApi-webhook-deliveries');
   });
 
   it('every queue refuses requests without TLS', () => {
@@ -122,7 +147,7 @@ describe('the delivery queue', () => {
     }
   });
 
-  it('the worker takes it in batches of ten and reports the messages that failed', () => {
+  it('the worker takes it in batches of ten, at most ten invocations at once, and reports the messages that failed', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(
       ([, m]) => JSON.stringify(m.Properties.EventSourceArn) === JSON.stringify(getAtt(queueId)),
     );
@@ -132,6 +157,7 @@ describe('the delivery queue', () => {
         EventSourceArn: getAtt(queueId),
         BatchSize: 10,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: 10 },
       },
     ]);
   });
@@ -217,7 +243,9 @@ describe('the worker and the sweeper', () => {
   it('the fan-out and webhook-deliveries are told only the queue URL among the delivery settings', () => {
     for (const name of functionNames.filter((n) => !schedulers.includes(n))) {
       // The keys of secrets have a test of their own (below).
-      const webhookSettings = Object.keys(environmentOf(name)).filter((key) => key.startsWith('WEBHOOK_') && key !== 'WEBHOOK_SECRET_KEYS');
+      const webhookSettings = Object.keys(environmentOf(name)).filter(
+        (key) => key.startsWith('WEBHOOK_') && key !== 'WEBHOOK_SECRET_KEY_ARNS',
+      );
       expect({ name, webhookSettings }).toEqual({
         name,
         webhookSettings: environmentOf(name).WEBHOOK_QUEUE_URL ? ['WEBHOOK_QUEUE_URL'] : [],
@@ -289,6 +317,7 @@ describe('the Webhooks construct', () => {
       schedulers: [],
       attemptTimeoutMs: 30_000,
       disableAfter: 15,
+      workerMaxConcurrency: 10,
     });
     const bare = templateOf(stack);
     const queue = Object.keys(bare.template.findResources('AWS::SQS::Queue')).find((id) => id.startsWith('WebhooksQueue'))!;
@@ -305,9 +334,9 @@ describe('the Webhooks construct', () => {
 
 describe('the keys of webhook secrets', () => {
   const keyIdsOf = (found: Record<string, unknown>) => Object.keys(found).filter((id) => id.startsWith('WebhookSecretKeys'));
-  /** The secrets a function's WEBHOOK_SECRET_KEYS refers to, in order. */
+  /** The secrets whose ARNs a function's WEBHOOK_SECRET_KEY_ARNS names, in order. */
   const keysIn = (environment: Record<string, unknown>) =>
-    [...JSON.stringify(environment.WEBHOOK_SECRET_KEYS ?? '').matchAll(/\{"Ref":"(WebhookSecretKeys[^"]+)"\}/g)].map((m) => m[1]);
+    [...JSON.stringify(environment.WEBHOOK_SECRET_KEY_ARNS ?? '').matchAll(/\{"Ref":"(WebhookSecretKeys[^"]+)"\}/g)].map((m) => m[1]);
 
   it('are generated by Secrets Manager, kept when the stack goes (as the table is), one by default', () => {
     const keys = keyIdsOf(template.findResources('AWS::SecretsManager::Secret'));
@@ -318,18 +347,16 @@ describe('the keys of webhook secrets', () => {
     });
   });
 
-  it('reach only the functions that seal or open secrets, resolved at deployment: no function may read Secrets Manager', () => {
+  it('reach only the functions that seal or open secrets, by ARN, which alone may read them', () => {
     const [key] = keyIdsOf(template.findResources('AWS::SecretsManager::Secret'));
     const holders = functionNames.filter((name) => keysIn(environmentOf(name)).length > 0);
     expect(holders.sort()).toEqual(['webhook-deliveries', 'webhook-worker', 'webhooks']);
-    for (const name of holders) expect(keysIn(environmentOf(name))).toEqual([key]);
-    expect(JSON.stringify(environmentOf('webhooks').WEBHOOK_SECRET_KEYS)).toContain('{{resolve:secretsmanager:');
-    for (const name of functionNames)
-      expect(
-        statementsOf(name)
-          .flatMap(actionsOf)
-          .filter((action) => action.startsWith('secretsmanager:')),
-      ).toEqual([]);
+    for (const name of holders) expect(environmentOf(name).WEBHOOK_SECRET_KEY_ARNS).toEqual({ Ref: key });
+    const readers = functionNames.filter((name) =>
+      granting(statementsOf(name), 'secretsmanager:GetSecretValue').some((s) => JSON.stringify(s.Resource).includes(`"${key}"`)),
+    );
+    expect(readers.sort()).toEqual(holders);
+    for (const name of functionNames) expect(JSON.stringify(environmentOf(name))).not.toContain('{{resolve:secretsmanager:');
   });
 
   it('rotate by naming a new key first: it seals, the old one still opens', () => {

@@ -1,6 +1,11 @@
 import { build } from 'esbuild';
+import { secretsOf } from '#core/adapters/function-definition';
+import type { SecretName } from '#core/platform/secret-settings';
 import { esbuildOptions, functionNames } from '#lib/bundling';
-import { routeFunctions } from '../../functions/definitions.ts';
+import { functionDefinitions, routeFunctions } from '../../functions/definitions.ts';
+
+/** The functions whose definitions declare the key: the stack gives them its ARN and read access (test/infra/stack.test.ts). */
+const declaring = (secret: SecretName) => functionNames.filter((name) => secretsOf(functionDefinitions[name]).includes(secret));
 
 /**
  * Only the functions that use an AWS client besides DynamoDB hold it, with its adapter: the
@@ -28,6 +33,18 @@ const clients = [
     adapter: 'functions/core/adapters/route-invoker/lambda-route-invoker.ts',
     holders: ['mcp', 'mcp-protocol'],
   },
+  // Secrets Manager: the functions that read a key at init, and no other.
+  {
+    client: '@aws-sdk/client-secrets-manager',
+    adapter: 'functions/core/adapters/secrets/function-secrets.ts',
+    holders: [
+      ...['workspaces', 'api-keys', 'users', 'namespaces', 'webhooks', 'webhook-deliveries', 'content', 'seo'],
+      ...['pixel', 'webhook-worker'],
+    ],
+  },
+  // A function that signs or reads list cursors, or hashes pixel visitors, declares the key: a bundle holds the code exactly then.
+  { client: 'functions/core/lists/cursor.ts', adapter: 'functions/core/lists/list-page.ts', holders: declaring('cursorSigningKey') },
+  { client: 'functions/core/pixel/visitors.ts', adapter: 'functions/core/pixel/visitors.ts', holders: declaring('pixelHashKey') },
   // Ajv nowhere: the MCP SDK's validator is a stub in the bundles (lib/bundle-stubs/ajv.ts; test/unit/ajv-stub.test.ts).
   { client: 'node_modules/ajv/', adapter: 'node_modules/ajv-formats/dist/index.js', holders: [] as string[] },
   // The MCP SDK: the protocol's function alone.

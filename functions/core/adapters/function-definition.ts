@@ -2,6 +2,7 @@ import type { HttpHandler } from '#core/http/http-handler';
 import type { IdempotencyRunner } from '#core/http/idempotency/idempotent-requests';
 import type { RouteSpec } from '#core/http/route-types';
 import type { HandlersFor } from '#core/http/types';
+import type { SecretName } from '#core/platform/secret-settings';
 import type { Deps } from '#core/ports/deps';
 
 /**
@@ -23,6 +24,12 @@ export interface FunctionDefinition<P extends PortName = PortName, N extends str
   /** Its folder under functions/: its bundle and its Lambda. */
   name: N;
   ports: readonly P[];
+  /**
+   * The generated keys its code reads (core/platform/secret-settings.ts): the stack gives it
+   * their ARNs and read access to them alone. The webhook secret keys come with the
+   * webhookSecrets port (secretsOf).
+   */
+  secrets?: readonly Exclude<SecretName, 'webhookSecretKeys'>[];
   /** Megabytes; Lambda gives CPU in proportion (1,769 is one full vCPU). Default 1,024. */
   memorySize?: number;
   /** Default 10 seconds: long enough for any request. */
@@ -74,3 +81,9 @@ export type AnyRouteFunction<P extends PortName = PortName> = FunctionDefinition
   handlers: object;
   idempotency?: IdempotencyRunner;
 };
+
+/** Every key a function reads from Secrets Manager in AWS: those it declares, and the webhook secret keys with their port. */
+export const secretsOf = (definition: FunctionDefinition): SecretName[] => [
+  ...(definition.secrets ?? []),
+  ...((definition.ports as readonly PortName[]).includes('webhookSecrets') ? (['webhookSecretKeys'] as const) : []),
+];

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { config } from '#core/platform/config';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sharedKey } from '#core/platform/config';
 import { ValidationFailed } from '#core/platform/errors';
 
 /** Where a walk through a list stands: after which key, and how many items came before. */
@@ -10,12 +10,8 @@ export interface CursorPosition {
   position: number;
 }
 
-let processKey: Buffer | undefined;
-
-/** The configured key, or one drawn once per process (a cursor then works in this process only). */
-const signingKey = (): string | Buffer => config().CURSOR_SIGNING_KEY ?? (processKey ??= randomBytes(32));
-
-const signatureOf = (binding: string, payload: string) => createHmac('sha256', signingKey()).update(`${binding}\n${payload}`).digest();
+const signatureOf = (binding: string, payload: string) =>
+  createHmac('sha256', sharedKey('CURSOR_SIGNING_KEY')).update(`${binding}\n${payload}`).digest();
 
 /**
  * A cursor: the position, and an HMAC of it together with `binding` (the list and its

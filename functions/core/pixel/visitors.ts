@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Clock } from '#core/platform/clock';
-import { config } from '#core/platform/config';
+import { sharedKey } from '#core/platform/config';
 import type { Database } from '#core/store/database';
 import { reserveAttempt, type ThrottlePolicy } from '#core/store/throttle-windows';
 
@@ -14,8 +14,7 @@ import { reserveAttempt, type ThrottlePolicy } from '#core/store/throttle-window
 /** The spec's limit for POST /pixel/track: per client address, across every process (a window item in the table). */
 export const trackLimit: ThrottlePolicy = { limit: 300, windowSeconds: 60 };
 
-let processKey: Buffer | undefined;
-const serverKey = (): string | Buffer => config().PIXEL_HASH_KEY ?? (processKey ??= randomBytes(32));
+const serverKey = () => sharedKey('PIXEL_HASH_KEY');
 
 const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
 

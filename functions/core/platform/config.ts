@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { type Tier, tierNames } from './tiers.ts';
 import './validation-messages.ts';
@@ -208,8 +209,8 @@ const serviceSettings = z.object({
   MAIL_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   UPGRADE_URL: upgradeUrl,
   /**
-   * Signs list cursors (HMAC-SHA256). Every process serving one API must share it; when
-   * unset, each process draws its own at start, which is enough for the local runner.
+   * Signs list cursors (HMAC-SHA256). Every process serving one API must share it (sharedKey);
+   * in Lambda it comes from the secret CURSOR_SIGNING_KEY_ARN names (secret-settings.ts).
    */
   CURSOR_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   /**
@@ -220,8 +221,8 @@ const serviceSettings = z.object({
   /**
    * Keys the pixel's hashes (HMAC-SHA256): each day's visitor hash key is derived from it and
    * the date, and a client address's rate window is named by its hash. Shared by every
-   * process like CURSOR_SIGNING_KEY, or one visitor would count once per process; when
-   * unset, each process draws its own at start, which is enough for the local runner.
+   * process like CURSOR_SIGNING_KEY, or one visitor would count once per process; in Lambda
+   * it comes from the secret PIXEL_HASH_KEY_ARN names.
    */
   PIXEL_HASH_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   /** How long pixel events are kept (their TTL), in days; daily rollups are kept as long. */
@@ -264,4 +265,21 @@ let cached: Config | undefined;
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+const drawnKeys = new Map<string, Buffer>();
+
+/**
+ * A key every process serving the API must share (CURSOR_SIGNING_KEY, PIXEL_HASH_KEY). In
+ * Lambda it must be configured (read from Secrets Manager at init, core/adapters/secrets/),
+ * or each container would refuse another's cursors: a function that uses one without
+ * declaring it fails here. Elsewhere, unset, one is drawn per process, enough for the local runner.
+ */
+export function sharedKey(name: 'CURSOR_SIGNING_KEY' | 'PIXEL_HASH_KEY'): string | Buffer {
+  const { [name]: configured, AWS_LAMBDA_FUNCTION_NAME } = config();
+  if (configured) return configured;
+  if (AWS_LAMBDA_FUNCTION_NAME) throw new Error(`${name} is not set: the function's definition must declare its key in \`secrets\`.`);
+  let drawn = drawnKeys.get(name);
+  if (!drawn) drawnKeys.set(name, (drawn = randomBytes(32)));
+  return drawn;
 }
