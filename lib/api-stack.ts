@@ -81,7 +81,7 @@ export class ApiStack extends Stack {
         environment,
         ...(definition.name === 'webhook-worker' ? { timeout: workerTimeoutOf(props.webhookTimeoutMs) } : {}),
       });
-      if (definition.table !== false) made.bindTable(table, 'read-write');
+      if (definition.table !== false) made.bindTable(table);
       return made.function;
     };
     const inThisStack = mainStackFunctionNames;

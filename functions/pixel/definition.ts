@@ -8,4 +8,7 @@ export const pixelFunction = defineRouteFunction({
   ports: [],
   routes: pixelRoutes,
   handlers: pixelHandlers,
+  tableAccess: {
+    table: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

@@ -11,4 +11,7 @@ export const webhooksFunction = defineRouteFunction({
   routes: webhookRoutes,
   handlers: webhookHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });
