@@ -154,7 +154,7 @@ export class TierUsagePlans extends Construct {
       ...Object.values(this.plans).map((plan) => ({
         id: nagId(apiGatewayArn(`/usageplans/<${planIdOf(plan)}>/keys/*`)),
         reason:
-          "Removes a key from this stack's own usage plan (by the plan's id) when a workspace changes tier; a key's tag cannot condition this, as the resource is the plan's key entry, so any key is named, but only within this plan.",
+          "Removes a key from this stack's own usage plan (named by the plan's id) when a workspace changes tier or goes. The key's tag cannot condition this: the resource is the plan's key entry, which carries the plan's tags, not the key's; so any key is named, but only within this plan.",
       })),
     );
   }

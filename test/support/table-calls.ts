@@ -78,20 +78,24 @@ function checkerProgram(): ts.Program {
  * The project's source files of which some part ends up in the function's bundle, each with
  * the names of its top-level declarations that do: esbuild tree-shakes statement by statement,
  * and an unminified build marks each file's statements with its path and keeps their names
- * (a name that collides gets a number appended).
+ * (a name that collides gets a number appended). A file esbuild wraps in a lazy initializer
+ * (its marker indented) counts whole: `all`.
  */
-async function bundledSources(name: FunctionName): Promise<Map<string, Set<string>>> {
+async function bundledSources(name: FunctionName): Promise<Map<string, Set<string> | 'all'>> {
   const outfile = join(projectRoot, 'cdk.out', 'least-privilege', `${name}.mjs`);
-  const options = { ...esbuildOptions(name, outfile), minify: false, keepNames: false, metafile: true, write: false } as const;
+  const options = { ...esbuildOptions(name, outfile), minify: false, keepNames: false, write: false } as const;
   const { outputFiles } = await build({ ...options, logLevel: 'silent' });
   const text = outputFiles.map((file) => file.text).join('\n');
-  const sources = new Map<string, Set<string>>();
+  const sources = new Map<string, Set<string> | 'all'>();
+  for (const [, path] of text.matchAll(/^[ \t]+\/\/ (functions\/\S+\.ts)$/gm)) sources.set(join(projectRoot, path!), 'all');
   for (const [, path, body] of text.matchAll(/^\/\/ (functions\/\S+\.ts)\n([\s\S]*?)(?=^\/\/ \S+\.[cm]?[jt]s\n|(?![\s\S]))/gm)) {
-    const names = sources.get(join(projectRoot, path!)) ?? new Set<string>();
+    const file = join(projectRoot, path!);
+    const names = sources.get(file) ?? new Set<string>();
+    if (names === 'all') continue;
     for (const [, , declared] of body!.matchAll(/^(async function\*? |function\*? |var |let |const |class )(\w+)/gm)) {
       names.add(declared!.replace(/\d+$/, ''));
     }
-    sources.set(join(projectRoot, path!), names);
+    sources.set(file, names);
   }
   return sources;
 }
@@ -142,7 +146,8 @@ export async function tableCallsOf(name: FunctionName): Promise<TableCalls> {
     };
     for (const statement of source.statements) {
       const names = declaredNames(statement);
-      if (!names.length || names.some((n) => bundledNames.has(n.replace(/\d+$/, '')))) visit(statement);
+      const bundled = bundledNames === 'all' || !names.length || names.some((n) => bundledNames.has(n.replace(/\d+$/, '')));
+      if (bundled) visit(statement);
     }
   }
   if (rawQuery) {
