@@ -6,14 +6,15 @@ import { esbuildOptions, type FunctionName, projectRoot } from '#lib/bundling';
 /*
  * What a function's code does on the table, derived from its code alone (never from its
  * definition's `tableAccess`), so that the least-privilege test can hold the two against
- * each other. The function is bundled as it is deployed; of the project's files that end
- * up in the bundle, every call is read with the TypeScript checker:
+ * each other. The function is bundled as it is deployed; of the project's top-level
+ * statements that end up in the bundle (and every statement of a file esbuild wraps), every
+ * call is read with the TypeScript checker:
  *
  * - a method of an ElectroDB entity (or a transaction's entity), by what it sends: `get`
  *   GetItem (BatchGetItem with an array), `put`/`create` PutItem, `update`/`patch`/`upsert`
  *   UpdateItem, `delete`/`remove` DeleteItem (BatchWriteItem with an array), `check`
  *   ConditionCheckItem, `.query.<accessPattern>` a Query on that pattern's index as the
- *   entity's schema type names it (the table for the primary index), `.scan` a Scan;
+ *   entity's schema declares (the table for the primary index), `.scan` a Scan;
  * - a document-client command (`new GetCommand(...)` ...), by its action; a raw Query on the
  *   index its input literal names (`IndexName`), the table without one.
  *
@@ -21,8 +22,11 @@ import { esbuildOptions, type FunctionName, projectRoot } from '#lib/bundling';
  * DeleteItem, ConditionCheckItem; TransactGetItems as GetItem), which the entities' calls
  * inside it already are. Anything it cannot classify (an entity method it does not know, a
  * command it does not know, an IndexName it cannot read) is an error, not a silent miss.
- * Files count whole: a file of which any part is bundled contributes all its calls, so the
- * derivation may only ever over-state what a function does, never under-state it.
+ * A bundled statement counts whole, wherever its calls are reachable from, so the derivation
+ * may over-state what a function does (a helper's branch it never takes), never under-state
+ * it. What it does not see: a call on an entity typed loosely (as `object` or `any`), and a
+ * raw query input built without a `KeyConditionExpression` literal; the codebase has
+ * neither (every `.send(` is of a lib-dynamodb command, entities keep their types).
  */
 
 export type TableAction =
