@@ -123,7 +123,7 @@ export class ApiStack extends Stack {
         encryptionKey,
         ...(definition.name === 'webhook-worker' ? { timeout: workerTimeoutOf(props.webhookTimeoutMs) } : {}),
       });
-      if (definition.table !== false) made.bindTable(table, 'read-write');
+      if (definition.table !== false) made.bindTable(table);
       encryption.acknowledgeTableGrants(made);
       const reserved = reservedConcurrency[definition.name];
       if (reserved !== undefined) (made.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;

@@ -11,4 +11,7 @@ export const adminFunction = defineRouteFunction({
   routes: adminRoutes,
   handlers: adminHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchGetItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

@@ -11,4 +11,7 @@ export const apiKeysFunction = defineRouteFunction({
   routes: apiKeyRoutes,
   handlers: apiKeyHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

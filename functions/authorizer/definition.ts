@@ -6,4 +6,8 @@ export const authorizerFunction = defineFunction({
   ports: [],
   // bcrypt is CPU-bound: a full vCPU keeps a key's first verification in a process short.
   memorySize: 1769,
+  tableAccess: {
+    table: ['GetItem', 'PutItem', 'UpdateItem'],
+    indexes: ['gsi1'],
+  },
 });

@@ -11,4 +11,7 @@ export const contentFunction = defineRouteFunction({
   routes: contentRoutes,
   handlers: contentHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchGetItem', 'BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

@@ -10,4 +10,7 @@ export const entitlementsFunction = defineRouteFunction({
   routes: entitlementRoutes,
   handlers: entitlementHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

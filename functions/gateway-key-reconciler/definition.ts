@@ -5,4 +5,8 @@ export const gatewayKeyReconcilerFunction = defineFunction({
   name: 'gateway-key-reconciler',
   ports: ['gatewayKeys'],
   timeoutSeconds: 300,
+  tableAccess: {
+    table: ['BatchGetItem', 'GetItem', 'UpdateItem'],
+    indexes: ['gsi2'],
+  },
 });

@@ -12,4 +12,7 @@ export const mcpFunction = defineRouteFunction({
   idempotency: runIdempotently,
   routes: mcpRoutes,
   handlers: mcpHandlers,
+  tableAccess: {
+    table: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

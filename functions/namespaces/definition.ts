@@ -11,4 +11,8 @@ export const namespacesFunction = defineRouteFunction({
   routes: namespaceRoutes,
   handlers: namespaceHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchGetItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    indexes: ['gsi1'],
+  },
 });

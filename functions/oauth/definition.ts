@@ -8,4 +8,8 @@ export const oauthFunction = defineRouteFunction({
   ports: [],
   routes: oauthRoutes,
   handlers: oauthHandlers,
+  tableAccess: {
+    table: ['BatchWriteItem', 'ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    indexes: ['gsi1'],
+  },
 });

@@ -9,4 +9,7 @@ export const pixelFunction = defineRouteFunction({
   secrets: ['pixelHashKey'],
   routes: pixelRoutes,
   handlers: pixelHandlers,
+  tableAccess: {
+    table: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

@@ -7,4 +7,8 @@ export const prunerFunction = defineFunction({
   // Deletes in pages and stops before its timeout; a backlog is worked off over several runs.
   memorySize: 512,
   timeoutSeconds: 300,
+  tableAccess: {
+    table: ['DeleteItem', 'PutItem', 'UpdateItem'],
+    indexes: ['gsi2'],
+  },
 });

@@ -11,4 +11,7 @@ export const seoFunction = defineRouteFunction({
   routes: seoRoutes,
   handlers: seoHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

@@ -11,4 +11,8 @@ export const sessionsFunction = defineRouteFunction({
   routes: sessionRoutes,
   handlers: sessionHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchGetItem', 'BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    indexes: ['gsi1'],
+  },
 });

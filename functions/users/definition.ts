@@ -12,4 +12,8 @@ export const usersFunction = defineRouteFunction({
   routes: userRoutes,
   handlers: userHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchGetItem', 'BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    indexes: ['gsi1'],
+  },
 });

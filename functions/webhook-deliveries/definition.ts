@@ -14,4 +14,8 @@ export const webhookDeliveriesFunction = defineRouteFunction({
   idempotency: runIdempotently,
   // A test send waits up to 20 s for the receiver, within API Gateway's 29 s.
   timeoutSeconds: 29,
+  tableAccess: {
+    table: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    indexes: ['gsi1'],
+  },
 });

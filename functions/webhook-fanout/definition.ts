@@ -6,4 +6,7 @@ export const webhookFanoutFunction = defineFunction({
   ports: ['deliveryQueue'],
   // Up to 100 events a batch, each fanned out to every subscribed endpoint.
   timeoutSeconds: 60,
+  tableAccess: {
+    table: ['GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

@@ -6,4 +6,8 @@ export const webhookSweeperFunction = defineFunction({
   ports: ['deliveryQueue', 'retryScheduler'],
   // Runs every minute; what it leaves undone, the next run finds.
   timeoutSeconds: 60,
+  tableAccess: {
+    table: ['GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    indexes: ['gsi2'],
+  },
 });

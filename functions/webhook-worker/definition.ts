@@ -5,4 +5,7 @@ export const webhookWorkerFunction = defineFunction({
   name: 'webhook-worker',
   ports: ['deliveryQueue', 'retryScheduler', 'webhookSecrets'],
   // Its timeout follows the delivery timeout, which is the deployment's (lib/constructs/webhooks.ts, workerTimeoutOf).
+  tableAccess: {
+    table: ['GetItem', 'PutItem', 'UpdateItem'],
+  },
 });

@@ -12,4 +12,7 @@ export const webhooksFunction = defineRouteFunction({
   routes: webhookRoutes,
   handlers: webhookHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  },
 });

@@ -12,4 +12,8 @@ export const workspacesFunction = defineRouteFunction({
   routes: workspaceRoutes,
   handlers: workspaceHandlers,
   idempotency: runIdempotently,
+  tableAccess: {
+    table: ['BatchGetItem', 'BatchWriteItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    indexes: ['gsi1'],
+  },
 });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import type { FunctionDefinition } from '#core/adapters/function-definition';
 import { entryOf, type FunctionName, nodejsBundling, projectRoot } from '#lib/bundling';
 import { addEnvironment, environmentOf, type FunctionEnvironment } from './function-environment.ts';
+import { grantTableAccess } from './table-grants.ts';
 
 export interface ApiFunctionProps {
   /** What the function's folder declares: its name, memory and timeout (functions/<name>/definition.ts). */
@@ -29,10 +30,12 @@ export interface ApiFunctionProps {
 /** One bundle of functions/ as a Lambda, with the defaults every function shares. */
 export class ApiFunction extends Construct {
   readonly function: NodejsFunction;
+  private readonly definition: FunctionDefinition;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
     const { definition } = props;
+    this.definition = definition;
     const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, encryptionKey: props.encryptionKey });
     // Our own role instead of AWSLambdaBasicExecutionRole: it may write to this log group only.
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
@@ -66,16 +69,12 @@ export class ApiFunction extends Construct {
     );
   }
 
-  /** Tells the function which table to use and lets it do only what it needs there. */
-  bindTable(table: ITable, access: 'read' | 'read-write'): this {
+  /** Tells the function which table to use and lets it do there only what its definition declares (table-grants.ts). */
+  bindTable(table: ITable): this {
+    const { definition } = this;
+    if (!definition.tableAccess) throw new Error(`${definition.name} uses the table but its definition declares no tableAccess`);
     addEnvironment(this.function, { TABLE_NAME: table.tableName });
-    if (access === 'read') table.grantReadData(this.function);
-    else table.grantReadWriteData(this.function);
-    const tableId = Stack.of(table).getLogicalId(table.node.defaultChild as CfnElement);
-    Validations.of(this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
-      reason: "The wildcard covers only this table's own global indexes (tableDesign.globalIndexes), which the queries use.",
-    });
+    grantTableAccess(this.function, table, definition.tableAccess);
     return this;
   }
 }

@@ -1,7 +1,8 @@
-import { Aws, type CfnElement, Names, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, type CfnElement, Names, Stack, Tags, Validations } from 'aws-cdk-lib';
 import { ApiKey, Period, type RestApi, type ThrottleSettings, UsagePlan } from 'aws-cdk-lib/aws-apigateway';
 import { type IRole, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { stackTagKey } from '#core/adapters/gateway-keys/stack-tag';
 import { allowanceOf } from '#core/platform/rate-limits';
 import { type Tier, tierNames, tiers } from '#core/platform/tiers';
 import type { FunctionEnvironment } from './function-environment.ts';
@@ -69,6 +70,7 @@ export class TierUsagePlans extends Construct {
     // since the RestApi takes keys only from the authorizer (apiKeySourceType AUTHORIZER).
     const stackKey = (name: string, value: string, plan: UsagePlan) => {
       const key = new ApiKey(this, `${name}Key`, { apiKeyName: `${stackName}-${name}`, value, enabled: true });
+      Tags.of(key).add(stackTagKey, stackName);
       plan.addApiKey(key);
     };
 
@@ -117,26 +119,42 @@ export class TierUsagePlans extends Construct {
    */
   grantKeyManagement(role: IRole): void {
     const planKeys = this.planKeys();
+    const { stackName } = Stack.of(this);
     const policy = new Policy(this, `KeyManagement${Names.nodeUniqueId(role.node)}`, {
       roles: [role],
       statements: [
         new PolicyStatement({ actions: ['apigateway:GET'], resources: [apiGatewayArn('/usageplans')] }),
-        new PolicyStatement({ actions: ['apigateway:POST'], resources: [apiGatewayArn('/apikeys'), ...planKeys] }),
+        // A key only with this stack's tag, and no other tag.
+        new PolicyStatement({
+          actions: ['apigateway:POST'],
+          resources: [apiGatewayArn('/apikeys')],
+          conditions: {
+            StringEquals: { [`aws:RequestTag/${stackTagKey}`]: stackName },
+            'ForAllValues:StringEquals': { 'aws:TagKeys': [stackTagKey] },
+          },
+        }),
         new PolicyStatement({
           actions: ['apigateway:DELETE'],
-          resources: [apiGatewayArn('/apikeys/*'), ...planKeys.map((keys) => `${keys}/*`)],
+          resources: [apiGatewayArn('/apikeys/*')],
+          conditions: { StringEquals: { [`aws:ResourceTag/${stackTagKey}`]: stackName } },
         }),
+        // Into and out of this stack's plans: named by the plans' ids, not by the keys' tag.
+        new PolicyStatement({ actions: ['apigateway:POST'], resources: planKeys }),
+        new PolicyStatement({ actions: ['apigateway:DELETE'], resources: planKeys.map((keys) => `${keys}/*`) }),
       ],
     });
-    const reason = 'Keys are made at run time, one per workspace, so their ids are not known here: this names any key, and nothing else.';
     const planIdOf = (plan: UsagePlan) => Stack.of(this).getLogicalId(plan.node.defaultChild as CfnElement);
+    const nagId = (resource: string) =>
+      `AwsSolutions-IAM5[Resource::${resource.replace(Aws.PARTITION, '<AWS::Partition>').replace(Aws.REGION, '<AWS::Region>')}]`;
     Validations.of(policy).acknowledge(
-      ...[
-        apiGatewayArn('/apikeys/*'),
-        ...Object.values(this.plans).map((plan) => apiGatewayArn(`/usageplans/<${planIdOf(plan)}>/keys/*`)),
-      ].map((resource) => ({
-        id: `AwsSolutions-IAM5[Resource::${resource.replace(Aws.PARTITION, '<AWS::Partition>').replace(Aws.REGION, '<AWS::Region>')}]`,
-        reason,
+      {
+        id: nagId(apiGatewayArn('/apikeys/*')),
+        reason: `Keys are made at run time, one per workspace, so their ids are not known here: DELETE names any key of the region, but only on condition that it carries this stack's ${stackTagKey} tag, which the role may give only to keys it creates.`,
+      },
+      ...Object.values(this.plans).map((plan) => ({
+        id: nagId(apiGatewayArn(`/usageplans/<${planIdOf(plan)}>/keys/*`)),
+        reason:
+          "Removes a key from this stack's own usage plan (named by the plan's id) when a workspace changes tier or goes. The key's tag cannot condition this: the resource is the plan's key entry, which carries the plan's tags, not the key's; so any key is named, but only within this plan.",
       })),
     );
   }

@@ -1,4 +1,5 @@
 import { Template } from 'aws-cdk-lib/assertions';
+import { stackTagKey } from '#core/adapters/gateway-keys/stack-tag';
 import { routePath } from '#core/http/route-types';
 import { gatewaySettings, parseSettings } from '#core/platform/config';
 import { allowanceOf } from '#core/platform/rate-limits';
@@ -128,7 +129,8 @@ describe('the functions that create, move and remove keys', () => {
     const roleId = (resources[functionId(fn)]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
     const policies = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]));
     const statements = policies.flatMap(
-      ([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Effect?: string }[],
+      ([, p]) =>
+        p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Effect?: string; Condition?: unknown }[],
     );
     const gateway = statements.filter((s) => String(s.Action).startsWith('apigateway:'));
     const granted = (action: string) =>
@@ -161,7 +163,7 @@ describe('the functions that create, move and remove keys', () => {
     expect(granted('apigateway:DELETE')).toEqual(
       [arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort(),
     );
-    expect(gateway.map((s) => s.Action).sort()).toEqual(['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST']);
+    expect([...new Set(gateway.map((s) => s.Action))].sort()).toEqual(['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST']);
   });
 
   it(`${reconciler} may do the same, and list the region's keys and these plans' keys, nothing more`, () => {
@@ -174,6 +176,26 @@ describe('the functions that create, move and remove keys', () => {
       [arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort(),
     );
     expect([...new Set(gateway.map((s) => s.Action))].sort()).toEqual(['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST']);
+  });
+
+  it.each([...keyManagers, reconciler])("%s may create a key only with this stack's tag, and delete only a key that has it", (fn) => {
+    const { gateway } = gatewayGrantsOf(fn);
+    const on = (action: string, resource: string) => gateway.filter((s) => s.Action === action && JSON.stringify(s.Resource) === resource);
+    expect(on('apigateway:POST', arn('::/apikeys')).map((s) => s.Condition)).toEqual([
+      {
+        StringEquals: { [`aws:RequestTag/${stackTagKey}`]: stackName },
+        'ForAllValues:StringEquals': { 'aws:TagKeys': [stackTagKey] },
+      },
+    ]);
+    expect(on('apigateway:DELETE', arn('::/apikeys/*')).map((s) => s.Condition)).toEqual([
+      { StringEquals: { [`aws:ResourceTag/${stackTagKey}`]: stackName } },
+    ]);
+  });
+
+  it("the stack's own keys carry its tag, as the keys the functions make do", () => {
+    const keys = ofType('AWS::ApiGateway::ApiKey');
+    expect(keys.length).toBeGreaterThan(0);
+    for (const [, key] of keys) expect(key.Properties.Tags).toContainEqual({ Key: stackTagKey, Value: stackName });
   });
 
   it.each(others)('%s may touch no API Gateway key and is not told the plans', (fn) => {

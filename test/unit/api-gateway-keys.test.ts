@@ -11,6 +11,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { apiGatewayKeys } from '#core/adapters/gateway-keys/api-gateway-keys';
 import { localSharedKeys } from '#core/adapters/gateway-keys/shared-keys';
+import { stackTagKey } from '#core/adapters/gateway-keys/stack-tag';
 import { tierNames } from '#core/platform/tiers';
 import { GatewayKeyLeftBehind } from '#core/ports/gateway-keys';
 
@@ -37,11 +38,16 @@ describe('the API Gateway keys adapter', () => {
   const inputsOf = (command: Parameters<typeof apiGateway.commandCalls>[0]) =>
     apiGateway.commandCalls(command).map((call) => call.args[0].input);
 
-  it('creates an enabled key named after the stack and workspace, with a 40-character value of ours, in the tier’s plan', async () => {
+  it('creates an enabled key named after the stack and workspace and tagged with the stack, with a 40-character value of ours, in the tier’s plan', async () => {
     const key = await gatewayKeys().create('wks_01ABC', 'pro');
 
     const [created] = inputsOf(CreateApiKeyCommand) as { value: string }[];
-    expect(created).toEqual({ name: 'Stack-wks_01ABC', value: expect.stringMatching(/^[0-9A-Za-z]{40}$/), enabled: true });
+    expect(created).toEqual({
+      name: 'Stack-wks_01ABC',
+      value: expect.stringMatching(/^[0-9A-Za-z]{40}$/),
+      enabled: true,
+      tags: { [stackTagKey]: 'Stack' },
+    });
     expect(key).toEqual({ id: 'k1', value: created!.value });
     expect(inputsOf(CreateUsagePlanKeyCommand)).toEqual([{ usagePlanId: 'idpro', keyId: 'k1', keyType: 'API_KEY' }]);
     // The paginator reuses one input object, so the first call's is read here as it ended.

@@ -4,6 +4,7 @@ import type { RouteSpec } from '#core/http/route-types';
 import type { HandlersFor } from '#core/http/types';
 import type { SecretName } from '#core/platform/secret-settings';
 import type { Deps } from '#core/ports/deps';
+import type { tableDesign } from '#core/store/table';
 
 /**
  * The ports a function's code may use beyond the table, the clock and the hasher. Each has
@@ -12,6 +13,35 @@ import type { Deps } from '#core/ports/deps';
  * runner alike, where using another fails as it would in AWS.
  */
 export type PortName = 'mailer' | 'gatewayKeys' | 'deliveryQueue' | 'retryScheduler' | 'webhookSecrets' | 'routeInvoker';
+
+/**
+ * The DynamoDB actions a function may take on the table's items; transactions are authorized
+ * item by item as these (TransactWriteItems as PutItem, UpdateItem, DeleteItem,
+ * ConditionCheckItem; TransactGetItems as GetItem). No Scan: no code scans.
+ */
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem'
+  | 'ConditionCheckItem';
+
+export type IndexName = (typeof tableDesign.globalIndexes)[number]['indexName'];
+
+/**
+ * What a function's code does on the table, which is all its role may do there
+ * (lib/constructs/table-grants.ts); test/infra/least-privilege.test.ts derives it from the
+ * code and fails when this says more or less.
+ */
+export interface TableAccess {
+  /** Actions on the table itself (its items, and Query on its primary index). */
+  table: readonly TableAction[];
+  /** The global indexes it queries by name: Query on each, nothing else. */
+  indexes?: readonly IndexName[];
+}
 
 /** How an entry point builds each port a function declares: once per process, on first use. */
 export type PortAdapters<P extends PortName> = { readonly [K in P]: () => Deps[K] };
@@ -38,6 +68,8 @@ export interface FunctionDefinition<P extends PortName = PortName, N extends str
   table?: false;
   /** The route functions it runs operations in, through the routeInvoker port (the MCP functions). */
   invokes?: readonly string[];
+  /** What it does on the table: required unless `table` is false. */
+  tableAccess?: TableAccess;
 }
 
 /** The methods whose repeats an Idempotency-Key makes safe, on routes that have an owner to key them by. */

@@ -3,6 +3,7 @@ import { idPattern } from '#core/platform/ids';
 import { randomBase62 } from '#core/platform/secrets';
 import { type Tier, tierNames } from '#core/platform/tiers';
 import { GatewayKeyLeftBehind, type GatewayKeys, type ListedGatewayKey, type SharedGatewayKeys } from '#core/ports/gateway-keys';
+import { stackTagKey } from './stack-tag.ts';
 
 export interface ApiGatewayKeysSettings {
   region: string;
@@ -12,7 +13,7 @@ export interface ApiGatewayKeysSettings {
    * CloudFormation (function, method, deployment, stage, plan, function).
    */
   plans: Record<Tier, string>;
-  /** Starts every key's name, so that the console shows whose it is: the stack's name. */
+  /** Starts every key's name, so that the console shows whose it is, and is its stack tag's value: the stack's name. */
   namePrefix: string;
   budget: number;
   shared: SharedGatewayKeys;
@@ -79,7 +80,13 @@ export function apiGatewayKeys(settings: ApiGatewayKeysSettings): GatewayKeys {
       let created: CreateApiKeyCommandOutput;
       try {
         created = await client.send(
-          new sdk.CreateApiKeyCommand({ name: `${settings.namePrefix}-${workspaceId}`, value: randomBase62(40), enabled: true }),
+          new sdk.CreateApiKeyCommand({
+            name: `${settings.namePrefix}-${workspaceId}`,
+            value: randomBase62(40),
+            enabled: true,
+            // Without it the role may not create the key, nor ever delete it (stack-tag.ts).
+            tags: { [stackTagKey]: settings.namePrefix },
+          }),
         );
       } catch (error) {
         // The region's 10,000 keys are taken (other stacks count too): the workspace shares its tier's key.
