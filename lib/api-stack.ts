@@ -1,6 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { type FunctionDefinition, type PortName, secretsOf } from '#core/adapters/function-definition';
@@ -121,12 +120,11 @@ export class ApiStack extends Stack {
         environment,
         logRetention,
         encryptionKey,
+        reservedConcurrency: reservedConcurrency[definition.name],
         ...(definition.name === 'webhook-worker' ? { timeout: workerTimeoutOf(props.webhookTimeoutMs) } : {}),
       });
       if (definition.table !== false) made.bindTable(table);
       encryption.acknowledgeTableGrants(made);
-      const reserved = reservedConcurrency[definition.name];
-      if (reserved !== undefined) (made.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
       return made.function;
     };
     const inThisStack = mainStackFunctionNames;

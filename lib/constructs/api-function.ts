@@ -25,6 +25,8 @@ export interface ApiFunctionProps {
   logRetention: RetentionDays;
   /** The customer-managed key of its log group (constructs/encryption-key.ts); unset, CloudWatch Logs' own. */
   encryptionKey?: IKey;
+  /** Concurrency kept for it alone, out of the account's unreserved pool; unset, it shares the pool. */
+  reservedConcurrency?: number;
 }
 
 /** One bundle of functions/ as a Lambda, with the defaults every function shares. */
@@ -53,6 +55,7 @@ export class ApiFunction extends Construct {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       environment: environmentOf({ API_PREFIX: props.apiPrefix, ...props.environment }),
       bundling: nodejsBundling(definition.name),
     });

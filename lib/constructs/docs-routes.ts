@@ -29,7 +29,7 @@ export interface DocsRoutesProps {
  * table, the RestApi): out there, its five function resources and twelve API resources
  * cost the main stack one. Each resource sends every method to the function, which checks
  * the web session itself (a missing one is a redirect to the login page, never the
- * authorizer's 401) and answers 404 and 405 in the envelope as the fallback would.
+ * authorizer's 401) and answers 404 and 405 in the envelope as API Gateway's MOCK answers do.
  */
 export class DocsRoutes extends NestedStack {
   constructor(scope: Construct, id: string, props: DocsRoutesProps) {

@@ -71,7 +71,7 @@ describe('least privilege on the table', () => {
 
   it('the functions that declare no table get no table action', () => {
     const tableless = functionNames.filter((name) => functionDefinitions[name].table === false);
-    expect(tableless).toEqual(['mcp-protocol', 'fallback']);
+    expect(tableless).toEqual(['mcp-protocol']);
     for (const name of tableless) expect(grantedTableCalls(name)).toEqual({});
   });
 

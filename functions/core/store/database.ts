@@ -93,5 +93,5 @@ export function createDatabase(client: DynamoDBDocumentClient, table: string) {
 
 export type Database = ReturnType<typeof createDatabase>;
 
-// Kept in a module of its own, which the fallback's bundle may hold without ElectroDB.
+// Kept in a module of its own, which a bundle may import without ElectroDB.
 export { hotPath } from './hot-path.ts';

@@ -1,6 +1,6 @@
 /**
  * A member's roles in a workspace. Plain values, apart from the entities, so that the
- * schemas that name them (and the fallback's route table) do not load ElectroDB.
+ * schemas that name them (and the route table the local runner's gateway matches) do not load ElectroDB.
  */
 export const roles = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof roles)[number];
