@@ -7,13 +7,13 @@ import { deprecationHeaders } from '#core/http/deprecation';
 import { parseConfig } from '#core/platform/config';
 import type { SecretName } from '#core/platform/secret-settings';
 import { type FunctionName, mainStackFunctionNames } from '#lib/bundling';
+import type { DeployConfig } from '#lib/deploy-config';
 import { lambdaFunctions, routes } from '#routes';
 import { functionDefinitions } from '../functions/definitions.ts';
 import { docsResources } from '../functions/docs/routes.ts';
 import { Api, stageThrottle } from './constructs/api.ts';
 import { ApiFunction } from './constructs/api-function.ts';
 import { ApiGatewayResponses } from './constructs/api-gateway-responses.ts';
-import type { CustomDomainProps } from './constructs/custom-domain.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { DocsRoutes } from './constructs/docs-routes.ts';
 import { EncryptionKey } from './constructs/encryption-key.ts';
@@ -28,59 +28,8 @@ import { acknowledgeNoWebAcl, associateWebAcl, WebAcl } from './constructs/web-a
 import { WebhookSecretKeys } from './constructs/webhook-secret-keys.ts';
 import { Webhooks, workerTimeoutOf } from './constructs/webhooks.ts';
 
-export interface ApiStackProps extends StackProps {
-  /** The path prefix of every route, without slashes at the ends: `api/v1`. */
-  prefix: string;
-  stageName: string;
-  /** Serves the documentation pages, openapi.json/.yaml and llms.txt (DOCUMENTATION_ENABLED): off, none of it is deployed. */
-  documentationEnabled: boolean;
-  /** Serves OAuth 2.0 (functions/core/platform/config.ts, OAUTH_ENABLED). */
-  oauthEnabled: boolean;
-  /** Origins allowed to call the API from browsers (functions/core/platform/config.ts, CORS_ALLOWED_ORIGINS). */
-  corsAllowedOrigins: string;
-  /** The sender of mail (functions/core/platform/config.ts, MAIL_FROM): an SES-verified address or `Name <address>`. */
-  mailFrom: string;
-  /** The base of links in mail (PUBLIC_BASE_URL), e.g. a custom domain; unset, the API's own URL. */
-  publicBaseUrl?: string;
-  /** Where a refusal at a plan's limit sends the client (UPGRADE_URL); unset, the functions' placeholder. */
-  upgradeUrl?: string;
-  /** The version's deprecation date, sunset date and notice URL (API_DEPRECATED_AT, API_SUNSET_AT, API_DEPRECATION_LINK); unset, none. */
-  deprecatedAt?: string;
-  sunsetAt?: string;
-  deprecationLink?: string;
-  /** The deploy-time maintenance switch (MAINTENANCE_MODE). */
-  maintenanceMode: boolean;
-  /** How many workspaces get an API Gateway key of their own (GATEWAY_KEY_BUDGET); the rest share their tier's. */
-  gatewayKeyBudget: number;
-  /** Each webhook delivery attempt's timeout (WEBHOOK_TIMEOUT_MS); the worker's Lambda timeout follows it. */
-  webhookTimeoutMs: number;
-  /** Deliveries in a row ending `failed` that disable a webhook endpoint (WEBHOOK_DISABLE_AFTER). */
-  webhookDisableAfter: number;
-  /** The names of the keys that seal webhook secrets, the sealing one first (WEBHOOK_SECRET_KEYS). */
-  webhookSecretKeys: readonly string[];
-  /** Makes a WAF WebACL in front of the stage (lib/constructs/web-acl.ts), unless webAclArn names one to use. */
-  webAcl: boolean;
-  webAclArn?: string;
-  /** The stack's WebACL: requests from one address in 5 minutes before WAF refuses it. */
-  wafRateLimit: number;
-  /** Concurrency reserved for the authorizer, so that no flood elsewhere takes it. */
-  authorizerReservedConcurrency: number;
-  /** The API at a domain of the operator's, with its ACM certificate; the execute-api endpoint is then disabled. */
-  customDomain?: CustomDomainProps;
-  /** Subscribed by e-mail to the alarm topic; unset, nobody is until an operator subscribes. */
-  alarmEmail?: string;
-  /** The account's Lambda concurrency quota in the region; an alarm fires at 80% of it. */
-  accountConcurrencyLimit: number;
-  /** Days the logs are kept, API Gateway's and the functions' (a retention CloudWatch Logs offers). */
-  logRetentionDays: number;
-  /** At most this many worker invocations at once: each may wait 30 s on tenants' URLs. */
-  webhookWorkerMaxConcurrency: number;
-  /** The customer-managed KMS key of the table, secrets, queues and logs: false (AWS's keys), true (the stack makes one) or a key ARN. */
-  kmsKey: boolean | string;
-  /** The table's on-demand throughput caps, in request units a second; unset, none. */
-  tableMaxReadRequestUnits?: number;
-  tableMaxWriteRequestUnits?: number;
-}
+/** The stack's settings: the deployment's configuration (lib/deploy-config.ts, which documents each), less the stack's name. */
+export type ApiStackProps = StackProps & Omit<DeployConfig, 'stackName'>;
 
 /** The whole service: the table, the functions and what each may touch, the API in front. */
 export class ApiStack extends Stack {
