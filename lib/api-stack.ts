@@ -128,6 +128,7 @@ export class ApiStack extends Stack {
       routeFunctions,
       authorizerFunction: functions.authorizer,
       unmatched: unmatchedSettingsOf(props),
+      documentationResources: props.documentationEnabled ? docsResources : [],
       logRetention: props.logRetentionDays,
       customDomain: props.customDomain,
       encryptionKey,

@@ -1,8 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { docsSession } from '#core/docs/docs-session';
-import { llmsIndex, operationPage } from '#core/docs/llms-text';
-import { type OpenApiDocument, servedDocument } from '#core/docs/openapi-document';
+import { operationPage } from '#core/docs/llms-text';
 import { safeReturnPath } from '#core/docs/return-path';
 import { issueTryItKey } from '#core/docs/try-it-keys';
 import { resolveWorkspace } from '#core/http/acting-workspace';
@@ -14,9 +12,9 @@ import { config } from '#core/platform/config';
 import { ApiError, EndpointNotFound, MethodNotAllowed, Unauthenticated } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
 import { contentTypeOf, isAsset, loadAsset } from './assets.ts';
-import { readOpenApi } from './openapi-file.ts';
 import { docsPage, docsPageHeaders, loginPage } from './pages.ts';
 import { docsPaths } from './routes.ts';
+import { documentServedAt, renderedDocument } from './served-document.ts';
 
 export interface DocsOptions {
   deps: () => Deps;
@@ -49,11 +47,6 @@ const page = (request: DocsRequest, html: string) => text(request, 200, html, 't
 
 const seeOther = (request: DocsRequest, location: string): Answer =>
   httpAnswer(request.event, request.requestId, { status: 303, headers: { ...docsPageHeaders, Location: location } });
-
-/** The served document: this deployment's base URL in its servers, so that try-it calls come back here. */
-async function document(request: DocsRequest): Promise<OpenApiDocument> {
-  return servedDocument(parseYaml(await readOpenApi()) as OpenApiDocument, request.baseUrl);
-}
 
 function sessionOf(request: DocsRequest) {
   const { event, method } = request;
@@ -101,13 +94,15 @@ async function get(request: DocsRequest): Promise<Answer> {
   }
   if (path.startsWith(docsPaths.assets)) return asset(request, path.slice(docsPaths.assets.length));
   if (path === docsPaths.openapiJson)
-    return text(request, 200, JSON.stringify(await document(request)), 'application/json', { 'Cache-Control': 'no-cache' });
+    return text(request, 200, await renderedDocument('json', request.baseUrl), 'application/json', { 'Cache-Control': 'no-cache' });
   if (path === docsPaths.openapiYaml)
-    return text(request, 200, stringifyYaml(await document(request)), 'application/yaml; charset=utf-8', { 'Cache-Control': 'no-cache' });
+    return text(request, 200, await renderedDocument('yaml', request.baseUrl), 'application/yaml; charset=utf-8', {
+      'Cache-Control': 'no-cache',
+    });
   if (path === docsPaths.llmsIndex)
-    return text(request, 200, llmsIndex(await document(request), request.baseUrl), 'text/markdown; charset=utf-8');
+    return text(request, 200, await renderedDocument('llms', request.baseUrl), 'text/markdown; charset=utf-8');
   if (path.startsWith(docsPaths.llmsPages) && path.endsWith('.md')) {
-    const markdown = operationPage(await document(request), path.slice(docsPaths.llmsPages.length, -'.md'.length));
+    const markdown = operationPage(await documentServedAt(request.baseUrl), path.slice(docsPaths.llmsPages.length, -'.md'.length));
     if (markdown) return text(request, 200, markdown, 'text/markdown; charset=utf-8');
   }
   throw new EndpointNotFound(path);

@@ -52,6 +52,13 @@ export const publicThrottle = { rateLimit: 100, burstLimit: 200 };
  */
 export const unmatchedThrottle = { rateLimit: 200, burstLimit: 100 };
 
+/**
+ * The documentation's paths (pages, openapi.json/.yaml, llms.txt), public and served by one
+ * function with a few executions reserved (lib/constructs/docs-routes.ts): people reading
+ * and agents fetching the document, well within this; a flood of them stays here.
+ */
+export const docsThrottle = { rateLimit: 20, burstLimit: 40 };
+
 type Throttle = typeof stageThrottle;
 
 /** Which allowance of its own a route's methods draw on: the public ones', the tracker's first. */
@@ -70,10 +77,10 @@ const throttled = (throttle: Throttle): MethodDeploymentOptions => ({
 /**
  * The stage's method settings, keyed `/<resource path>/<METHOD>` as API Gateway names them:
  * each public route's methods, and every method (`*`, which covers `ANY`) of the paths that
- * only answer 404. A resource with routes keeps the stage's allowance for its 405s: a `*`
- * there would also replace its credential routes'.
+ * only answer 404, and of the documentation's resources. A resource with routes keeps the
+ * stage's allowance for its 405s: a `*` there would also replace its credential routes'.
  */
-function methodThrottles(prefix: string, table: readonly Route[]) {
+function methodThrottles(prefix: string, table: readonly Route[], documentationResources: readonly string[]) {
   const options: Record<string, MethodDeploymentOptions> = {};
   for (const route of table) {
     const throttle = throttleOf(route);
@@ -86,6 +93,7 @@ function methodThrottles(prefix: string, table: readonly Route[]) {
   for (const { template } of unmatchedResourcesOf(prefix, table).filter((r) => !r.allowed.length && r.template !== '/')) {
     options[`${template}/*`] = throttled(unmatchedThrottle);
   }
+  for (const resource of documentationResources) options[`/${resource}/*`] = throttled(docsThrottle);
   return options;
 }
 
@@ -127,6 +135,8 @@ export interface ApiProps {
   authorizerFunction: IFunction;
   /** What API Gateway's own 404, 405 and preflight answers depend on (unmatched-answers.ts). */
   unmatched: UnmatchedSettings;
+  /** The documentation's resources (lib/constructs/docs-routes.ts), throttled on their own; none when it is off. */
+  documentationResources: readonly string[];
   /** How long the access and execution logs are kept. */
   logRetention: RetentionDays;
   /** Serves the API at this domain only, the execute-api endpoint disabled. */
@@ -177,7 +187,7 @@ export class Api extends Construct {
         tracingEnabled: true,
         throttlingRateLimit: stageThrottle.rateLimit,
         throttlingBurstLimit: stageThrottle.burstLimit,
-        methodOptions: methodThrottles(`/${props.prefix}`, routes),
+        methodOptions: methodThrottles(`/${props.prefix}`, routes, props.documentationResources),
       },
     });
     enforceModernTls(this.restApi);

@@ -9,6 +9,9 @@ import { docsResources } from '../../functions/docs/routes.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FunctionEnvironment } from './function-environment.ts';
 
+/** What the documentation function may run at once: readers and agents need few. */
+export const docsReservedConcurrency = 10;
+
 export interface DocsRoutesProps {
   /** The RestApi and its `/api` resource, which the documentation's paths hang from. */
   restApi: RestApi;
@@ -40,6 +43,8 @@ export class DocsRoutes extends NestedStack {
       environment: props.environment,
       logRetention: props.logRetention,
       encryptionKey: props.encryptionKey,
+      // Its paths are public: a flood of them (each a large document) may take these and no more of the account's.
+      reservedConcurrency: docsReservedConcurrency,
     });
     docs.bindTable(props.table);
     const restApi = RestApi.fromRestApiAttributes(this, 'RestApi', {

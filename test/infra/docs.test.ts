@@ -1,5 +1,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { nodejsBundling } from '#lib/bundling';
+import { docsThrottle, stageThrottle } from '#lib/constructs/api';
+import { docsReservedConcurrency } from '#lib/constructs/docs-routes';
+import { docsResources } from '../../functions/docs/routes.ts';
 import { deployedApp } from '../support/cdk-app.ts';
 
 // No stack is bundled: the templates are the same.
@@ -24,6 +27,17 @@ describe('the documentation', () => {
     for (const method of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
       expect(method.Properties).toMatchObject({ HttpMethod: 'ANY', AuthorizationType: 'NONE' });
     }
+  });
+
+  it('may run only a few executions at once, and each of its public resources has its own throttle under the stage-wide one', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: docsReservedConcurrency });
+    const stage = Object.values(Template.fromStack(stack).findResources('AWS::ApiGateway::Stage'))[0]!;
+    const settings = stage.Properties.MethodSettings as { HttpMethod: string; ResourcePath: string; ThrottlingRateLimit?: number }[];
+    for (const resource of docsResources) {
+      const setting = settings.find((s) => s.HttpMethod === '*' && s.ResourcePath === `/${`/${resource}`.replaceAll('/', '~1')}`);
+      expect(setting?.ThrottlingRateLimit).toBe(docsThrottle.rateLimit);
+    }
+    expect(docsThrottle.rateLimit).toBeLessThan(stageThrottle.rateLimit);
   });
 
   it('carries openapi.yaml and the bundles beside the function', () => {

@@ -1,0 +1,35 @@
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { llmsIndex } from '#core/docs/llms-text';
+import { type OpenApiDocument, servedDocument } from '#core/docs/openapi-document';
+import { readOpenApi } from './openapi-file.ts';
+
+/**
+ * The document as served at a base URL, and its renderings. Parsing the 1.6 MB of YAML
+ * takes a second or more, and writing it back as YAML as long: once per process, and each
+ * rendering once per base URL, so that a request for the document costs a lookup. The
+ * routes are public, so the base URLs kept are few (one deployment has its own URL and
+ * perhaps a custom domain's); an unknown one only pushes out the oldest.
+ */
+let parsed: Promise<OpenApiDocument> | undefined;
+
+export const documentServedAt = async (baseUrl: string): Promise<OpenApiDocument> =>
+  servedDocument(await (parsed ??= readOpenApi().then((text) => parseYaml(text) as OpenApiDocument)), baseUrl);
+
+const renderers = {
+  json: (document: OpenApiDocument) => JSON.stringify(document),
+  yaml: (document: OpenApiDocument) => stringifyYaml(document),
+  llms: (document: OpenApiDocument, baseUrl: string) => llmsIndex(document, baseUrl),
+};
+
+const renderings = new Map<string, string>();
+const renderingsKept = 8;
+
+export async function renderedDocument(format: keyof typeof renderers, baseUrl: string): Promise<string> {
+  const key = `${format} ${baseUrl}`;
+  const kept = renderings.get(key);
+  if (kept !== undefined) return kept;
+  const text = renderers[format](await documentServedAt(baseUrl), baseUrl);
+  if (renderings.size >= renderingsKept) renderings.delete(renderings.keys().next().value!);
+  renderings.set(key, text);
+  return text;
+}
