@@ -54,6 +54,8 @@ export class ApiStack extends Stack {
       API_SUNSET_AT: props.sunsetAt,
       API_DEPRECATION_LINK: props.deprecationLink,
       MAINTENANCE_MODE: props.maintenanceMode ? '1' : '0',
+      // The functions' own metrics, in the stack's namespace: two stacks in one account and region keep theirs apart.
+      METRICS_NAMESPACE: this.stackName,
     };
     // Reserved: the authorizer's share, which no flood elsewhere can take; the scheduled jobs one each, so a slow run never overlaps the next.
     const reservedConcurrency: Partial<Record<FunctionName, number>> = {
@@ -120,7 +122,9 @@ export class ApiStack extends Stack {
       webhookSecretKeys: new WebhookSecretKeys(this, 'WebhookSecretKeys', { names: props.webhookSecretKeys, encryptionKey }),
     } satisfies Record<SecretName, { provideTo(fn: (typeof functions)[keyof typeof functions]): void }>;
     for (const name of inThisStack) for (const key of secretsOf(functionDefinitions[name])) keys[key].provideTo(functions[name]);
-    const mail = new Mail(this, 'Mail', { sender: props.mailFrom, publicBaseUrl: props.publicBaseUrl, senders: using('mailer') });
+    // Links in mail point at the custom domain when there is one, unless told otherwise.
+    const publicBaseUrl = props.publicBaseUrl ?? (props.customDomain && `https://${props.customDomain.domainName}`);
+    const mail = new Mail(this, 'Mail', { sender: props.mailFrom, publicBaseUrl, senders: using('mailer') });
 
     const api = new Api(this, 'Api', {
       prefix: props.prefix,
@@ -144,19 +148,21 @@ export class ApiStack extends Stack {
       });
     } else acknowledgeNoWebAcl(api.restApi);
     new ApiGatewayResponses(this, 'GatewayResponses', { api: api.restApi, corsAllowedOrigins: props.corsAllowedOrigins });
-    if (props.documentationEnabled) {
-      const docs = new DocsRoutes(this, 'Documentation', {
-        restApi: api.restApi,
-        apiResource: api.restApi.root.resourceForPath('api'),
-        table,
-        apiPrefix: `/${props.prefix}`,
-        environment: { ...environment, DOCUMENTATION_ENABLED: '1' },
-        logRetention,
-        encryptionKey,
-      });
-      encryption.acknowledgeTableGrants(docs);
+    const documentation = props.documentationEnabled
+      ? new DocsRoutes(this, 'Documentation', {
+          restApi: api.restApi,
+          apiResource: api.restApi.root.resourceForPath('api'),
+          table,
+          apiPrefix: `/${props.prefix}`,
+          environment: { ...environment, DOCUMENTATION_ENABLED: '1' },
+          logRetention,
+          encryptionKey,
+        })
+      : undefined;
+    if (documentation) {
+      encryption.acknowledgeTableGrants(documentation);
       // The stage's deployment must come after the nested stack's methods, and again whenever they change.
-      api.restApi.latestDeployment?.node.addDependency(docs);
+      api.restApi.latestDeployment?.node.addDependency(documentation);
       api.restApi.latestDeployment?.addToLogicalId({ documentation: docsResources });
     }
     // The MCP functions run operations in the functions that serve them: invoke those, by the names they are told.
@@ -191,17 +197,27 @@ export class ApiStack extends Stack {
     const monitoring = new Monitoring(this, 'Monitoring', {
       api: api.restApi,
       table,
-      functions,
+      functions: { ...functions, ...(documentation && { docs: documentation.function }) },
       deliveryQueue: webhooks.queue,
       deadLetterQueues: { WebhookDeadLetters: webhooks.deadLetterQueue, WebhookFanoutFailures: webhooks.fanoutFailures },
       mailConfigurationSet: mail.configurationSet.configurationSetName,
       alarmEmail: props.alarmEmail,
       accountConcurrencyLimit: props.accountConcurrencyLimit,
+      stackName: this.stackName,
+      longestMessageWait: webhooks.longestMessageWait,
     });
 
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('ApiUrl', api.url, 'Base URL of the API, prefix included');
-    if (props.documentationEnabled) output('DocsUrl', api.restApi.urlForPath('/api/docs'), 'The documentation pages');
+    if (props.documentationEnabled) output('DocsUrl', api.urlForPath('/api/docs'), 'The documentation pages');
+    if (api.domain) {
+      output(
+        'DnsTarget',
+        api.domain.dnsTarget,
+        `Where ${props.customDomain?.domainName} must point: a CNAME, or an alias record in DnsTargetZone`,
+      );
+      output('DnsTargetZone', api.domain.dnsTargetZone, "The target's hosted zone, for an alias record");
+    }
     output('TableName', table.tableName, 'The single DynamoDB table');
     output(
       'BootstrapCommand',

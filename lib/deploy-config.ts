@@ -120,7 +120,7 @@ export const deploySettings = {
   ),
   publicBaseUrl: setting(
     'mail',
-    "The base of links in mail (PUBLIC_BASE_URL), e.g. the custom domain's `https://api.example.com`; unset, the API's own URL.",
+    "The base of links in mail (PUBLIC_BASE_URL), e.g. `https://www.example.com`; unset, the custom domain's (`https://<domainName>`), else the API's own URL.",
     z
       .string()
       .refine((value) => publicBaseUrl.safeParse(value).success, 'must be a URL without a trailing slash')

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -153,6 +153,8 @@ export class Api extends Construct {
   readonly restApi: RestApi;
   /** The API's base address, prefix included. */
   readonly url: string;
+  /** The custom domain, when the API is served at one (its DNS target is a stack output). */
+  readonly domain?: CustomDomain;
   /** The access log group: a stack output, for the operator. */
   readonly accessLogs: LogGroup;
 
@@ -161,6 +163,8 @@ export class Api extends Construct {
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, encryptionKey: props.encryptionKey });
     this.accessLogs = accessLogs;
     this.restApi = new RestApi(this, 'RestApi', {
+      // The stack's name: API Gateway's metrics (and so the alarms) tell the APIs of an account apart by it.
+      restApiName: Stack.of(this).stackName,
       description: 'Multi-tenant REST API',
       endpointTypes: [EndpointType.REGIONAL],
       // With a custom domain, clients reach the API there alone: its TLS policy is the one that holds.
@@ -216,9 +220,10 @@ export class Api extends Construct {
       authorizer,
       unmatched: props.unmatched,
     });
-    this.url = props.customDomain
-      ? new CustomDomain(this, 'Domain', { ...props.customDomain, stage: this.restApi.deploymentStage }).urlForPath(`/${props.prefix}`)
-      : this.restApi.urlForPath(`/${props.prefix}`);
+    this.domain = props.customDomain && new CustomDomain(this, 'Domain', { ...props.customDomain, stage: this.restApi.deploymentStage });
+    this.url = this.urlForPath(`/${props.prefix}`);
+    // CDK's own output of the execute-api URL: the stack's ApiUrl says where the API is, a custom domain's included.
+    this.restApi.node.tryRemoveChild('Endpoint');
 
     Validations.of(this.restApi).acknowledge(
       {
@@ -231,5 +236,10 @@ export class Api extends Construct {
         reason: "API Gateway's CloudWatch role is one per account and region, shared by every REST API there; this is AWS's policy for it.",
       },
     );
+  }
+
+  /** Where a path is served: at the custom domain when there is one (the execute-api endpoint is then off), else the stage's URL. */
+  urlForPath(path: string): string {
+    return this.domain ? this.domain.urlForPath(path) : this.restApi.urlForPath(path);
   }
 }

@@ -1,4 +1,3 @@
-import { CfnOutput } from 'aws-cdk-lib';
 import {
   type CfnRestApi,
   DomainName,
@@ -36,6 +35,9 @@ export interface CustomDomainProps {
 /** The API at a domain of the operator's: the whole stage at its root, under the same TLS policy. */
 export class CustomDomain extends Construct {
   private readonly domainName: string;
+  /** Where the domain must point: a CNAME, or an alias record with the hosted zone `dnsTargetZone`. */
+  readonly dnsTarget: string;
+  readonly dnsTargetZone: string;
 
   constructor(scope: Construct, id: string, props: CustomDomainProps & { stage: Stage }) {
     super(scope, id);
@@ -48,14 +50,8 @@ export class CustomDomain extends Construct {
       endpointAccessMode,
     });
     domain.addBasePathMapping(props.stage.restApi, { stage: props.stage });
-    new CfnOutput(this, 'DnsTarget', {
-      value: domain.domainNameAliasDomainName,
-      description: `Where ${props.domainName} must point (a CNAME, or an alias record with the hosted zone in DnsTargetZone)`,
-    });
-    new CfnOutput(this, 'DnsTargetZone', {
-      value: domain.domainNameAliasHostedZoneId,
-      description: "The target's hosted zone, for an alias record",
-    });
+    this.dnsTarget = domain.domainNameAliasDomainName;
+    this.dnsTargetZone = domain.domainNameAliasHostedZoneId;
   }
 
   /** The address of a path at the domain. */

@@ -4,7 +4,6 @@ import { Dashboard, GraphWidget, type IMetric, MathExpression, Metric } from 'aw
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { defaultMetricsNamespace } from '#core/platform/config';
 import { fiveMinutes, oldestDueDeliveryAge, sesReputation } from './service-metrics.ts';
 
 export interface OperationsDashboardProps {
@@ -18,6 +17,8 @@ export interface OperationsDashboardProps {
   deadLetterQueues: Record<string, IQueue>;
   /** The SES configuration set the mail goes through (lib/constructs/mail.ts). */
   mailConfigurationSet: string;
+  /** Where the functions' own metrics are (METRICS_NAMESPACE): the stack's name. */
+  metricsNamespace: string;
 }
 
 const sum = { period: fiveMinutes, statistic: 'Sum' };
@@ -71,7 +72,7 @@ export class OperationsDashboard extends Construct {
             statistic: 'Maximum',
             label: 'Oldest message (s)',
           }),
-          oldestDueDeliveryAge().with({ label: 'Oldest due delivery (s)' }),
+          oldestDueDeliveryAge(props.metricsNamespace).with({ label: 'Oldest due delivery (s)' }),
         ],
       ),
     );
@@ -82,7 +83,7 @@ export class OperationsDashboard extends Construct {
         [
           // The request lines' metrics (functions/core/http/request-log.ts) of the pixel's routes (`POST /api/v1/pixel/track`), by route and status class.
           new MathExpression({
-            expression: `SEARCH('{${defaultMetricsNamespace},route,service,status_class} MetricName="Requests" pixel', 'Sum', ${fiveMinutes.toSeconds()})`,
+            expression: `SEARCH('{${props.metricsNamespace},route,service,status_class} MetricName="Requests" pixel', 'Sum', ${fiveMinutes.toSeconds()})`,
             usingMetrics: {},
             label: '',
             period: fiveMinutes,

@@ -2,6 +2,7 @@ import { NestedStack, Validations } from 'aws-cdk-lib';
 import { AuthorizationType, type IResource, LambdaIntegration, Resource, RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { docsFunction } from '../../functions/docs/definition.ts';
@@ -35,6 +36,9 @@ export interface DocsRoutesProps {
  * authorizer's 401) and answers 404 and 405 in the envelope as API Gateway's MOCK answers do.
  */
 export class DocsRoutes extends NestedStack {
+  /** The documentation function, for the alarms. */
+  readonly function: IFunction;
+
   constructor(scope: Construct, id: string, props: DocsRoutesProps) {
     super(scope, id, { description: 'The documentation pages, openapi.json/.yaml and llms.txt' });
     const docs = new ApiFunction(this, 'Docs', {
@@ -47,6 +51,7 @@ export class DocsRoutes extends NestedStack {
       reservedConcurrency: docsReservedConcurrency,
     });
     docs.bindTable(props.table);
+    this.function = docs.function;
     const restApi = RestApi.fromRestApiAttributes(this, 'RestApi', {
       restApiId: props.restApi.restApiId,
       rootResourceId: props.restApi.restApiRootResourceId,

@@ -1,4 +1,4 @@
-import { Aspects, NestedStack } from 'aws-cdk-lib';
+import { Aspects, type Duration, NestedStack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
@@ -25,6 +25,10 @@ export interface MonitoringProps {
   alarmEmail?: string;
   /** Context `accountConcurrencyLimit`: the account's Lambda concurrency quota in the region. */
   accountConcurrencyLimit: number;
+  /** The main stack's name: each alarm's name begins with it, and the functions' own metrics are in its namespace (METRICS_NAMESPACE). */
+  stackName: string;
+  /** How long a healthy delivery message may wait in the queue (constructs/webhooks.ts). */
+  longestMessageWait: Duration;
 }
 
 const sum = { period: fiveMinutes, statistic: 'Sum' };
@@ -69,8 +73,11 @@ const anyAtAll = (description: string): AlarmRule => ({ threshold: 1, descriptio
 export class Monitoring extends NestedStack {
   readonly topic: Topic;
 
+  private readonly alarmNamePrefix: string;
+
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id, { description: 'Alarms, their SNS topic and the operations dashboard' });
+    this.alarmNamePrefix = props.stackName;
     this.topic = new AlarmTopic(this, 'AlarmTopic', { email: props.alarmEmail }).topic;
     // The whole app, the main stack and its other nested stacks included: no alarm notifies nobody.
     Aspects.of(scope).add(new NotifyOnEveryAlarm(this.topic));
@@ -88,6 +95,7 @@ export class Monitoring extends NestedStack {
       deliveryQueue: props.deliveryQueue,
       deadLetterQueues: props.deadLetterQueues,
       mailConfigurationSet: props.mailConfigurationSet,
+      metricsNamespace: props.stackName,
     });
   }
 
@@ -178,7 +186,7 @@ export class Monitoring extends NestedStack {
     // The sweeper publishes it every minute and re-queues what is due, so a healthy service
     // keeps it at a few minutes; ten minutes, twice in a row, is deliveries not being made.
     // Missing data breaches: the sweeper stopped running, and nothing repairs lost wake-ups.
-    this.alarmOn('OldestDueDelivery', oldestDueDeliveryAge(), {
+    this.alarmOn('OldestDueDelivery', oldestDueDeliveryAge(props.stackName), {
       threshold: 600,
       evaluationPeriods: 2,
       treatMissingData: TreatMissingData.BREACHING,
@@ -197,13 +205,15 @@ export class Monitoring extends NestedStack {
       },
     );
     // A message may wait by design up to 15 minutes (the longest SQS delay) and a retried
-    // one a visibility timeout more; half an hour is the worker not keeping up or not running.
+    // one a visibility timeout more (21 minutes with the default timeout); five minutes past
+    // that, and never under half an hour, is the worker not keeping up or not running.
+    const oldestMessageThreshold = Math.max(30 * 60, props.longestMessageWait.toSeconds() + 5 * 60);
     this.alarmOn(
       'DeliveryQueueOldestMessage',
       props.deliveryQueue.metricApproximateAgeOfOldestMessage({ period: fiveMinutes, statistic: 'Maximum' }),
       {
-        threshold: 30 * 60,
-        description: 'A delivery message has waited 30 minutes or more: the webhook worker is not keeping up or not running.',
+        threshold: oldestMessageThreshold,
+        description: `A delivery message has waited ${Math.round(oldestMessageThreshold / 60)} minutes or more: the webhook worker is not keeping up or not running.`,
       },
     );
   }
@@ -226,6 +236,8 @@ export class Monitoring extends NestedStack {
 
   private alarmOn(id: string, metric: IMetric, rule: AlarmRule): void {
     new Alarm(this, id, {
+      // Named, so that the console shows the names the guide uses, each stack's apart.
+      alarmName: `${this.alarmNamePrefix}-${id}`,
       metric,
       threshold: rule.threshold,
       evaluationPeriods: rule.evaluationPeriods ?? 1,

@@ -1,7 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { type IMetric, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { defaultMetricsNamespace } from '#core/platform/config';
 import { serviceName } from '#core/platform/telemetry';
 import { oldestDueDeliveryMetric } from '#core/webhooks/sweeper';
 
@@ -29,9 +28,9 @@ export function apiRateOf(api: RestApi, errors: IMetric, floor: RateFloor, label
 }
 
 /** The sweeper's age of the oldest delivery that is due, in seconds (functions/webhook-sweeper). */
-export const oldestDueDeliveryAge = () =>
+export const oldestDueDeliveryAge = (namespace: string) =>
   new Metric({
-    namespace: defaultMetricsNamespace,
+    namespace,
     metricName: oldestDueDeliveryMetric,
     dimensionsMap: { service: serviceName },
     statistic: 'Maximum',

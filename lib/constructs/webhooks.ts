@@ -61,6 +61,8 @@ const retention = Duration.days(14);
  */
 export class Webhooks extends Construct {
   readonly queue: Queue;
+  /** How long a healthy message may wait in the queue: SQS's longest delay, then a visibility timeout if its first receive failed. */
+  readonly longestMessageWait: Duration;
   /** Messages the worker failed on `maxReceiveCount` times. */
   readonly deadLetterQueue: Queue;
   /** Stream batches the fan-out failed on after all its retries (the sweeper still fans their events out). */
@@ -88,9 +90,11 @@ export class Webhooks extends Construct {
       id: 'AwsSolutions-SQS3',
       reason: "The fan-out's on-failure destination is itself the last stop, a dead-letter queue for stream batches; an alarm watches it.",
     });
+    const visibilityTimeout = Duration.seconds(workerTimeout.toSeconds() * visibilityPerFunctionTimeout);
+    this.longestMessageWait = Duration.minutes(15).plus(visibilityTimeout);
     this.queue = this.queueOf('Queue', {
       queueName,
-      visibilityTimeout: Duration.seconds(workerTimeout.toSeconds() * visibilityPerFunctionTimeout),
+      visibilityTimeout,
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
     });
 

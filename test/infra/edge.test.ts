@@ -114,6 +114,19 @@ describe('reserved concurrency', () => {
       configured.resourceCountIs('AWS::ApiGateway::BasePathMapping', 1);
       configured.hasResourceProperties('AWS::ApiGateway::RestApi', { DisableExecuteApiEndpoint: true });
       configured.hasOutput('ApiUrl', { Value: 'https://api.example.com/api/v1' });
+      configured.hasOutput('DocsUrl', { Value: 'https://api.example.com/api/docs' });
+      configured.hasOutput('DnsTarget', {});
+      configured.hasOutput('DnsTargetZone', {});
+      // No output names the disabled execute-api endpoint.
+      expect(Object.keys(configured.findOutputs('*')).filter((id) => /Endpoint/.test(id))).toEqual([]);
+    });
+
+    it('makes the domain the base of links in mail', () => {
+      const senders = Object.values(configured.findResources('AWS::Lambda::Function')).filter(
+        ({ Properties: p }) => p.Environment.Variables.MAIL_FROM,
+      );
+      expect(senders.length).toBeGreaterThan(0);
+      for (const { Properties: p } of senders) expect(p.Environment.Variables.PUBLIC_BASE_URL).toBe('https://api.example.com');
     });
 
     it('keeps the access and execution logs logRetentionDays', () => {

@@ -106,7 +106,23 @@ describe('the monitoring', () => {
     expect(() => synth({ alarmEmail: 'not an address' })).toThrow('Invalid CDK context: alarmEmail');
   });
 
-  it('watches every function of the main stack for errors and, ten to an alarm, for throttles', () => {
+  it("names each alarm after the stack and its id, and reads the API's figures and the functions' own metrics by the stack's name", () => {
+    for (const [id, alarm] of ofType('AWS::CloudWatch::Alarm')) {
+      expect(alarm.Properties.AlarmName).toMatch(/^TenantApi-[A-Za-z0-9-]+$/);
+      expect(alarm.Properties.AlarmName.replaceAll('-', '')).toBe(`TenantApi${id.replace(/[0-9A-F]{8}$/, '')}`);
+    }
+    Template.fromStack(stack).hasResourceProperties('AWS::ApiGateway::RestApi', { Name: 'TenantApi' });
+    expect(JSON.stringify(alarms.ApiLatencyP99)).toContain('{"Name":"ApiName","Value":"TenantApi"}');
+    expect(alarms.OldestDueDelivery).toMatchObject({ Namespace: 'TenantApi' });
+    for (const { Properties: p } of Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'))) {
+      expect(p.Environment.Variables.METRICS_NAMESPACE).toBe('TenantApi');
+    }
+    const staging = synth({ stackName: 'StagingApi' });
+    const stagingAlarms = Object.values(staging.resources).filter((r) => r.Type === 'AWS::CloudWatch::Alarm');
+    expect(stagingAlarms.every((a) => a.Properties.AlarmName.startsWith('StagingApi-'))).toBe(true);
+  });
+
+  it('watches every function, the documentation nested stack’s included, for errors and, ten to an alarm, for throttles', () => {
     for (const name of mainStackFunctionNames) {
       // The alarm's id is the function's name and Errors; its logical id keeps the letters and digits.
       const errors = alarms[`${name.replaceAll('-', '')}Errors`];
@@ -119,7 +135,9 @@ describe('the monitoring', () => {
     for (const metrics of throttled) expect(metrics.length).toBeLessThanOrEqual(10);
     const watched = throttled.flat().map((m: Record<string, any>) => resolve(m.MetricStat.Metric.Dimensions[0].Value));
     expect(watched).toEqual(expect.arrayContaining(mainStackFunctionNames.map((name) => ({ Ref: functionIdOf(name) }))));
-    expect(watched).toHaveLength(mainStackFunctionNames.length);
+    // And the docs function, which reaches the monitoring stack from its own nested stack.
+    expect(watched).toHaveLength(mainStackFunctionNames.length + 1);
+    expect(alarms.docsErrors).toMatchObject({ MetricName: 'Errors', Threshold: 1 });
   });
 
   it.each([

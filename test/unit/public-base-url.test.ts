@@ -21,7 +21,7 @@ describe('the public base URL a handler sees', () => {
     echoBase: async (request) => ({ status: 200, body: { data: { base: request.baseUrl } } }),
   };
   const deps = storelessDeps;
-  const event = () => {
+  const event = (domainName = 'abc123.execute-api.eu-west-1.amazonaws.com') => {
     const built = proxyEvent(
       {
         method: 'GET',
@@ -39,12 +39,12 @@ describe('the public base URL a handler sees', () => {
     );
     return {
       ...built,
-      requestContext: { ...built.requestContext, domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', stage: 'prod' },
+      requestContext: { ...built.requestContext, domainName, stage: 'prod' },
     };
   };
-  const baseOf = async (publicBaseUrl?: () => string) => {
+  const baseOf = async (publicBaseUrl?: () => string, domainName?: string) => {
     const handler = httpHandler({ operations: [operationOf(route, handlers.echoBase)], deps, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
-    const answer = await handler(event());
+    const answer = await handler(event(domainName));
     return JSON.parse(answer.body).data.base;
   };
 
@@ -54,5 +54,9 @@ describe('the public base URL a handler sees', () => {
 
   it("is API Gateway's domain and stage when nothing is given or configured", async () => {
     expect(await baseOf()).toBe('https://abc123.execute-api.eu-west-1.amazonaws.com/prod');
+  });
+
+  it('is the custom domain alone when the request came through one: it maps the stage at its root', async () => {
+    expect(await baseOf(undefined, 'api.example.org')).toBe('https://api.example.org');
   });
 });

@@ -41,9 +41,16 @@ export function absoluteUrl(event: APIGatewayProxyEvent): URL {
   return url;
 }
 
+/** API Gateway's own host for a REST API, where the stage is the first part of every path. */
+const executeApiHost = /\.execute-api\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+
 /**
  * The base of links in mail: what the process was given (the local runner: its own origin),
- * else configured, else where API Gateway says this API lives; never the client's Host header.
+ * else configured, else where API Gateway says this API lives (its execute-api host and the
+ * stage, or a custom domain, which maps the stage at its root); never the client's Host header.
  */
-export const publicBaseUrl = (event: APIGatewayProxyEvent, given: (() => string) | undefined): string =>
-  given?.() ?? config().PUBLIC_BASE_URL ?? `https://${event.requestContext.domainName}/${event.requestContext.stage}`;
+export function publicBaseUrl(event: APIGatewayProxyEvent, given: (() => string) | undefined): string {
+  const { domainName, stage } = event.requestContext;
+  const fromGateway = () => `https://${domainName}${executeApiHost.test(domainName ?? '') ? `/${stage}` : ''}`;
+  return given?.() ?? config().PUBLIC_BASE_URL ?? fromGateway();
+}
