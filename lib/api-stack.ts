@@ -144,6 +144,7 @@ export class ApiStack extends Stack {
         stageName: props.stageName,
         prefix: `/${props.prefix}`,
         rateLimit: props.wafRateLimit,
+        publicRateLimit: props.wafPublicRateLimit,
         routes,
       });
     } else acknowledgeNoWebAcl(api.restApi);

@@ -36,7 +36,7 @@ interface Setting<S extends z.ZodType> {
 const setting = <S extends z.ZodType>(area: ConfigArea, meaning: string, schema: S): Setting<S> => ({ area, meaning, schema });
 
 /** A switch: `-c name=false` arrives as a string. */
-const switchContext = (fallback: boolean) => z.union([z.boolean(), z.stringbool()]).default(fallback);
+const switchContext = (fallback: boolean) => z.union([z.boolean(), z.stringbool()], { error: 'must be true or false' }).default(fallback);
 const isoDate = z
   .string()
   .refine((value) => isoInstant.safeParse(value).success, 'must be an ISO 8601 date like 2027-01-31')
@@ -179,6 +179,11 @@ export const deploySettings = {
     "The stack's WebACL: requests from one address in 5 minutes before WAF answers 429 (100,000 lets a tenant of the 20,000-a-minute tier call from one address).",
     count(10, 2_000_000_000).default(100_000),
   ),
+  wafPublicRateLimit: setting(
+    'edge',
+    "The stack's WebACL: requests from one address in 5 minutes to the public routes (login, registration, password reset, OAuth, mailed links) before WAF answers 429; they share one throttle, which one address could otherwise spend.",
+    count(10, 2_000_000_000).default(300),
+  ),
   authorizerReservedConcurrency: setting(
     'edge',
     "Concurrency reserved for the authorizer, which no flood elsewhere can take; it comes out of the account's unreserved pool, which must keep 100.",
@@ -206,11 +211,9 @@ export const deploySettings = {
     'data',
     "The customer-managed KMS key of the table, secrets, queues and log groups: `false` (AWS's own keys), `true` (the stack makes one, rotated yearly, retained) or an existing key's ARN.",
     z
-      .union([
-        z.boolean(),
-        z.stringbool(),
-        z.string().regex(/^arn:aws[\w-]*:kms:[\w-]+:\d{12}:key\/[\w-]+$/, 'must be true, false or a KMS key ARN'),
-      ])
+      .union([z.boolean(), z.stringbool(), z.string().regex(/^arn:aws[\w-]*:kms:[\w-]+:\d{12}:key\/[\w-]+$/)], {
+        error: 'must be true, false or a KMS key ARN',
+      })
       .default(false),
   ),
   tableMaxReadRequestUnits: setting(
@@ -238,16 +241,27 @@ export type DeployContext = z.input<typeof contextSchema>;
 /** The configuration as the stack takes it: each key checked and defaulted, the domain and its certificate as one. */
 export type DeployConfig = Omit<z.output<typeof contextSchema>, 'domainName' | 'certificateArn'> & { customDomain?: CustomDomainProps };
 
+/** Wrong context, said in the operator's terms: the synthesis stops with this message alone. */
+export class DeployConfigError extends Error {}
+
+/**
+ * Context keys that are not settings of ours: CDK's own (feature flags `@aws-cdk/…`, its
+ * `aws:cdk:…` and lookups, all with a `:` or a `/`) aside, likely a misspelt setting,
+ * which would otherwise be ignored without a word.
+ */
+export const unknownContextKeys = (context: Record<string, unknown>): string[] =>
+  Object.keys(context).filter((key) => !(key in deploySettings) && !/[:/]/.test(key));
+
 /** Reads the configuration from the CDK context, or throws naming every key that is wrong. */
 export function deployConfigOf(context: (key: string) => unknown): DeployConfig {
   const parsed = contextSchema.safeParse(Object.fromEntries(Object.keys(deploySettings).map((key) => [key, context(key)])));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
+    throw new DeployConfigError(`Invalid CDK context: ${problems.join('; ')}`);
   }
   const { domainName, certificateArn, ...config } = parsed.data;
   if ((domainName === undefined) !== (certificateArn === undefined)) {
-    throw new Error('Invalid CDK context: domainName and certificateArn go together');
+    throw new DeployConfigError('Invalid CDK context: domainName and certificateArn go together');
   }
   return { ...config, customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined };
 }

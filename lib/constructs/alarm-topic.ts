@@ -1,4 +1,4 @@
-import { type IAspect, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, type IAspect, RemovalPolicy } from 'aws-cdk-lib';
 import { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -28,7 +28,12 @@ export class AlarmTopic extends Construct {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    // CloudWatch of this account only (the confused deputy): another account's alarms may not use the key.
+    key.grant(
+      new ServicePrincipal('cloudwatch.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }),
+      'kms:Decrypt',
+      'kms:GenerateDataKey*',
+    );
     this.topic = new Topic(this, 'Topic', { displayName: 'Tenant API alarms', masterKey: key, enforceSSL: true });
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
   }

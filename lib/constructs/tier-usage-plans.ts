@@ -119,6 +119,7 @@ export class TierUsagePlans extends Construct {
    */
   grantKeyManagement(role: IRole): void {
     const planKeys = this.planKeys();
+    const keyTags = apiGatewayArn(`/tags/arn%3A${Aws.PARTITION}%3Aapigateway%3A${Aws.REGION}%3A%3A%2Fapikeys%2F*`);
     const { stackName } = Stack.of(this);
     const policy = new Policy(this, `KeyManagement${Names.nodeUniqueId(role.node)}`, {
       roles: [role],
@@ -128,6 +129,16 @@ export class TierUsagePlans extends Construct {
         new PolicyStatement({
           actions: ['apigateway:POST'],
           resources: [apiGatewayArn('/apikeys')],
+          conditions: {
+            StringEquals: { [`aws:RequestTag/${stackTagKey}`]: stackName },
+            'ForAllValues:StringEquals': { 'aws:TagKeys': [stackTagKey] },
+          },
+        }),
+        // Tagging a resource as it is made is authorized as a PUT on its tags (as for CreateRestApi):
+        // the same conditions, on the tags of API keys only.
+        new PolicyStatement({
+          actions: ['apigateway:PUT'],
+          resources: [keyTags],
           conditions: {
             StringEquals: { [`aws:RequestTag/${stackTagKey}`]: stackName },
             'ForAllValues:StringEquals': { 'aws:TagKeys': [stackTagKey] },
@@ -145,11 +156,15 @@ export class TierUsagePlans extends Construct {
     });
     const planIdOf = (plan: UsagePlan) => Stack.of(this).getLogicalId(plan.node.defaultChild as CfnElement);
     const nagId = (resource: string) =>
-      `AwsSolutions-IAM5[Resource::${resource.replace(Aws.PARTITION, '<AWS::Partition>').replace(Aws.REGION, '<AWS::Region>')}]`;
+      `AwsSolutions-IAM5[Resource::${resource.replaceAll(Aws.PARTITION, '<AWS::Partition>').replaceAll(Aws.REGION, '<AWS::Region>')}]`;
     Validations.of(policy).acknowledge(
       {
         id: nagId(apiGatewayArn('/apikeys/*')),
-        reason: `Keys are made at run time, one per workspace, so their ids are not known here: DELETE names any key of the region, but only on condition that it carries this stack's ${stackTagKey} tag, which the role may give only to keys it creates.`,
+        reason: `Keys are made at run time, one per workspace, so their ids are not known here: DELETE names any key of the region, but only on condition that it carries this stack's ${stackTagKey} tag (the stack's own shared and anonymous keys carry it too; the code deletes only keys named after a workspace). Tagging at creation needs PUT on the keys' tags, which would also let a function bent on it tag another key first: the condition keeps the code's mistakes to this stack's keys, it is no wall against a compromised function.`,
+      },
+      {
+        id: nagId(keyTags),
+        reason: `Tagging a key as it is created (CreateApiKey with tags) is authorized as a PUT on its tags, whose id is not known beforehand: only API keys' tags, only this stack's ${stackTagKey} tag and no other.`,
       },
       ...Object.values(this.plans).map((plan) => ({
         id: nagId(apiGatewayArn(`/usageplans/<${planIdOf(plan)}>/keys/*`)),

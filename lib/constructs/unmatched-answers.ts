@@ -157,13 +157,32 @@ const staticHeaders = {
   'method.response.header.Cache-Control': "'no-store'",
 };
 
+/**
+ * The request bodies a client may send to a path or method that does not exist, by media
+ * type: a MOCK integration reads only the status its request template gives, and a body
+ * passed through instead would make it fail (a 500). Others are refused with 415
+ * (PassthroughBehavior.NEVER), in the envelope (DEFAULT_4XX, api-gateway-responses.ts). A
+ * request without a Content-Type counts as application/json.
+ */
+export const unmatchedBodyTypes = [
+  'application/json',
+  'text/plain',
+  'text/html',
+  'text/xml',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/octet-stream',
+  'application/yaml',
+] as const;
+
 /** API Gateway's own answer: a MOCK integration, no function, whose one response renders the template. */
 export function unmatchedIntegration(resource: UnmatchedResource, settings: UnmatchedSettings): MockIntegration {
   return new MockIntegration({
     // Every body reaches API Gateway as binary (binaryMediaTypes */*): as text the request template applies.
     contentHandling: ContentHandling.CONVERT_TO_TEXT,
-    passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
-    requestTemplates: { 'application/json': '{"statusCode": 200}' },
+    passthroughBehavior: PassthroughBehavior.NEVER,
+    requestTemplates: Object.fromEntries(unmatchedBodyTypes.map((type) => [type, '{"statusCode": 200}'])),
     integrationResponses: [
       {
         statusCode: unmatchedStatus(resource),

@@ -21,10 +21,22 @@ const rateWindowSeconds = 300;
  * - CrossSiteScripting_BODY refuses HTML in a body: posts are HTML or Markdown, stored as
  *   given and never rendered by the API.
  * - GenericLFI_BODY refuses `../` in a body: Markdown's relative links.
- * The rest stay blocking: EC2MetaDataSSRF_BODY, for one, refuses a webhook endpoint at the
- * instance metadata address.
+ * - GenericRFI_BODY refuses a URL with an IPv4 address in a body, and EC2MetaDataSSRF_BODY
+ *   the instance metadata address: both are words a post may contain. A webhook endpoint
+ *   at such an address is refused by the functions themselves, at creation and again at
+ *   each delivery (docs/webhooks.md).
+ * - NoUserAgent_HEADER refuses requests without a User-Agent: server-to-server clients
+ *   of an API often send none.
+ * The rest stay blocking.
  */
-export const countedCommonRules = ['SizeRestrictions_BODY', 'CrossSiteScripting_BODY', 'GenericLFI_BODY'] as const;
+export const countedCommonRules = [
+  'SizeRestrictions_BODY',
+  'CrossSiteScripting_BODY',
+  'GenericLFI_BODY',
+  'GenericRFI_BODY',
+  'EC2MetaDataSSRF_BODY',
+  'NoUserAgent_HEADER',
+] as const;
 
 export interface WebAclProps {
   stage: Stage;
@@ -34,6 +46,8 @@ export interface WebAclProps {
   prefix: string;
   /** Requests per address in 5 minutes beyond which WAF refuses the address's requests until it slows down. */
   rateLimit: number;
+  /** The same, counting only the public routes' requests (login, registration, password reset, OAuth, mailed links). */
+  publicRateLimit: number;
   /** The route table: bodies over 64 KB are refused on its public routes. */
   routes: readonly Route[];
 }
@@ -87,12 +101,17 @@ const rateLimited = new ApiError(
 );
 const tooLarge = new PayloadTooLarge(maxInspectedBodyBytes);
 
-const ipRateRule = (limit: number): CfnWebACL.RuleProperty => ({
-  name: 'RatePerAddress',
-  priority: 0,
-  statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit, evaluationWindowSec: rateWindowSeconds } },
+const ipRateRule = (
+  name: string,
+  priority: number,
+  limit: number,
+  scopeDownStatement?: CfnWebACL.StatementProperty,
+): CfnWebACL.RuleProperty => ({
+  name,
+  priority,
+  statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit, evaluationWindowSec: rateWindowSeconds, scopeDownStatement } },
   action: blockedWith(rateLimited, 'RateLimited'),
-  visibilityConfig: visibility('RatePerAddress'),
+  visibilityConfig: visibility(name),
 });
 
 const managedRule = (name: string, priority: number, counted: readonly string[] = []): CfnWebACL.RuleProperty => ({
@@ -110,8 +129,9 @@ const managedRule = (name: string, priority: number, counted: readonly string[] 
 });
 
 /**
- * The WebACL the stack makes for the stage: a rate per address, AWS's managed common,
- * known-bad-inputs and IP-reputation rules, and a 64 KB body limit on the public routes.
+ * The WebACL the stack makes for the stage: a rate per address, and a lower one on the
+ * public routes, AWS's managed common, known-bad-inputs and IP-reputation rules, and a
+ * 64 KB body limit on the public routes.
  * Refusals of our own rules answer in the envelope; a managed rule's is WAF's plain 403.
  */
 export class WebAcl extends Construct {
@@ -122,6 +142,14 @@ export class WebAcl extends Construct {
       description: 'The paths of the public routes, auth none in the route table',
       regularExpressionList: publicPathPatterns(props.prefix, props.stageName, props.routes),
     });
+    // Matched decoded, as API Gateway routes it: `/regist%65r` is /register.
+    const onPublicPath: CfnWebACL.StatementProperty = {
+      regexPatternSetReferenceStatement: {
+        arn: publicPaths.attrArn,
+        fieldToMatch: { uriPath: {} },
+        textTransformations: [{ priority: 0, type: 'URL_DECODE' }],
+      },
+    };
     const acl = new CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
@@ -133,25 +161,22 @@ export class WebAcl extends Construct {
         TooLarge: { contentType: 'APPLICATION_JSON', content: wafEnvelope(tooLarge) },
       },
       rules: [
-        ipRateRule(props.rateLimit),
-        managedRule('AWSManagedRulesAmazonIpReputationList', 1),
-        managedRule('AWSManagedRulesCommonRuleSet', 2, countedCommonRules),
-        managedRule('AWSManagedRulesKnownBadInputsRuleSet', 3),
+        ipRateRule('RatePerAddress', 0, props.rateLimit),
+        // The public routes' methods share one throttle (lib/constructs/api.ts): without a rate of
+        // their own per address, one address well under the rule above could spend it for everyone.
+        ipRateRule('PublicRatePerAddress', 1, props.publicRateLimit, onPublicPath),
+        managedRule('AWSManagedRulesAmazonIpReputationList', 2),
+        managedRule('AWSManagedRulesCommonRuleSet', 3, countedCommonRules),
+        managedRule('AWSManagedRulesKnownBadInputsRuleSet', 4),
         {
           name: 'PublicBodySize',
-          priority: 4,
+          priority: 5,
           // Only the public routes: posts (100 KB of content), batches and MCP calls take more,
           // behind the authorizer and the functions' own 256 KB limit; unknown paths run no function.
           statement: {
             andStatement: {
               statements: [
-                {
-                  regexPatternSetReferenceStatement: {
-                    arn: publicPaths.attrArn,
-                    fieldToMatch: { uriPath: {} },
-                    textTransformations: [{ priority: 0, type: 'NONE' }],
-                  },
-                },
+                onPublicPath,
                 {
                   sizeConstraintStatement: {
                     // Larger than WAF inspects is "oversize", which matches.
@@ -178,7 +203,7 @@ export function acknowledgeNoWebAcl(restApi: RestApi): void {
   Validations.of(restApi).acknowledge({
     id: 'AwsSolutions-APIG3',
     reason:
-      "Deployed with webAcl=false and no webAclArn, by the operator's choice: floods are bounded by the per-method stage throttles, the tier usage plans and the authorizer's reserved concurrency, not by WAF.",
+      "Deployed with webAcl=false and no webAclArn, by the operator's choice: floods are bounded by the per-method stage throttles (the public routes', the documentation's, the unknown paths'), the tier usage plans and the reserved concurrency of the authorizer and the documentation function, not by WAF.",
   });
 }
 

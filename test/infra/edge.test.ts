@@ -35,13 +35,35 @@ describe('the WebACL the stack makes by default', () => {
     expect(JSON.parse(acl.CustomResponseBodies.RateLimited.Content)).toMatchObject({ error_code: 'RATE_LIMIT_EXCEEDED', retry_after: 60 });
   });
 
+  it('refuses an address over 300 requests in 5 minutes to the public routes, their paths matched URL-decoded', () => {
+    const rate = ruleNamed('PublicRatePerAddress').Statement.RateBasedStatement;
+    expect(rate).toMatchObject({ AggregateKeyType: 'IP', Limit: 300, EvaluationWindowSec: 300 });
+    expect(rate.ScopeDownStatement.RegexPatternSetReferenceStatement).toMatchObject({
+      FieldToMatch: { UriPath: {} },
+      TextTransformations: [{ Priority: 0, Type: 'URL_DECODE' }],
+    });
+    const [path] = ruleNamed('PublicBodySize').Statement.AndStatement.Statements;
+    expect(path).toEqual(rate.ScopeDownStatement);
+    expect(ruleNamed('PublicRatePerAddress').Action.Block.CustomResponse).toMatchObject({ ResponseCode: 429 });
+    const priorities = acl.Rules.map((rule: { Priority: number }) => rule.Priority);
+    expect(new Set(priorities).size).toBe(priorities.length);
+  });
+
   it("runs AWS's common, known-bad-inputs and IP-reputation rules, the common set's body rules that refuse posts counted only", () => {
     for (const name of ['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesAmazonIpReputationList']) {
       expect(ruleNamed(name).Statement.ManagedRuleGroupStatement).toMatchObject({ VendorName: 'AWS', Name: name });
     }
     const overrides = ruleNamed('AWSManagedRulesCommonRuleSet').Statement.ManagedRuleGroupStatement.RuleActionOverrides;
     expect(overrides).toEqual(countedCommonRules.map((name) => ({ Name: name, ActionToUse: { Count: {} } })));
-    expect(countedCommonRules).toEqual(expect.arrayContaining(['SizeRestrictions_BODY', 'CrossSiteScripting_BODY']));
+    expect(countedCommonRules).toEqual(
+      expect.arrayContaining([
+        'SizeRestrictions_BODY',
+        'CrossSiteScripting_BODY',
+        'GenericRFI_BODY',
+        'EC2MetaDataSSRF_BODY',
+        'NoUserAgent_HEADER',
+      ]),
+    );
   });
 
   it('refuses bodies over 64 KB on the public routes with 413 in the envelope, a body larger than WAF inspects included', () => {

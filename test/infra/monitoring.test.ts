@@ -78,7 +78,7 @@ describe('the monitoring', () => {
     expect(seen).toContainEqual(expect.stringMatching(/^Extra/));
   });
 
-  it('has a topic encrypted with its own rotated key, which CloudWatch may use, reachable over TLS only', () => {
+  it("has a topic encrypted with its own rotated key, which this account's CloudWatch may use, reachable over TLS only", () => {
     const [keyId, key] = ofType('AWS::KMS::Key')[0]!;
     expect(key.Properties.EnableKeyRotation).toBe(true);
     expect(key.Properties.KeyPolicy.Statement).toContainEqual(
@@ -86,6 +86,7 @@ describe('the monitoring', () => {
         Effect: 'Allow',
         Principal: { Service: 'cloudwatch.amazonaws.com' },
         Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
       }),
     );
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } });

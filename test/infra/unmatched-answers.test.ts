@@ -1,6 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { unmatchedHandler } from '#core/http/http-handler';
+import { unmatchedBodyTypes } from '#lib/constructs/unmatched-answers';
 import { routes } from '#routes';
 import { renderMapping } from '../support/api-gateway-vtl.ts';
 import { deployedApp } from '../support/cdk-app.ts';
@@ -29,6 +30,8 @@ const mocks = Object.values(resources)
     status: Number(p.Integration.IntegrationResponses[0].StatusCode),
     mapping: p.Integration.IntegrationResponses[0].ResponseTemplates['application/json'] as string,
     staticHeaders: p.Integration.IntegrationResponses[0].ResponseParameters as Record<string, string>,
+    requestTemplates: p.Integration.RequestTemplates as Record<string, string>,
+    passthrough: p.Integration.PassthroughBehavior as string,
   }));
 
 const unmatched = unmatchedHandler(routes);
@@ -91,6 +94,15 @@ function cases() {
 describe("API Gateway's own answers (MOCK) match the local runner's fallback", () => {
   it('cover every resource on the way to a route, and {proxy+}', () => {
     expect(mocks.map((m) => m.template)).toEqual(expect.arrayContaining(['/', '/{proxy+}', '/api/v1', '/api/v1/workspaces']));
+  });
+
+  it('give the MOCK its status for any body a client may send, and refuse other media types (415) instead of passing them to it', () => {
+    for (const mock of mocks) {
+      expect(mock.passthrough).toBe('NEVER');
+      expect(Object.keys(mock.requestTemplates).sort()).toEqual([...unmatchedBodyTypes].sort());
+      for (const template of Object.values(mock.requestTemplates)) expect(JSON.parse(template)).toEqual({ statusCode: 200 });
+    }
+    expect(unmatchedBodyTypes).toEqual(expect.arrayContaining(['application/json', 'text/plain', 'application/x-www-form-urlencoded']));
   });
 
   it.each(cases())('%s', async (_, mock, method, headers) => {

@@ -143,6 +143,8 @@ describe('the functions that create, move and remove keys', () => {
   const planIds = () => tierNames.map((t) => planNamed(`${stackName}-${t}`)![0]);
   const arn = (...path: unknown[]) =>
     JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':apigateway:', { Ref: 'AWS::Region' }, ...path]] });
+  /** The tags of the region's API keys: tagging a key as it is created is a PUT there. */
+  const keyTags = arn('::/tags/arn%3A', { Ref: 'AWS::Partition' }, '%3Aapigateway%3A', { Ref: 'AWS::Region' }, '%3A%3A%2Fapikeys%2F*');
 
   it.each([...keyManagers, reconciler])('%s is told the plans by name, the key name prefix and the budget, which config parses', (fn) => {
     const environment = environmentOf(fn);
@@ -163,7 +165,13 @@ describe('the functions that create, move and remove keys', () => {
     expect(granted('apigateway:DELETE')).toEqual(
       [arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort(),
     );
-    expect([...new Set(gateway.map((s) => s.Action))].sort()).toEqual(['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST']);
+    expect(granted('apigateway:PUT')).toEqual([keyTags]);
+    expect([...new Set(gateway.map((s) => s.Action))].sort()).toEqual([
+      'apigateway:DELETE',
+      'apigateway:GET',
+      'apigateway:POST',
+      'apigateway:PUT',
+    ]);
   });
 
   it(`${reconciler} may do the same, and list the region's keys and these plans' keys, nothing more`, () => {
@@ -175,7 +183,13 @@ describe('the functions that create, move and remove keys', () => {
     expect(granted('apigateway:DELETE')).toEqual(
       [arn('::/apikeys/*'), ...planIds().map((id) => arn('::/usageplans/', { Ref: id }, '/keys/*'))].sort(),
     );
-    expect([...new Set(gateway.map((s) => s.Action))].sort()).toEqual(['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST']);
+    expect(granted('apigateway:PUT')).toEqual([keyTags]);
+    expect([...new Set(gateway.map((s) => s.Action))].sort()).toEqual([
+      'apigateway:DELETE',
+      'apigateway:GET',
+      'apigateway:POST',
+      'apigateway:PUT',
+    ]);
   });
 
   it.each([...keyManagers, reconciler])("%s may create a key only with this stack's tag, and delete only a key that has it", (fn) => {
@@ -187,6 +201,8 @@ describe('the functions that create, move and remove keys', () => {
         'ForAllValues:StringEquals': { 'aws:TagKeys': [stackTagKey] },
       },
     ]);
+    // Tagging at creation is a PUT on the key's tags: the same conditions.
+    expect(on('apigateway:PUT', keyTags).map((s) => s.Condition)).toEqual(on('apigateway:POST', arn('::/apikeys')).map((s) => s.Condition));
     expect(on('apigateway:DELETE', arn('::/apikeys/*')).map((s) => s.Condition)).toEqual([
       { StringEquals: { [`aws:ResourceTag/${stackTagKey}`]: stackName } },
     ]);

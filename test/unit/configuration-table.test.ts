@@ -1,4 +1,4 @@
-import { deployConfigOf, deploySettings } from '#lib/deploy-config';
+import { deployConfigOf, deploySettings, unknownContextKeys } from '#lib/deploy-config';
 import { configurationTable } from '#lib/docs/configuration-table';
 import { generatedSection } from '#lib/docs/generated-section';
 
@@ -31,5 +31,20 @@ describe('the deployment configuration', () => {
     const context: Record<string, unknown> = { mailFrom: 'ops@example.org', webAcl: 'false', webhookSecretKeys: '2,1,2' };
     const config = deployConfigOf((key) => context[key]);
     expect(config).toMatchObject({ webAcl: false, webhookSecretKeys: ['2', '1'], logRetentionDays: 90, stageName: 'prod' });
+  });
+
+  it('says what a switch takes', () => {
+    const context: Record<string, unknown> = { mailFrom: 'ops@example.org', webAcl: 'nope' };
+    expect(() => deployConfigOf((key) => context[key])).toThrow('Invalid CDK context: webAcl: must be true or false');
+  });
+
+  it('finds a misspelt setting among the context, CDK’s own keys aside', () => {
+    const context = {
+      alarmEmial: 'ops@example.org',
+      alarmEmail: 'ops@example.org',
+      '@aws-cdk/core:checkSecretUsage': true,
+      'aws:cdk:bundling-stacks': [],
+    };
+    expect(unknownContextKeys(context)).toEqual(['alarmEmial']);
   });
 });
