@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
 import { matchRoute } from '#core/http/route-match';
 import { documentedPath, type Route } from '#core/http/route-types';
 import { routes } from '#routes';
+import { openapiDocument } from './openapi-document.ts';
 
 /**
  * Checks an answer of the service against the committed openapi.yaml (OpenAPI 3.1, so JSON
@@ -25,7 +24,7 @@ interface ResponseObject {
 }
 
 // Jest runs from the project's root, as npm test does.
-const document = parse(readFileSync('openapi.yaml', 'utf8'));
+const document = openapiDocument();
 const documentId = 'openapi.yaml';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import { eventTypeNames } from '#core/events/event-types';
 import { eventCatalogueTable } from '#lib/docs/event-catalogue';
 import { generatedSection } from '#lib/docs/generated-section';
 import { eventDataSchemas, eventEnvelope, typedEnvelopes } from '../../functions/event-payloads.ts';
+import { openapiDocument } from '../support/openapi-document.ts';
 
 describe('the event catalogue', () => {
   it('gives every type a named payload schema and an envelope', () => {
@@ -31,7 +30,7 @@ describe('the event catalogue', () => {
   });
 
   it('is openapi.yaml’s webhooks, one POST per type with its envelope and the signature headers', () => {
-    const document = parse(readFileSync('openapi.yaml', 'utf8'));
+    const document = openapiDocument();
     expect(Object.keys(document.webhooks)).toEqual(eventTypeNames);
     for (const type of eventTypeNames) {
       const { post } = document.webhooks[type];

@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import { openapiDocument } from '../support/openapi-document.ts';
 
 /**
  * Every example of openapi.yaml (requests, success answers, path parameters, webhook
  * deliveries) is checked against the schema it illustrates, as a client generated from the
  * document would read it: an example that does not match teaches the wrong thing.
  */
-const document = parse(readFileSync('openapi.yaml', 'utf8'));
+const document = openapiDocument();
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
 ajv.addSchema(document, 'openapi.yaml');

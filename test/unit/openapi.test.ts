@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { documentedPath, type Route } from '#core/http/route-types';
 import { routes } from '#routes';
+import { openapiDocument } from '../support/openapi-document.ts';
 
 const runCheck = (file: string) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'bin/openapi.ts', '--check', file], { encoding: 'utf8' });
@@ -25,7 +25,7 @@ describe('openapi.yaml', () => {
   });
 
   it('documents every route with its scope', () => {
-    const document = parse(readFileSync('openapi.yaml', 'utf8'));
+    const document = openapiDocument();
     for (const route of routes as readonly Route[]) {
       const operation = document.paths[documentedPath(route.path)]?.[route.method.toLowerCase()];
       expect(operation?.operationId).toBe(route.operationId);
@@ -34,7 +34,7 @@ describe('openapi.yaml', () => {
   });
 
   it('declares 401, 403 and 429 on every credential route: refused, forbidden and counted', () => {
-    const document = parse(readFileSync('openapi.yaml', 'utf8'));
+    const document = openapiDocument();
     const undeclared = (routes as readonly Route[])
       .filter((route) => route.auth === 'credential')
       .flatMap((route) => {
@@ -45,7 +45,7 @@ describe('openapi.yaml', () => {
   });
 
   it("lists in each operation's security exactly the credentials its route accepts, the session's unsafe methods with X-XSRF-TOKEN", () => {
-    const document = parse(readFileSync('openapi.yaml', 'utf8'));
+    const document = openapiDocument();
     const credentialOf: Record<string, string> = {
       bearerAuth: 'api_key',
       basicAuth: 'api_key',
@@ -65,7 +65,7 @@ describe('openapi.yaml', () => {
   });
 
   it('declares numbers as numbers: no parameter is a string of digits, none a string of true or false', () => {
-    const document = parse(readFileSync('openapi.yaml', 'utf8'));
+    const document = openapiDocument();
     const parameters = Object.values(document.paths as Record<string, Record<string, { parameters?: { name: string; schema?: any }[] }>>)
       .flatMap((item) => Object.values(item))
       .flatMap((operation) => operation.parameters ?? []);
