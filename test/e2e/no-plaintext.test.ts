@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import { bcryptHasher } from '#core/adapters/create-deps';
 import { joinAsMember, linkIn, mailTo, pressLink, verifyByMail } from '../support/accounts.ts';
 import { readMailbox } from '../support/mailbox.ts';
 import { as, type Credential, login, mintUserToken, register } from '../support/sessions.ts';
@@ -85,7 +86,8 @@ async function loginAndRemember(label: string, email: string, password: string):
 }
 
 beforeAll(async () => {
-  api = await startTestApiOnTable();
+  // The production hasher: this file checks the stored hashes' cost.
+  api = await startTestApiOnTable({ overrides: { hasher: bcryptHasher } });
   const boot = api.runner.bootstrap!;
   rememberKey('bootstrap API key', boot.apiKey);
   remember('bootstrap password', boot.password);

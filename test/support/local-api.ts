@@ -2,7 +2,7 @@ import type { DepsOverrides } from '#core/adapters/create-deps';
 import type { Deps } from '#core/ports/deps';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { type LocalRunner, startLocalRunner } from '#lib/local/runner';
-import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';
+import { depsOnTable, sharedEndpoint, testHasher, testTableName } from './deps.ts';
 import { assertMatchesContract } from './openapi-validator.ts';
 
 export interface ApiAnswer {
@@ -59,7 +59,8 @@ export function apiClient(runner: Pick<LocalRunner, 'baseUrl'>, defaultKey: stri
 /**
  * The local runner on a free port over a fresh table of the shared DynamoDB Local: the
  * tests talk to it over HTTP, as a client would. Its request lines stay off the test output.
- * `overrides` replace ports of the runner's dependencies (a clock the test moves).
+ * `overrides` replace ports of the runner's dependencies (a clock the test moves); its
+ * bcrypt is the tests' cheap one unless they name another.
  */
 export async function startTestApi(tableName = testTableName(), overrides: DepsOverrides = {}): Promise<TestApi> {
   // DATA_DIR=memory: the store is the shared one, so this only gives each runner a
@@ -67,7 +68,7 @@ export async function startTestApi(tableName = testTableName(), overrides: DepsO
   // the test output like the request lines; tests read the folder (test/support/mailbox.ts).
   const runner = await startLocalRunner(
     parseLocalConfig({ DYNAMODB_ENDPOINT: sharedEndpoint(), TABLE_NAME: tableName, PORT: '0', LOG_REQUESTS: '0', DATA_DIR: 'memory' }),
-    overrides,
+    { hasher: testHasher, ...overrides },
     () => {},
   );
   const adminKey = runner.bootstrap!.apiKey;

@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DepsOverrides } from '#core/adapters/create-deps';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { type LocalRunner, startLocalRunner } from '#lib/local/runner';
-import { depsOnTable, sharedEndpoint, testTableName } from './deps.ts';
+import { depsOnTable, sharedEndpoint, testHasher, testTableName } from './deps.ts';
 import { type ApiAnswer, apiClient, type CallOptions } from './local-api.ts';
 
 export interface TableTestApi {
@@ -35,7 +35,7 @@ export async function startTestApiOnTable(
       DATA_DIR: 'memory',
       ...(options.host ? { HOST: options.host } : {}),
     }),
-    options.overrides,
+    { hasher: testHasher, ...options.overrides },
     () => {},
   );
   const adminKey = runner.bootstrap?.apiKey;
