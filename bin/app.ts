@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { Annotations, App, Validations } from 'aws-cdk-lib';
+import { Annotations, App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from '#lib/api-stack';
 import { DeployConfigError, type DeployContext, deployConfigOf, unknownContextKeys } from '#lib/deploy-config';
@@ -9,9 +9,15 @@ import { DeployConfigError, type DeployContext, deployConfigOf, unknownContextKe
 // feature flags included. Context from the CLI still takes precedence.
 const cdkJsonContext = (): Record<string, unknown> => JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context;
 
-/** The CDK app with its one stack, checked by cdk-nag's AWS Solutions rules on synthesis. */
-export function createApp(context: Partial<DeployContext> & Record<string, unknown> = {}) {
-  const app = new App({ context: { ...cdkJsonContext(), ...context } });
+/**
+ * The CDK app with its one stack, checked by cdk-nag's AWS Solutions rules on synthesis.
+ * `options` may turn off CloudFormation's own validation, which the tests run once per option set.
+ */
+export function createApp(
+  context: Partial<DeployContext> & Record<string, unknown> = {},
+  options: Pick<AppProps, 'builtinCloudFormationValidation'> = {},
+) {
+  const app = new App({ ...options, context: { ...cdkJsonContext(), ...context } });
   const { stackName, ...settings } = deployConfigOf((key) => app.node.tryGetContext(key));
   for (const key of unknownContextKeys(app.node.getAllContext())) {
     Annotations.of(app).addWarningV2(

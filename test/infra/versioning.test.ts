@@ -1,9 +1,9 @@
 import { Template } from 'aws-cdk-lib/assertions';
-import { createApp } from '../../bin/app.ts';
+import { deployedApp } from '../support/cdk-app.ts';
 
 const functionsOf = (context: Record<string, unknown>) => {
   // No stack is bundled: the template is the same, and nag.test.ts bundles in its full synthesis.
-  const { stack } = createApp({ 'aws:cdk:bundling-stacks': [], ...context });
+  const { stack } = deployedApp({ 'aws:cdk:bundling-stacks': [], ...context });
   return Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment.Variables);
 };
 
