@@ -81,6 +81,9 @@ const decode = (value: string) => {
   }
 };
 
+/** One request through the gateway, as the HTTP server hands it over or a test calls it in-process. */
+export type GatewayHandler = (request: IncomingRequest) => Promise<APIGatewayProxyResult>;
+
 /**
  * A small API Gateway: matches the route table the way the RestApi's resources do, runs
  * the REQUEST authorizer for credential routes, and calls the owning function with the
@@ -88,7 +91,7 @@ const decode = (value: string) => {
  * authorizer, as the RestApi's do; `metered` gets it where a usage plan would count the
  * request (the local runner has no plans to throttle by).
  */
-export function createGateway(fns: LocalFunctions, prefix: string, metered: (usageKey: string) => void = () => {}): Server {
+export function gatewayHandler(fns: LocalFunctions, prefix: string, metered: (usageKey: string) => void = () => {}): GatewayHandler {
   async function handle(request: IncomingRequest, requestId: string): Promise<APIGatewayProxyResult> {
     if ((request.method === 'GET' || request.method === 'HEAD') && request.path === '/health') {
       return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"status":"ok"}' };
@@ -119,15 +122,28 @@ export function createGateway(fns: LocalFunctions, prefix: string, metered: (usa
     return fns.routed[found.route.function](event, lambdaContext(found.route.function, requestId));
   }
 
-  return createServer(async (req, res) => {
+  return async (request) => {
     const requestId = randomUUID();
+    if (request.body && Buffer.byteLength(request.body, 'base64') > maxPayloadBytes) return gatewayAnswer('REQUEST_TOO_LARGE', requestId);
     try {
-      const body = await readBody(req);
-      send(res, await handle(incomingRequest(req, body), requestId));
+      return await handle(request, requestId);
     } catch (error) {
-      if (error instanceof PayloadTooLarge) return send(res, gatewayAnswer('REQUEST_TOO_LARGE', requestId));
       console.error('function failed', error);
-      send(res, gatewayAnswer('DEFAULT_5XX', requestId, 502));
+      return gatewayAnswer('DEFAULT_5XX', requestId, 502);
+    }
+  };
+}
+
+/** The gateway over HTTP: a body past API Gateway's limit is refused as it streams in. */
+export function createGateway(handler: GatewayHandler): Server {
+  return createServer(async (req, res) => {
+    try {
+      send(res, await handler(incomingRequest(req, await readBody(req))));
+    } catch (error) {
+      // Only reading the body throws here: past the limit, or the client went away.
+      if (error instanceof PayloadTooLarge) return send(res, gatewayAnswer('REQUEST_TOO_LARGE', randomUUID()));
+      console.error('reading the request failed', error);
+      send(res, gatewayAnswer('DEFAULT_5XX', randomUUID(), 502));
     }
   });
 }

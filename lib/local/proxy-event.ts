@@ -16,28 +16,37 @@ export interface IncomingRequest {
   sourceIp: string;
 }
 
-/** Reads a Node request as API Gateway sees it: header names as sent, last value wins in `headers`. */
-export function incomingRequest(req: IncomingMessage, body: string | null): IncomingRequest {
+/** A request's parts as they arrive: its header pairs in order, the body in base64. */
+interface RequestParts {
+  method: string;
+  /** The path and query as sent. */
+  target: string;
+  rawHeaders: readonly (readonly [string, string])[];
+  body: string | null;
+  sourceIp: string;
+  localPort: number;
+}
+
+/** Reads a request as API Gateway sees it: header names as sent, last value wins in `headers`. */
+function requestOf({ method, target, rawHeaders, body, sourceIp, localPort }: RequestParts): IncomingRequest {
   const multiValueHeaders: Record<string, string[]> = {};
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i]!;
+  for (const [name, value] of rawHeaders) {
     const existing = Object.keys(multiValueHeaders).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
-    (multiValueHeaders[existing] ??= []).push(req.rawHeaders[i + 1]!);
+    (multiValueHeaders[existing] ??= []).push(value);
   }
   // API Gateway adds these; the functions build absolute links from them.
-  const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
-  const forwarded = { 'X-Forwarded-For': sourceIp, 'X-Forwarded-Proto': 'http', 'X-Forwarded-Port': String(req.socket.localPort) };
+  const forwarded = { 'X-Forwarded-For': sourceIp, 'X-Forwarded-Proto': 'http', 'X-Forwarded-Port': String(localPort) };
   for (const [name, value] of Object.entries(forwarded)) {
     for (const key of Object.keys(multiValueHeaders)) if (key.toLowerCase() === name.toLowerCase()) delete multiValueHeaders[key];
     multiValueHeaders[name] = [value];
   }
   const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([k, v]) => [k, v.at(-1)!]));
-  const url = new URL(req.url ?? '/', 'http://local');
+  const url = new URL(target, 'http://local');
   const multiValueQuery: Record<string, string[]> = {};
   for (const [key, value] of url.searchParams) (multiValueQuery[key] ??= []).push(value);
   const hasQuery = Object.keys(multiValueQuery).length > 0;
   return {
-    method: (req.method ?? 'GET').toUpperCase(),
+    method: method.toUpperCase(),
     path: url.pathname,
     headers,
     multiValueHeaders,
@@ -47,6 +56,47 @@ export function incomingRequest(req: IncomingMessage, body: string | null): Inco
     sourceIp,
   };
 }
+
+/** A Node request off the gateway's socket. */
+export function incomingRequest(req: IncomingMessage, body: string | null): IncomingRequest {
+  const rawHeaders: [string, string][] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) rawHeaders.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+  return requestOf({
+    method: req.method ?? 'GET',
+    target: req.url ?? '/',
+    rawHeaders,
+    body,
+    sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    localPort: req.socket.localPort ?? 0,
+  });
+}
+
+/**
+ * A request made in-process, as `fetch` would send it to `url` from the loopback address:
+ * its headers lower-cased, with fetch's defaults and the Host of the URL.
+ */
+export function directRequest(method: string, url: URL, headers: Headers, body: Uint8Array | null): IncomingRequest {
+  const sent = new Headers({ host: url.host, ...fetchDefaults });
+  for (const [name, value] of headers) sent.set(name, value);
+  if (body) sent.set('content-length', String(body.byteLength));
+  return requestOf({
+    method,
+    target: url.pathname + url.search,
+    rawHeaders: [...sent],
+    body: body?.byteLength ? Buffer.from(body).toString('base64') : null,
+    sourceIp: '127.0.0.1',
+    localPort: Number(url.port),
+  });
+}
+
+/** What Node's fetch adds to every request. */
+const fetchDefaults = {
+  accept: '*/*',
+  'accept-language': '*',
+  'sec-fetch-mode': 'cors',
+  'user-agent': 'node',
+  'accept-encoding': 'gzip, deflate',
+};
 
 function requestContext(request: IncomingRequest, resource: string, requestId: string) {
   const now = new Date();

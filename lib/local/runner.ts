@@ -16,7 +16,7 @@ import type { WebhookSecretBox } from '#core/ports/webhook-secrets';
 import { webhookSecretBox } from '#core/webhooks/secret-box';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.ts';
 import { localFunctions } from './functions.ts';
-import { createGateway } from './gateway.ts';
+import { createGateway, type GatewayHandler, gatewayHandler } from './gateway.ts';
 import type { LocalConfig } from './local-config.ts';
 import { printRequestLines } from './request-line.ts';
 import { localSecretKeys } from './secret-keys.ts';
@@ -42,6 +42,8 @@ export interface LocalRunner {
   webhookSecrets: WebhookSecretBox;
   /** Requests per API Gateway key, as a usage plan would meter them: the authorizer's `usageIdentifierKey`s. */
   metered: ReadonlyMap<string, number>;
+  /** The gateway without its socket: a request handled in-process as the server would handle it. */
+  handle: GatewayHandler;
   stop(): Promise<void>;
 }
 
@@ -100,7 +102,8 @@ export async function startLocalRunner(
     const prefix = config().API_PREFIX;
     const functions = localFunctions(deps, { mailer, publicBaseUrl: () => cfg.PUBLIC_BASE_URL ?? origin });
     const metered = new Map<string, number>();
-    const server = createGateway(functions, prefix, (key) => metered.set(key, (metered.get(key) ?? 0) + 1));
+    const handle = gatewayHandler(functions, prefix, (key) => metered.set(key, (metered.get(key) ?? 0) + 1));
+    const server = createGateway(handle);
     if (cfg.LOG_REQUESTS) printRequestLines(server, print);
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -125,6 +128,7 @@ export async function startLocalRunner(
       gatewayKeys: deps.gatewayKeys,
       webhookSecrets,
       metered,
+      handle,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));

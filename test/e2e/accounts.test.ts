@@ -359,7 +359,7 @@ describe('email change', () => {
 describe('mailed links', () => {
   it('stop working 60 minutes after they were sent (a runner on a clock the test moves)', async () => {
     const clock = manualClock(new Date());
-    const timed = await startTestApi(undefined, { clock });
+    const timed = await startTestApi({ overrides: { clock } });
     try {
       const call = (method: string, path: string, body?: unknown) => timed.call(method, `${timed.runner.origin}${path}`, { key: '', body });
       expect((await register(timed, { name: 'Tim', email: 'tim@example.com', password })).status).toBe(202);

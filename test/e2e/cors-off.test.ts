@@ -6,7 +6,7 @@ const app = 'https://app.example.com';
 describe('CORS by default', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startTestApi({ over: 'http' });
   });
   afterAll(() => api.stop());
 

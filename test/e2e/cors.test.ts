@@ -6,7 +6,7 @@ describe('CORS with CORS_ALLOWED_ORIGINS set', () => {
   let api: TestApi;
   beforeAll(async () => {
     process.env.CORS_ALLOWED_ORIGINS = `${app}, https://admin.example.com`;
-    api = await startTestApi();
+    api = await startTestApi({ over: 'http' });
   });
   afterAll(async () => {
     await api.stop();

@@ -4,7 +4,7 @@ import { assertMatchesContract } from '../support/openapi-validator.ts';
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ over: 'http' });
 });
 afterAll(() => api.stop());
 

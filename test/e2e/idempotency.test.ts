@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { bcryptHasher } from '#core/adapters/create-deps';
 import { registerVerified } from '../support/accounts.ts';
+import { testHasher } from '../support/deps.ts';
 import { type ApiAnswer, startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, type Credential, login } from '../support/sessions.ts';
 
@@ -8,13 +8,15 @@ import { as, type Credential, login } from '../support/sessions.ts';
 let slowHashMs = 0;
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi(undefined, {
-    hasher: {
-      hash: async (plain) => {
-        await new Promise((done) => setTimeout(done, slowHashMs));
-        return bcryptHasher.hash(plain);
+  api = await startTestApi({
+    overrides: {
+      hasher: {
+        hash: async (plain) => {
+          await new Promise((done) => setTimeout(done, slowHashMs));
+          return testHasher.hash(plain);
+        },
+        compare: testHasher.compare,
       },
-      compare: bcryptHasher.compare,
     },
   });
 });

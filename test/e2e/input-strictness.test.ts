@@ -15,7 +15,7 @@ let workspaceId: string;
 let userId: number;
 let namespaceId: string;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ over: 'http' });
   workspaceId = (await api.call('POST', '/workspaces', { body: { name: 'Strict' } })).body.data.id;
   userId = (await api.call('GET', '/user')).body.data.id;
   namespaceId = (await api.call('GET', '/namespaces')).body.data[0].id;

@@ -2,7 +2,7 @@ import { defaultNamespaceId } from '#core/namespaces/ids';
 import { tiers } from '#core/platform/tiers';
 import { registerVerified } from '../support/accounts.ts';
 import { runAdmin } from '../support/admin-cli.ts';
-import { manualClock, testTableName } from '../support/deps.ts';
+import { manualClock } from '../support/deps.ts';
 import { startTestApi, type TestApi } from '../support/local-api.ts';
 import { as, type Credential } from '../support/sessions.ts';
 
@@ -14,7 +14,7 @@ const hour = 60 * 60 * 1000;
 const pro = tiers.pro.entitlements;
 
 beforeAll(async () => {
-  api = await startTestApi(testTableName(), { clock });
+  api = await startTestApi({ overrides: { clock } });
   ({ userId: B.userId, session: B.session } = await registerVerified(api, {
     name: 'Bea',
     email: 'bea@example.com',

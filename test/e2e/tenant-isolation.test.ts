@@ -17,7 +17,7 @@ const B = {} as { key: Credential; token: Credential; session: Credential; works
 const password = 'tenant b password';
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ over: 'http' });
   const boot = api.runner.bootstrap!;
   A.key = { type: 'api_key', bearer: api.adminKey };
   A.session = (await login(api, boot.email, boot.password)).session;

@@ -70,7 +70,7 @@ describe('usage plans at the edge, through the local runner', () => {
 describe('past the key budget, through the local runner', () => {
   let small: TestApi;
   beforeAll(async () => {
-    small = await startTestApi(undefined, { gatewayKeys: recordingGatewayKeys({ budget: 1 }) });
+    small = await startTestApi({ overrides: { gatewayKeys: recordingGatewayKeys({ budget: 1 }) } });
   });
   afterAll(() => small.stop());
 

@@ -3,7 +3,7 @@ import type { DepsOverrides } from '#core/adapters/create-deps';
 import { parseLocalConfig } from '#lib/local/local-config';
 import { type LocalRunner, startLocalRunner } from '#lib/local/runner';
 import { depsOnTable, sharedEndpoint, testHasher, testTableName } from './deps.ts';
-import { type ApiAnswer, apiClient, type CallOptions } from './local-api.ts';
+import { type ApiAnswer, apiClient, type CallOptions, type Transport } from './local-api.ts';
 
 export interface TableTestApi {
   runner: LocalRunner;
@@ -22,7 +22,7 @@ export interface TableTestApi {
  * e.g. one listening on another address), so a test can read the table directly.
  */
 export async function startTestApiOnTable(
-  options: { tableName?: string; host?: string; overrides?: DepsOverrides } = {},
+  options: { tableName?: string; host?: string; overrides?: DepsOverrides; over?: Transport } = {},
 ): Promise<TableTestApi> {
   const tableName = options.tableName ?? testTableName();
   const runner = await startLocalRunner(
@@ -44,7 +44,7 @@ export async function startTestApiOnTable(
     runner,
     tableName,
     adminKey,
-    call: apiClient(runner, adminKey),
+    call: apiClient(runner, adminKey, options.over),
     async scan() {
       const items: Record<string, unknown>[] = [];
       let start: Record<string, unknown> | undefined;

@@ -29,6 +29,21 @@ const refusedSecrets = new BoundedCache<number>();
 const bcryptSlots = new ConcurrencyLimit(2);
 
 /**
+ * Look-ups under way, by secret and address: racing first uses of one key share one compare,
+ * so they take one attempt of the guard, not one each (25 at once would pass its 20).
+ */
+const lookingUp = new Map<string, Promise<KeyLocation | undefined>>();
+
+function findOnce(deps: Deps, key: string, prefix: string, sourceIp: string): Promise<KeyLocation | undefined> {
+  const at = `${keyDigest(key)}|${sourceIp}`;
+  const running = lookingUp.get(at);
+  if (running) return running;
+  const found = findByPrefix(deps, key, prefix, sourceIp).finally(() => lookingUp.delete(at));
+  lookingUp.set(at, found);
+  return found;
+}
+
+/**
  * A key this process has not verified: found by its clear prefix, checked with bcrypt.
  * Keys that have ended (a rotated key past its grace period, a key past its TTL) are passed
  * over and an expired one answers TOKEN_EXPIRED, all without a compare: only a secret that
@@ -69,7 +84,7 @@ export async function authenticateApiKey(
     {
       verified: verifiedKeys,
       refused: () => new InvalidApiKey(),
-      locate: () => findByPrefix(deps, key, parsed.prefix, request.sourceIp),
+      locate: () => findOnce(deps, key, parsed.prefix, request.sourceIp),
       record: ({ apiKey }, { workspaceId, id }) => apiKey.get({ workspaceId, id }).commit(),
       live: isLive,
       expiresAt: (item) => item.expiresAt,
