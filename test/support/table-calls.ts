@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
-import { build } from 'esbuild';
 import ts from 'typescript';
-import { esbuildOptions, type FunctionName, projectRoot } from '#lib/bundling';
+import { type FunctionName, projectRoot } from '#lib/bundling';
+import { unminifiedBundle } from './unminified-bundles.ts';
 
 /*
  * What a function's code does on the table, derived from its code alone (never from its
@@ -86,10 +86,7 @@ function checkerProgram(): ts.Program {
  * (its marker indented) counts whole: `all`.
  */
 async function bundledSources(name: FunctionName): Promise<Map<string, Set<string> | 'all'>> {
-  const outfile = join(projectRoot, 'cdk.out', 'least-privilege', `${name}.mjs`);
-  const options = { ...esbuildOptions(name, outfile), minify: false, keepNames: false, write: false } as const;
-  const { outputFiles } = await build({ ...options, logLevel: 'silent' });
-  const text = outputFiles.map((file) => file.text).join('\n');
+  const { text } = await unminifiedBundle(name);
   const sources = new Map<string, Set<string> | 'all'>();
   for (const [, path] of text.matchAll(/^[ \t]+\/\/ (functions\/\S+\.ts)$/gm)) sources.set(join(projectRoot, path!), 'all');
   for (const [, path, body] of text.matchAll(/^\/\/ (functions\/\S+\.ts)\n([\s\S]*?)(?=^\/\/ \S+\.[cm]?[jt]s\n|(?![\s\S]))/gm)) {

@@ -1,8 +1,8 @@
-import { build } from 'esbuild';
 import { secretsOf } from '#core/adapters/function-definition';
 import type { SecretName } from '#core/platform/secret-settings';
-import { esbuildOptions, functionNames } from '#lib/bundling';
+import { functionNames } from '#lib/bundling';
 import { functionDefinitions, routeFunctions } from '../../functions/definitions.ts';
+import { unminifiedBundle } from '../support/unminified-bundles.ts';
 
 /** The functions whose definitions declare the key: the stack gives them its ARN and read access (test/infra/stack.test.ts). */
 const declaring = (secret: SecretName) => functionNames.filter((name) => secretsOf(functionDefinitions[name]).includes(secret));
@@ -71,12 +71,8 @@ const clients = [
 
 describe('which bundles hold which AWS client', () => {
   it.each(functionNames)('%s', async (name) => {
-    const result = await build({ ...esbuildOptions(name, `/tmp/client-bundles-${name}.mjs`), write: false, metafile: true, minify: false });
-    const inputs = Object.keys(result.metafile.inputs);
     // The authorizer leaves @aws-sdk/* to the runtime: there a client would be an external import.
-    const externals = Object.values(result.metafile.outputs).flatMap((output) =>
-      output.imports.filter((i) => i.external).map((i) => i.path),
-    );
+    const { inputs, externals } = await unminifiedBundle(name);
     for (const { client, adapter, holders } of clients) {
       const holdsClient = [...inputs, ...externals].some((path) => path.includes(client));
       expect({ client, holdsClient, adapter: inputs.includes(adapter) }).toEqual({

@@ -1,7 +1,6 @@
-import { build } from 'esbuild';
 import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
-import { esbuildOptions } from '#lib/bundling';
 import { lambdaFunctions, routeTables } from '#routes';
+import { unminifiedBundle } from '../support/unminified-bundles.ts';
 
 /**
  * A function whose routes take an Idempotency-Key is given the idempotency runner, and
@@ -12,13 +11,8 @@ describe('which functions run requests idempotently', () => {
   it.each(lambdaFunctions)('%s', async (name) => {
     const takesKeys = routeTables[name].some(takesIdempotencyKey);
     await expect(import(`../../functions/${name}/index.ts`)).resolves.toHaveProperty('handler');
-    const result = await build({
-      ...esbuildOptions(name, `/tmp/idempotency-bundles-${name}.mjs`),
-      write: false,
-      metafile: true,
-      minify: false,
-    });
-    const holdsPowertools = Object.keys(result.metafile.inputs).some((path) => path.includes('@aws-lambda-powertools/idempotency'));
+    const { inputs } = await unminifiedBundle(name);
+    const holdsPowertools = inputs.some((path) => path.includes('@aws-lambda-powertools/idempotency'));
     expect({ name, holdsPowertools }).toEqual({ name, holdsPowertools: takesKeys });
   });
 });

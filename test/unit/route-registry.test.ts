@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { build } from 'esbuild';
 import { isKnownScope } from '#core/access/scopes';
 import type { Route } from '#core/http/route-types';
-import { entryOf, esbuildOptions } from '#lib/bundling';
+import { entryOf } from '#lib/bundling';
 import { type LambdaFunctionName, lambdaFunctions, routes as registry } from '#routes';
+import { unminifiedBundle } from '../support/unminified-bundles.ts';
 
 const routes: readonly Route[] = registry;
 
@@ -47,8 +47,7 @@ describe('the route registry', () => {
 
   it('builds each function bundle with its own route table and schemas only', async () => {
     for (const name of lambdaFunctions.filter((n) => !catalogueHolders.has(n))) {
-      const result = await build({ ...esbuildOptions(name, `/tmp/${name}.mjs`), write: false, metafile: true, minify: false });
-      const inputs = Object.keys(result.metafile.inputs);
+      const { inputs } = await unminifiedBundle(name);
       const otherTables = lambdaFunctions.filter((other) => other !== name).map((other) => `functions/${other}/routes.ts`);
       expect(inputs.filter((input) => otherTables.includes(input))).toEqual([]);
       expect(inputs).not.toContain('functions/routes.ts');
@@ -57,8 +56,7 @@ describe('the route registry', () => {
 
   it("builds the MCP functions with the whole registry, and none of the other functions' handlers", async () => {
     for (const name of catalogueHolders) {
-      const result = await build({ ...esbuildOptions(name, `/tmp/${name}.mjs`), write: false, metafile: true, minify: false });
-      const inputs = Object.keys(result.metafile.inputs);
+      const { inputs } = await unminifiedBundle(name);
       expect(inputs).toContain('functions/routes.ts');
       const otherHandlers = lambdaFunctions.filter((other) => other !== name).map((other) => `functions/${other}/handlers.ts`);
       expect(inputs.filter((input) => otherHandlers.includes(input))).toEqual([]);
