@@ -20,6 +20,9 @@ const tableName = testTableName();
 
 /** The admin CLI against this file's table. */
 const admin = (args: string[], env: Record<string, string> = {}): Promise<Run> => runAdmin(tableName, args, env);
+/** The same as its own process, as an operator runs it. */
+const adminProcess = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
+  runAdmin(tableName, args, env, { asProcess: true });
 
 /** The last stderr line: where a failure is reported, in one line. */
 const failureLine = (run: Run) => run.stderr.trim().split('\n').at(-1)!;
@@ -45,7 +48,7 @@ afterAll(close);
 
 describe('admin CLI', () => {
   it('lists its commands, and explains each one with --help', async () => {
-    const [overview, commandHelp] = await Promise.all([admin(['--help']), admin(['oauth-client', 'create', '--help'])]);
+    const [overview, commandHelp] = await Promise.all([adminProcess(['--help']), admin(['oauth-client', 'create', '--help'])]);
     expect(overview.status).toBe(0);
     for (const name of ['bootstrap', 'create-user', 'suspend', 'resume', 'prune', 'gateway-keys reconcile', 'oauth-client create'])
       expect(overview.stdout).toContain(name);
@@ -259,13 +262,13 @@ describe('admin CLI', () => {
 
   it('bad arguments and a missing table end with a non-zero status and one readable line', async () => {
     const runs = await Promise.all([
-      admin(['create-user', '--name', 'No Email']),
+      adminProcess(['create-user', '--name', 'No Email']),
       admin(['suspend', '--workspace', bootstrapped.workspaceId, '--until', 'tomorrow']),
       admin(['create-user', '--email', 'x@example.com', '--name', 'X', '--tier', 'gold']),
       admin(['create-user', '--email', 'x@example.com', '--name', 'X', '--password', `${'P'.repeat(72)}secretTail`]),
       admin(['frobnicate']),
       admin([]),
-      admin(['prune'], { TABLE_NAME: 'no-such-table' }),
+      adminProcess(['prune'], { TABLE_NAME: 'no-such-table' }),
     ]);
     expect(runs.map((r) => r.status)).toEqual([2, 2, 2, 2, 2, 2, 1]);
     expect(runs.map(failureLine)).toEqual([
