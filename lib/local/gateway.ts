@@ -136,7 +136,7 @@ export function gatewayHandler(fns: LocalFunctions, prefix: string, metered: (us
 
 /** The gateway over HTTP: a body past API Gateway's limit is refused as it streams in. */
 export function createGateway(handler: GatewayHandler): Server {
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     try {
       send(res, await handler(incomingRequest(req, await readBody(req))));
     } catch (error) {
@@ -146,4 +146,8 @@ export function createGateway(handler: GatewayHandler): Server {
       send(res, gatewayAnswer('DEFAULT_5XX', randomUUID(), 502));
     }
   });
+  // Longer than a client keeps an idle connection (fetch: 4 s), so that the client closes it first
+  // and never sends a request down a socket the server is closing (ECONNRESET on a busy machine).
+  server.keepAliveTimeout = 65_000;
+  return server;
 }
