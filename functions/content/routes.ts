@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { batchAnswer, batchBody } from '#core/content/batch-schemas';
+import { batchAnswer, batchBody } from '#core/batch/batch-schemas';
 import { category, categoryId, createCategoryBody, updateCategoryBody } from '#core/content/category-schemas';
 import { createPostBody, includeQuery, post, postId, postWithCategories, updatePostBody } from '#core/content/post-schemas';
 import { routeTable } from '#core/http/route-table';
