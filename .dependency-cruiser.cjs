@@ -5,6 +5,7 @@
  * functions/<fn>/ (routes, handlers, definition, index) and functions/routes.ts
  *   -> core/adapters   the AWS and default adapters of the ports; only entry points build them
  *   -> core/batch      a batch's operations, each run through dispatch as its single route
+ *   -> core/mcp        the MCP functions' common ground: the tool catalogue of the routes they are given, tool calls, resources
  *   -> core/http       dispatch: scope, validation, context, idempotency, envelope
  *   -> core/<context>  one folder per bounded context, each importing only those after it in `contexts`
  *   -> core/lists      list queries, pages, cursors
@@ -36,7 +37,7 @@ const contexts = [
   'access',
 ];
 
-const layers = ['adapters', 'batch', 'http', ...contexts, 'lists', 'ports', 'store', 'platform'];
+const layers = ['adapters', 'batch', 'mcp', 'http', ...contexts, 'lists', 'ports', 'store', 'platform'];
 
 const folder = (name) => `^functions/core/${name}/`;
 
