@@ -2,50 +2,83 @@
  * The import rules of the runtime code (README, Architecture: Layers): no circles, and imports run one
  * way, from entry points down to the platform. `npm test` runs this (npm run check:imports).
  *
- * functions/<fn>/ (routes, handlers, definition, index) and functions/routes.ts
- *   -> core/adapters   the AWS and default adapters of the ports; only entry points build them
- *   -> core/http       dispatch: scope, validation, context, idempotency, envelope
- *   -> core/<context>  one folder per bounded context, each importing only those after it in `contexts`
- *   -> core/lists      list queries, pages, cursors
- *   -> core/ports      what the contexts need from outside (Deps and its port interfaces)
- *   -> core/store      ElectroDB entities, item and key types, the table client
- *   -> core/platform   errors, configuration, ids, clock, telemetry, tiers, environments
+ * bin/, lib/ -> functions/<fn>/ (routes, handlers, definition, index), functions/routes.ts
+ *   -> functions/core/<folder>, each importing only the folders its entry in `uses` names
+ *
+ * Read from the top, the entries fall into bands, each using only bands below it: what the
+ * functions are built from (adapters, batch, mcp), then http (dispatch and the HTTP side), then
+ * the bounded contexts, then the ground (lists, access, ports, then store, then platform).
+ * Contexts use one another only as declared, and the declarations form no circle.
  */
 
-/** The bounded contexts, each above every one after it: a context imports only later ones. */
-const contexts = [
-  'docs',
-  'operations',
-  'oauth',
-  'credentials',
-  'accounts',
-  'workspaces',
-  'content',
-  'members',
-  'seo',
-  'webhooks',
-  'api-keys',
-  'users',
-  'namespaces',
-  'entitlements',
-  'tenancy',
-  'pixel',
-  'events',
-  'metering',
-  'access',
-];
+/** What nearly every folder stands on: the ports it is handed, the table, the platform. */
+const ground = ['ports', 'store', 'platform'];
 
-const layers = ['adapters', 'http', ...contexts, 'lists', 'ports', 'store', 'platform'];
+/**
+ * Each folder of functions/core/ with the folders it may import, as a package names its
+ * dependencies: what the code imports, nothing more. A new context gets an entry here, and
+ * the folders that import it name it in theirs.
+ */
+const uses = {
+  adapters: ['http', 'webhooks', ...ground],
+  batch: ['http', 'content', 'access', 'ports', 'platform'],
+  mcp: ['http', 'namespaces', 'entitlements', 'access', 'ports', 'platform'],
+  http: ['operations', 'credentials', 'users', 'metering', 'lists', 'access', ...ground],
+  docs: ['credentials', 'api-keys', 'access', ...ground],
+  operations: ['accounts', 'workspaces', 'members', 'api-keys', 'users', 'entitlements', 'access', ...ground],
+  oauth: ['credentials', 'tenancy', 'access', ...ground],
+  credentials: ['api-keys', 'namespaces', 'entitlements', 'access', ...ground],
+  accounts: ['workspaces', 'members', 'api-keys', 'users', 'events', ...ground],
+  workspaces: [
+    ...['content', 'members', 'seo', 'webhooks', 'users', 'namespaces', 'entitlements', 'tenancy', 'pixel', 'events'],
+    ...['lists', 'access', ...ground],
+  ],
+  content: ['namespaces', 'entitlements', 'tenancy', 'events', 'lists', 'access', ...ground],
+  members: ['users', 'namespaces', 'entitlements', 'tenancy', 'events', 'lists', 'access', ...ground],
+  seo: ['namespaces', 'entitlements', 'tenancy', 'events', 'lists', ...ground],
+  webhooks: ['namespaces', 'entitlements', 'tenancy', 'events', 'lists', 'access', ...ground],
+  'api-keys': ['namespaces', 'entitlements', 'tenancy', 'events', 'lists', 'access', ...ground],
+  users: ['namespaces', 'tenancy', 'events', 'lists', 'access', ...ground],
+  namespaces: ['entitlements', 'events', 'lists', 'access', ...ground],
+  entitlements: ['tenancy', ...ground],
+  tenancy: ['pixel', 'access', ...ground],
+  pixel: [...ground],
+  events: ['access', ...ground],
+  metering: ['access', ...ground],
+  lists: ['store', 'platform'],
+  access: ['store', 'platform'],
+  ports: ['store', 'platform'],
+  store: ['platform'],
+  platform: [],
+};
+
+const folders = Object.keys(uses);
 
 const folder = (name) => `^functions/core/${name}/`;
 
-/** For each layer, the layers above it, which it must not import. */
-const upwardRules = layers.slice(1).map((layer, i) => ({
-  name: `no-import-up-from-${layer}`,
-  comment: `core/${layer} imports only what lies below it: ${layers.slice(i + 2).join(', ') || 'nothing of core'}.`,
+/** A folder that names one it does not know, or that comes back to itself through what it uses, is a mistake of this file. */
+function checkDeclarations() {
+  const unknown = folders.flatMap((name) => uses[name].filter((used) => !(used in uses)).map((used) => `${name} -> ${used}`));
+  if (unknown.length) throw new Error(`.dependency-cruiser.cjs: \`uses\` names folders it does not declare: ${unknown.join(', ')}`);
+  const done = new Set();
+  const visit = (name, path) => {
+    if (path.includes(name))
+      throw new Error(`.dependency-cruiser.cjs: \`uses\` runs in a circle: ${[...path.slice(path.indexOf(name)), name].join(' -> ')}`);
+    if (done.has(name)) return;
+    for (const used of uses[name]) visit(used, [...path, name]);
+    done.add(name);
+  };
+  for (const name of folders) visit(name, []);
+}
+checkDeclarations();
+
+/** For each folder, every other folder of core that its entry does not name. */
+const usesRules = folders.map((name) => ({
+  name: `core-${name}-uses-what-it-declares`,
+  comment: `core/${name} imports only ${uses[name].join(', ') || 'nothing of core'} (its entry in \`uses\`).`,
   severity: 'error',
-  from: { path: folder(layer) },
-  to: { path: layers.slice(0, i + 1).map(folder) },
+  from: { path: folder(name) },
+  to: { path: '^functions/core/', pathNot: [name, ...uses[name]].map(folder) },
 }));
 
 module.exports = {
@@ -74,13 +107,12 @@ module.exports = {
     {
       name: 'data-through-the-contexts',
       comment:
-        'A function reaches the table only through the contexts: no ElectroDB, no DynamoDB client, no store module but plain shapes (item types, delivery statuses, stream records).',
+        'A function reaches the table only through the contexts: no ElectroDB, no DynamoDB client, no store module but plain shapes (post and delivery statuses, issue severities, the stream records).',
       severity: 'error',
       from: { path: '^functions/(?!core/)' },
       to: {
         path: ['^functions/core/store/', 'node_modules/(electrodb|@aws-sdk/lib-dynamodb|@aws-sdk/client-dynamodb)/'],
         pathNot: [
-          '^functions/core/store/items\\.ts$',
           '^functions/core/store/entities/delivery-status\\.ts$',
           '^functions/core/store/entities/post-status\\.ts$',
           '^functions/core/store/entities/seo-severity\\.ts$',
@@ -90,9 +122,9 @@ module.exports = {
     },
     {
       name: 'no-unknown-core-folder',
-      comment: 'Every file of functions/core/ lies in one of the layers above (a new context is added to `contexts`).',
+      comment: 'Every file of functions/core/ lies in a folder of `uses` (a new context gets an entry there).',
       severity: 'error',
-      from: { path: '^functions/core/', pathNot: layers.map(folder) },
+      from: { path: '^functions/core/', pathNot: folders.map(folder) },
       to: {},
     },
     {
@@ -102,7 +134,7 @@ module.exports = {
       from: { path: '^functions/core/', pathNot: [folder('http'), folder('adapters')] },
       to: { path: '^node_modules/@types/aws-lambda/' },
     },
-    ...upwardRules,
+    ...usesRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

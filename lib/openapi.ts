@@ -3,8 +3,8 @@ import { idempotencyRetentionSeconds } from '#core/http/idempotency/idempotent-r
 import { idempotencyKeyPattern, takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import { requestIdLength, requestIdPattern } from '#core/http/proxy-event';
 import { documentedPath, type Route } from '#core/http/route-types';
+import { maxPerPage } from '#core/lists/list-query';
 import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
-import { maxPerPage } from '#core/platform/list-bounds';
 import { asOnTheWire } from '#core/platform/schema-meta';
 import { routes } from '#routes';
 import { operationDescription } from './openapi/descriptions.ts';

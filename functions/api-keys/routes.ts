@@ -3,7 +3,8 @@ import { apiKey, apiKeyId, createApiKeyBody, createdApiKey, rotateApiKeyBody, ro
 import { keyStatuses } from '#core/api-keys/api-key-status';
 import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
-import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
+import { listOf } from '#core/lists/list-schemas';
+import { contextQuery, createdOf, dataOf, fieldsOf, noContent } from '#core/platform/common-schemas';
 
 const apiKeyList = {
   // allowed_ips has never been a choice of fields= (openapi.yaml lists the choices): offering it is a change of the API of its own.

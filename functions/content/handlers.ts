@@ -1,4 +1,5 @@
 import type { Principal } from '#core/access/principal';
+import { runBatch } from '#core/batch/batch';
 import { categoriesOf, createCategory, deleteCategory, getCategory, updateCategory } from '#core/content/categories';
 import { categoryView } from '#core/content/category-view';
 import { contentReaderOf } from '#core/content/content-owner';
@@ -11,7 +12,6 @@ import { fitsOneAnswer } from '#core/http/http-answer';
 import { listPage } from '#core/lists/list-page';
 import { ValidationFailed } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
-import { runBatch } from './batch.ts';
 import { contentRoutes } from './routes.ts';
 
 type Routes = (typeof contentRoutes)[number];

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
-import { batchAnswer, batchBody } from '#core/content/batch-schemas';
+import { batchAnswer, batchBody } from '#core/batch/batch-schemas';
 import { category, categoryId, createCategoryBody, updateCategoryBody } from '#core/content/category-schemas';
 import { createPostBody, includeQuery, post, postId, postWithCategories, updatePostBody } from '#core/content/post-schemas';
 import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
-import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
+import { listOf } from '#core/lists/list-schemas';
+import { contextQuery, createdOf, dataOf, fieldsOf, noContent } from '#core/platform/common-schemas';
 import { describe } from '#core/platform/schema-meta';
 import { postStatuses } from '#core/store/entities/post-status';
 

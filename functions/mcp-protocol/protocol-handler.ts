@@ -8,6 +8,7 @@ import { absoluteUrl, lowerCaseHeaders, requestIdOf } from '#core/http/proxy-eve
 import { logRequest } from '#core/http/request-log';
 import { assertBodySize, bodyOf } from '#core/http/request-parts';
 import type { ApiResponse } from '#core/http/types';
+import type { ToolCatalogue } from '#core/mcp/tool-catalogue';
 import { InsufficientPermissions, InvalidFormat } from '#core/platform/errors';
 import { validate } from '#core/platform/validation';
 import type { RouteInvoker } from '#core/ports/route-invoker';
@@ -23,7 +24,7 @@ const [route] = mcpProtocolRoutes;
  * dispatch would make here (the authorizer's verdict and `mcp:read`). Without the table's
  * client and ElectroDB, the MCP SDK fits the bundle within 1 MiB (docs/performance.md).
  */
-export function mcpProtocolHandler(invoker: () => RouteInvoker): HttpHandler {
+export function mcpProtocolHandler(catalogue: ToolCatalogue, invoker: () => RouteInvoker): HttpHandler {
   return async (event) => {
     const startedAt = performance.now();
     const requestId = requestIdOf(event);
@@ -39,7 +40,7 @@ export function mcpProtocolHandler(invoker: () => RouteInvoker): HttpHandler {
       const named = headers['x-workspace-id'] || event.queryStringParameters?.workspace_id;
       const workspaceId = named ? wellFormedWorkspaceId(named) : principal.workspaceId;
       const caller = { principal, workspaceId, requestId, sourceIp: event.requestContext.identity.sourceIp, url: absoluteUrl(event) };
-      const served = await serveMcp(invoker(), caller, headers, body);
+      const served = await serveMcp(catalogue, invoker(), caller, headers, body);
       // What the transport refuses (an Accept without text/event-stream, a message that is not JSON-RPC) is a 400 in the envelope.
       if (served.status >= 400) {
         const refusal = (served.body as { error?: { message?: string } } | undefined)?.error?.message;

@@ -12,13 +12,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod/mini';
 import { errorAnswer } from '#core/http/error-answer';
+import { type InvokedRoute, invokeOperation, type OperationCaller } from '#core/http/operation-invocation';
+import type { toolCallResult } from '#core/mcp/mcp-schemas';
+import { openapiUri, resourceTemplates } from '#core/mcp/resource-templates';
+import type { ToolCatalogue } from '#core/mcp/tool-catalogue';
 import { NotFound } from '#core/platform/errors';
 import type { RouteInvoker } from '#core/ports/route-invoker';
-import { routes } from '#routes';
-import type { toolCallResult } from '../mcp/mcp-schemas.ts';
-import { invokeOperation, type McpCaller } from '../mcp/operation-invocation.ts';
-import { openapiUri, resourceTemplates } from '../mcp/resource-templates.ts';
-import { findTool, visibleServers } from '../mcp/tool-catalogue.ts';
 
 /** How many tools one tools/list page holds: a client with a wide credential pages, a narrow one reads one page. */
 const toolsPerPage = 25;
@@ -29,10 +28,13 @@ const pageStart = (cursor: string | undefined): number => {
   return start;
 };
 
-/** The mcp function's routes this one calls for what needs the table: a tool call (counted there) and a resource read. */
-const routeOf = (operationId: string) => routes.find((route) => route.operationId === operationId)!;
-const callRoute = routeOf('callMcpTool');
-const readRoute = routeOf('readMcpResource');
+/**
+ * The mcp function's routes this one calls for what needs the table, as any client of them
+ * would name them (functions/mcp/routes.ts serves them): a tool call (counted there) and a
+ * resource read.
+ */
+const callRoute: InvokedRoute = { function: 'mcp', method: 'POST', path: '/mcp/tools/call' };
+const readRoute: InvokedRoute = { function: 'mcp', method: 'GET', path: '/mcp/resources/{uri+}' };
 
 /** A tool's answer as JSON, for `structuredContent`, unless it was cut as text. */
 function structuredOf(text: string): Record<string, unknown> | undefined {
@@ -46,11 +48,11 @@ function structuredOf(text: string): Record<string, unknown> | undefined {
 
 /**
  * One MCP server for one request (stateless), answering as the caller's credential may.
- * It lists from the catalogue it holds, and calls and reads through the mcp function's
+ * It lists from the catalogue it is given, and calls and reads through the mcp function's
  * REST routes (POST /mcp/tools/call, GET /mcp/resources/{uri}), so that a call over the
  * protocol is scoped, counted and run exactly as one over REST.
  */
-function serverFor(invoker: RouteInvoker, caller: McpCaller): Server {
+function serverFor(catalogue: ToolCatalogue, invoker: RouteInvoker, caller: OperationCaller): Server {
   const server = new Server(
     { name: 'tenant-api', version: '1.0.0' },
     {
@@ -60,7 +62,7 @@ function serverFor(invoker: RouteInvoker, caller: McpCaller): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async ({ params }) => {
-    const tools = visibleServers(caller).flatMap((s) => s.tools);
+    const tools = catalogue.visibleServers(caller).flatMap((s) => s.tools);
     const start = pageStart(params?.cursor);
     const end = start + toolsPerPage;
     return {
@@ -76,7 +78,7 @@ function serverFor(invoker: RouteInvoker, caller: McpCaller): Server {
   });
   server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
     // Any tool of the catalogue, not only those listed: the mcp function's answer names what is missing (403 naming the scope, 404).
-    const found = findTool(params.name);
+    const found = catalogue.findTool(params.name);
     if (!found) {
       const unknown = errorAnswer(new NotFound('mcp tool', params.name), caller.requestId).body;
       return { isError: true, content: [{ type: 'text', text: JSON.stringify(unknown) }] };
@@ -104,7 +106,7 @@ function serverFor(invoker: RouteInvoker, caller: McpCaller): Server {
     ],
   }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: resourceTemplates(caller).map(({ uriTemplate, name, description }) => ({
+    resourceTemplates: resourceTemplates(catalogue, caller).map(({ uriTemplate, name, description }) => ({
       uriTemplate,
       name,
       description,
@@ -132,12 +134,13 @@ export interface ProtocolAnswer {
  * server and transport made for it, JSON answers (no event stream: a Lambda answers once).
  */
 export async function serveMcp(
+  catalogue: ToolCatalogue,
   invoker: RouteInvoker,
-  caller: McpCaller,
+  caller: OperationCaller,
   headers: Record<string, string>,
   body: unknown,
 ): Promise<ProtocolAnswer> {
-  const server = serverFor(invoker, caller);
+  const server = serverFor(catalogue, invoker, caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

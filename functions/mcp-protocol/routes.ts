@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { routeTable } from '#core/http/route-table';
+import { jsonRpcMessage } from '#core/mcp/mcp-schemas';
 import { contextQuery } from '#core/platform/common-schemas';
-import { jsonRpcMessage } from '../mcp/mcp-schemas.ts';
 
 /** The route of the mcp-protocol function: the MCP protocol itself, for MCP clients. */
 export const mcpProtocolRoutes = routeTable(

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { routeTable } from '#core/http/route-table';
+import { mcpResource, mcpServer, mcpTool, resourceUri, serverId, toolCall, toolCallResult } from '#core/mcp/mcp-schemas';
 import { contextQuery, dataOf } from '#core/platform/common-schemas';
-import { mcpResource, mcpServer, mcpTool, resourceUri, serverId, toolCall, toolCallResult } from './mcp-schemas.ts';
 
 /** The routes of the mcp function: the service's operations as MCP servers and tools, shown as the caller's credential may use them. */
 export const mcpRoutes = routeTable({ tag: 'MCP', auth: 'credential', query: contextQuery, scope: 'mcp:read' }, [

@@ -2,16 +2,15 @@ import type { Principal } from '#core/access/principal';
 import { checkEntitlement, standingsOf } from '#core/entitlements/entitlements';
 import { handlersFor } from '#core/http/handlers';
 import { listPage } from '#core/lists/list-page';
-import { findNamespace } from '#core/namespaces/access';
+import { findNamespace, type NamespaceContext } from '#core/namespaces/access';
 import { namespacesOf } from '#core/namespaces/list';
 import { entitlementScopeOf, ownerTierOf } from '#core/namespaces/scope';
 import { namespaceDetailView } from '#core/namespaces/view';
 import type { Deps } from '#core/ports/deps';
-import type { NamespaceItem } from '#core/store/items';
 import type { namespaceRoutes } from './routes.ts';
 
 /** A namespace's entitlements as the credential sees them: in its environment, at the owner's tier. */
-const scopeOf = async (deps: Deps, principal: Principal, namespace: NamespaceItem) =>
+const scopeOf = async (deps: Deps, principal: Principal, namespace: NamespaceContext) =>
   entitlementScopeOf(namespace, principal.environment, await ownerTierOf(deps, namespace));
 
 export const namespaceHandlers = handlersFor<(typeof namespaceRoutes)[number]>()({

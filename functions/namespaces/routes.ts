@@ -2,8 +2,9 @@ import * as z from 'zod/mini';
 import { checkBody, checkResult } from '#core/entitlements/entitlement-schemas';
 import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
+import { listOf } from '#core/lists/list-schemas';
 import { namespace, namespaceDetail, namespaceId } from '#core/namespaces/namespace-schemas';
-import { contextQuery, dataOf, fieldsOf, listOf } from '#core/platform/common-schemas';
+import { contextQuery, dataOf, fieldsOf } from '#core/platform/common-schemas';
 
 const namespaceList = {
   fields: fieldsOf(namespace),

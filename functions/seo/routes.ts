@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
-import { contextQuery, createdOf, fieldsOf, idOf, listOf } from '#core/platform/common-schemas';
+import { listOf } from '#core/lists/list-schemas';
+import { contextQuery, createdOf, fieldsOf, idOf } from '#core/platform/common-schemas';
 import { createSeoReportBody, seoIssue, seoReport, seoReportSummary, seoReportsQueryUrl } from '#core/seo/seo-schemas';
 import { seoSeverities } from '#core/store/entities/seo-severity';
 

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
+import { listOf } from '#core/lists/list-schemas';
 import { invitation, joinedWorkspace, sentInvitation } from '#core/members/invitation-schemas';
-import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
+import { contextQuery, createdOf, dataOf, fieldsOf, noContent } from '#core/platform/common-schemas';
 import { workspaceId } from '#core/tenancy/workspace-schemas';
 import { accountMessage, addMemberBody, changePasswordBody, member, updateUserBody, user, userId } from '#core/users/user-schemas';
 import { createdUserToken, createUserTokenBody, userToken, userTokenId } from '#core/users/user-token-schemas';

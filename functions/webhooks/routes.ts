@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { routeTable } from '#core/http/route-table';
 import { type ListSpec, listQuerySchema } from '#core/lists/list-query';
-import { contextQuery, createdOf, dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
+import { listOf } from '#core/lists/list-schemas';
+import { contextQuery, createdOf, dataOf, fieldsOf, noContent } from '#core/platform/common-schemas';
 import {
   createdWebhookEndpoint,
   createWebhookBody,

@@ -2,7 +2,7 @@ import type { CredentialType } from '#core/access/principal';
 import { idempotencyRetentionSeconds } from '#core/http/idempotency/idempotent-requests';
 import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import type { Route } from '#core/http/route-types';
-import { defaultPerPage, maxPerPage } from '#core/platform/list-bounds';
+import { defaultPerPage, maxPerPage } from '#core/lists/list-query';
 
 /**
  * An operation's description: the route's own words (`description` in its routes.ts), then

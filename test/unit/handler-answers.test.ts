@@ -3,7 +3,8 @@ import { handlersFor } from '#core/http/handlers';
 import type { RouteSpec } from '#core/http/route-types';
 import type { ListPage } from '#core/lists/list-page';
 import type { ListSpec } from '#core/lists/list-query';
-import { dataOf, fieldsOf, listOf, noContent } from '#core/platform/common-schemas';
+import { listOf } from '#core/lists/list-schemas';
+import { dataOf, fieldsOf, noContent } from '#core/platform/common-schemas';
 
 /**
  * What a handler may answer is its route's responses, checked by tsc (tsconfig includes

@@ -1,4 +1,4 @@
-import { withinResultGuard } from '../../functions/mcp/result-guard.ts';
+import { withinResultGuard } from '#core/mcp/result-guard';
 
 /** A tool's result stays within about 25,000 tokens (100,000 characters): a list is cut to what fits, with a hint. */
 const answerOf = (body: unknown) => ({ text: JSON.stringify(body), body });

@@ -1,4 +1,10 @@
-import { mcpServers, toolNameOf } from '../../functions/mcp/tool-catalogue.ts';
+import { toolCatalogue, toolNameOf } from '#core/mcp/tool-catalogue';
+import { routes } from '#routes';
+import { operationRoutes } from '../../functions/operation-routes.ts';
+
+/** The catalogue as the MCP definitions make it: from every function's routes but their own. */
+const catalogue = toolCatalogue(operationRoutes);
+const mcpServers = catalogue.servers;
 
 describe('the MCP tool catalogue, made from the route registry', () => {
   const servers = mcpServers();
@@ -9,6 +15,13 @@ describe('the MCP tool catalogue, made from the route registry', () => {
     const names = servers.flatMap((server) => server.tools.map((t) => t.name));
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9_]{0,63}$/);
+  });
+
+  it("is the catalogue the whole registry makes: the MCP functions' own routes are no tools", () => {
+    const outline = (servers: ReturnType<typeof mcpServers>) =>
+      servers.map((server) => [server.id, server.tools.map((t) => `${t.route.function}:${t.name}`)]);
+    expect(outline(toolCatalogue(routes).servers())).toEqual(outline(servers));
+    expect(catalogue.functions()).not.toContain('mcp');
   });
 
   it('groups tools by resource, and leaves out public, admin and session-only routes', () => {

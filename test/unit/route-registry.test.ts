@@ -42,7 +42,7 @@ describe('the route registry', () => {
     }
   });
 
-  // The MCP functions make their tools from every route's schemas; no other function holds another's.
+  // The MCP functions make their tools from every other function's route schemas; no other function holds another's.
   const catalogueHolders = new Set<LambdaFunctionName>(['mcp', 'mcp-protocol']);
 
   it('builds each function bundle with its own route table and schemas only', async () => {
@@ -51,13 +51,18 @@ describe('the route registry', () => {
       const otherTables = lambdaFunctions.filter((other) => other !== name).map((other) => `functions/${other}/routes.ts`);
       expect(inputs.filter((input) => otherTables.includes(input))).toEqual([]);
       expect(inputs).not.toContain('functions/routes.ts');
+      expect(inputs).not.toContain('functions/operation-routes.ts');
     }
   });
 
-  it("builds the MCP functions with the whole registry, and none of the other functions' handlers", async () => {
+  it("builds the MCP functions with every other function's route table, and none of their handlers", async () => {
     for (const name of catalogueHolders) {
       const { inputs } = await unminifiedBundle(name);
-      expect(inputs).toContain('functions/routes.ts');
+      expect(inputs).toContain('functions/operation-routes.ts');
+      const operationTables = lambdaFunctions
+        .filter((other) => !catalogueHolders.has(other))
+        .map((other) => `functions/${other}/routes.ts`);
+      expect(operationTables.filter((table) => !inputs.includes(table))).toEqual([]);
       const otherHandlers = lambdaFunctions.filter((other) => other !== name).map((other) => `functions/${other}/handlers.ts`);
       expect(inputs.filter((input) => otherHandlers.includes(input))).toEqual([]);
     }

@@ -5,8 +5,9 @@ import { defaultNamespaceId } from '#core/namespaces/ids';
 import type { BoundedCache } from '#core/platform/bounded-cache';
 import { type ApiError, TokenExpired } from '#core/platform/errors';
 import { idInputPattern, normaliseId } from '#core/platform/ids';
+import type { Tier } from '#core/platform/tiers';
 import type { Deps } from '#core/ports/deps';
-import { usageKeyOf } from '#core/ports/usage-key';
+import type { SharedGatewayKeys } from '#core/ports/gateway-keys';
 import { readTogether } from '#core/store/conditions';
 import type { Database } from '#core/store/database';
 import type { MembershipItem, NamespaceItem, WorkspaceItem } from '#core/store/items';
@@ -14,6 +15,10 @@ import { cachePerTable, type PreparedTransactGet, prepareTransactGet } from '#co
 import { suspensionOf } from './workspace-state.ts';
 
 type TransactionEntities = Parameters<Parameters<Database['transaction']['get']>[0]>[0];
+
+/** The key a workspace's requests are metered under at the edge: its own, else its tier's shared one. */
+const usageKeyOf = (shared: SharedGatewayKeys, workspace: { tier: Tier; gatewayKey?: { value: string } }): string =>
+  workspace.gatewayKey?.value ?? shared.tiers[workspace.tier];
 
 /** Where a credential's record lives, and whom it acts for. */
 export interface Location {

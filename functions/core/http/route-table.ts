@@ -35,3 +35,14 @@ export const routeTable = <const D extends RouteDefaults, const R extends readon
 ): { readonly [I in keyof R]: WithDefaults<D, R[I]> } =>
   // map() types its result as an array of one union; the tuple mapped above is what it builds.
   routes.map((route) => ({ ...defaults, ...route })) as { readonly [I in keyof R]: WithDefaults<D, R[I]> };
+
+/** A route of several functions' tables: its table's route, tagged with the function (the table's key) that serves it. */
+export type TaggedRoute<T extends Record<string, readonly RouteSpec[]>> = {
+  [F in keyof T & string]: T[F][number] & { function: F };
+}[keyof T & string];
+
+/** The routes of several functions' tables, each tagged with the function that serves it, in the tables' order. */
+export const taggedRoutes = <T extends Record<string, readonly RouteSpec[]>>(tables: T): TaggedRoute<T>[] =>
+  (Object.keys(tables) as (keyof T & string)[]).flatMap((name) =>
+    tables[name]!.map((route) => ({ ...route, function: name }) as TaggedRoute<T>),
+  );

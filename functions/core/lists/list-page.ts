@@ -1,17 +1,16 @@
 import type * as z from 'zod/mini';
-import type { listLinks, listMeta } from '#core/platform/common-schemas';
 import { ValidationFailed } from '#core/platform/errors';
-import { pageWindow, searchWindow } from '#core/platform/list-bounds';
 import type { KeyRange } from '#core/store/key-order';
 import { readCursor, signCursor } from './cursor.ts';
 import { listUrls } from './links.ts';
-import type { ListQuery, ListSpec } from './list-query.ts';
+import { type ListQuery, type ListSpec, pageWindow, searchWindow } from './list-query.ts';
+import type { listLinks, listMeta } from './list-schemas.ts';
 import type { IndexedMatches, ListSource } from './list-source.ts';
 import { fieldFiltersOf, selectInWindow } from './window.ts';
 
 type Item = Record<string, unknown>;
 
-/** A page of a list, as listOf(item) in common-schemas.ts describes it: `fields=` may trim its items. */
+/** A page of a list, as listOf(item) in list-schemas.ts describes it: `fields=` may trim its items. */
 export interface ListPage<T> {
   data: Partial<T>[];
   meta: z.output<typeof listMeta>;

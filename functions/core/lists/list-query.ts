@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
-import { defaultPerPage, maxPerPage, pageWindow, searchWindow } from '#core/platform/list-bounds';
 import { describe, onTheWire } from '#core/platform/schema-meta';
 import { singleLine } from '#core/platform/text-rules';
+
+/** How far lists reach: the query below and list-page.ts keep to these; the answer (list-schemas.ts) and openapi.yaml name them. */
+export const defaultPerPage = 25;
+export const maxPerPage = 100;
+/** Page numbers reach this many items (page x per_page); cursors go on past it. */
+export const pageWindow = 10_000;
+/** Sorts, searches and filters that no index serves run over this many items, in key order. */
+export const searchWindow = 1_000;
 
 /**
  * The query of a list endpoint (docs/decisions.md, Lists): page or cursor, per_page, sort,

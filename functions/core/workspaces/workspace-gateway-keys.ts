@@ -7,7 +7,7 @@ import { ignoreConditionFailure, isConditionFailure } from '#core/store/conditio
  * Each workspace's own API Gateway key, while the budget lasts (GATEWAY_KEY_BUDGET, below
  * the region's 10,000): the budget is one counter item, `COUNTER#gateway-keys`, taken by an
  * atomic conditional ADD before a key is made and given back when one is removed. A workspace
- * created past it has no key and shares its tier's (the stack's shared keys, usage-key.ts).
+ * created past it has no key and shares its tier's (the stack's shared keys, credentials/verify-credential.ts).
  */
 const budgetCounter = 'gateway-keys';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { category } from '#core/content/category-schemas';
+import { post } from '#core/content/post-schemas';
 import { describe, withMeta } from '#core/platform/schema-meta';
-import { category } from './category-schemas.ts';
-import { post } from './post-schemas.ts';
 
 const maxBatchOperations = 100;
 

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { invokeOperation, type OperationCaller, refusalOf } from '#core/http/operation-invocation';
 import { NotFound } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
-import { invokeOperation, type McpCaller, refusalOf } from './operation-invocation.ts';
 import { openapiUri, resourceTemplates, workspaceRoot } from './resource-templates.ts';
+import type { ToolCatalogue } from './tool-catalogue.ts';
 
 /** A resource's contents, as MCP's resources/read gives them. */
 export interface ResourceContents {
@@ -19,16 +20,16 @@ export interface ResourceContents {
  */
 const openapiPath = process.env.LAMBDA_TASK_ROOT
   ? join(process.env.LAMBDA_TASK_ROOT, 'openapi.yaml')
-  : fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+  : fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
 let openapiText: Promise<string> | undefined;
 
 /** The route and ids a tenant:// URI names, if it names one this credential may read. */
-function routeOf(caller: Pick<McpCaller, 'principal'>, uri: string) {
+function routeOf(catalogue: ToolCatalogue, caller: Pick<OperationCaller, 'principal'>, uri: string) {
   if (!uri.startsWith(workspaceRoot)) return undefined;
   const [workspaceId, collection, id, ...rest] = uri.slice(workspaceRoot.length).split('/');
   if (!workspaceId || rest.length || (collection !== undefined && !id)) return undefined;
   const wanted = collection ?? 'workspaces';
-  const template = resourceTemplates(caller).find((t) => t.route.path === `/${wanted}/{id}`);
+  const template = resourceTemplates(catalogue, caller).find((t) => t.route.path === `/${wanted}/{id}`);
   return template && { route: template.route, workspaceId, id: id ?? workspaceId };
 }
 
@@ -37,9 +38,9 @@ function routeOf(caller: Pick<McpCaller, 'principal'>, uri: string) {
  * the caller (another tenant's, or one the credential's scopes do not reach, is the
  * operation's own 404 or 403). Anything else is 404.
  */
-export async function readResource(deps: Deps, caller: McpCaller, uri: string): Promise<ResourceContents> {
+export async function readResource(deps: Deps, catalogue: ToolCatalogue, caller: OperationCaller, uri: string): Promise<ResourceContents> {
   if (uri === openapiUri) return { uri, mimeType: 'application/yaml', text: await (openapiText ??= readFile(openapiPath, 'utf8')) };
-  const named = routeOf(caller, uri);
+  const named = routeOf(catalogue, caller, uri);
   if (!named) throw new NotFound('mcp resource', uri);
   const answer = await invokeOperation(deps.routeInvoker, { ...caller, workspaceId: named.workspaceId }, named.route, {
     params: { id: named.id },

@@ -3,14 +3,13 @@ import type { Principal } from '#core/access/principal';
 import { grants } from '#core/access/scopes';
 import type { Route } from '#core/http/route-types';
 import { asOnTheWire } from '#core/platform/schema-meta';
-import { routes } from '#routes';
 
 /**
  * The service's own operations as MCP tools, grouped into servers by resource, all made
- * from the route registry: a tool's name from its operation id, its description from the
- * route's summary, its parameters from the route's zod schemas (path, query and body
- * together), never restated. What a tool may do is what its route may: it runs through
- * dispatch as the caller's credential.
+ * from the routes the MCP functions hand in (every function's but their own): a tool's
+ * name from its operation id, its description from the route's summary, its parameters
+ * from the route's zod schemas (path, query and body together), never restated. What a
+ * tool may do is what its route may: it runs through dispatch as the caller's credential.
  */
 
 export interface ToolParameter {
@@ -184,34 +183,42 @@ function serversOf(from: readonly Route[]): McpServer[] {
   }));
 }
 
-let builtIn: McpServer[] | undefined;
-
-/** The built-in servers: one per resource (route tag) that has tools, in the registry's order; made once per process. */
-export const mcpServers = (): McpServer[] => (builtIn ??= serversOf(routes));
-
 /** Whether a credential may call a tool: `mcp:write` and the route's scope, and for a test key, a route that keeps test records apart. */
 const mayCall = (principal: Pick<Principal, 'scopes' | 'environment'>, { route }: McpTool) =>
   grants(principal.scopes, 'mcp:write') &&
   grants(principal.scopes, route.scope!) &&
   !(principal.environment === 'test' && route.method !== 'GET' && !route.keepsEnvironmentsApart);
 
-/** What of the catalogue a credential sees: the tools it may call (a narrow key's client reads few). */
-/** A tool of the catalogue by name, on the server named or on any, with its server. */
-export function findTool(name: string, server?: string): { server: McpServer; tool: McpTool } | undefined {
-  for (const candidate of mcpServers()) {
-    if (server !== undefined && candidate.id !== server) continue;
-    const tool = candidate.tools.find((t) => t.name === name);
-    if (tool) return { server: candidate, tool };
-  }
-  return undefined;
+/** The tools of one set of routes, grouped into servers: what both MCP functions list, find and call. */
+export interface ToolCatalogue {
+  /** The built-in servers: one per resource (route tag) that has tools, in the routes' order. */
+  servers(): McpServer[];
+  /** What of the catalogue a credential sees: the tools it may call (a narrow key's client reads few). */
+  visibleServers(caller: { principal: Pick<Principal, 'scopes' | 'environment'> }): McpServer[];
+  /** A tool of the catalogue by name, on the server named or on any, with its server. */
+  findTool(name: string, server?: string): { server: McpServer; tool: McpTool } | undefined;
+  /** The functions whose operations are tools: those an MCP function invokes. */
+  functions(): string[];
 }
 
-export const visibleServers = (caller: { principal: Pick<Principal, 'scopes' | 'environment'> }): McpServer[] =>
-  mcpServers()
-    .map((server) => ({ ...server, tools: server.tools.filter((tool) => mayCall(caller.principal, tool)) }))
-    .filter((server) => server.tools.length);
-
-/** The functions whose operations are tools: those the mcp function invokes. */
-export const toolFunctions = (): string[] => [
-  ...new Set(mcpServers().flatMap((server) => server.tools.map((tool) => tool.route.function))),
-];
+/** The catalogue of the routes given; its servers are made once, when first asked for. */
+export function toolCatalogue(routes: readonly Route[]): ToolCatalogue {
+  let built: McpServer[] | undefined;
+  const servers = () => (built ??= serversOf(routes));
+  return {
+    servers,
+    visibleServers: (caller) =>
+      servers()
+        .map((server) => ({ ...server, tools: server.tools.filter((tool) => mayCall(caller.principal, tool)) }))
+        .filter((server) => server.tools.length),
+    findTool(name, server) {
+      for (const candidate of servers()) {
+        if (server !== undefined && candidate.id !== server) continue;
+        const tool = candidate.tools.find((t) => t.name === name);
+        if (tool) return { server: candidate, tool };
+      }
+      return undefined;
+    },
+    functions: () => [...new Set(servers().flatMap((server) => server.tools.map((tool) => tool.route.function)))],
+  };
+}

@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini';
 import type { Principal } from '#core/access/principal';
-import type { BatchOperation, batchResult } from '#core/content/batch-schemas';
 import { type CallOrigin, callWith, dispatch, type Operation } from '#core/http/dispatch';
 import { errorAnswer } from '#core/http/error-answer';
 import { ValidationFailed } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
+import type { BatchOperation, batchResult } from './batch-schemas.ts';
 
 /** The single routes a batch operation runs as, by what it does to which resource. */
 export interface BatchOperations {

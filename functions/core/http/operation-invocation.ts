@@ -1,22 +1,24 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Principal } from '#core/access/principal';
-import { encodeVerdict } from '#core/http/authorizer-context';
-import type { Route } from '#core/http/route-types';
-import { routePath } from '#core/http/route-types';
 import { config } from '#core/platform/config';
 import { ApiError } from '#core/platform/errors';
 import type { RouteInvoker } from '#core/ports/route-invoker';
+import { encodeVerdict } from './authorizer-context.ts';
+import { type Route, routePath } from './route-types.ts';
 
-/** The MCP request a tool call or a resource read comes in: whose, where, and from where. */
-export interface McpCaller {
+/** The request an operation is invoked for (an MCP tool call, a resource read): whose, where, and from where. */
+export interface OperationCaller {
   principal: Principal;
-  /** The workspace the MCP request acts in: the tool's too. */
+  /** The workspace the request acts in: the operation's too. */
   workspaceId: string;
   requestId: string;
   sourceIp: string;
-  /** The absolute URL of the MCP request: the operation's links are made from its origin and stage. */
+  /** The absolute URL of the request: the operation's links are made from its origin and stage. */
   url: URL;
 }
+
+/** What an invocation needs of a route: the function that serves it, and its method and path there. */
+export type InvokedRoute = Pick<Route, 'function' | 'method' | 'path' | 'mount'>;
 
 /** What an operation was asked: its path parameters, query and body, as a client would send them. */
 export interface OperationInput {
@@ -37,15 +39,15 @@ const pathOf = (template: string, params: Record<string, string>) =>
 
 /**
  * The request API Gateway would have sent the operation's function, had the caller called
- * it directly: the same credential (the authorizer's verdict, as the MCP request carried
+ * it directly: the same credential (the authorizer's verdict, as the calling request carried
  * it), workspace, address and request id, so that its scope, test mode, workspace, limits
  * and log line are the caller's own.
  */
-function eventOf(caller: McpCaller, route: Route, input: OperationInput): APIGatewayProxyEvent {
+function eventOf(caller: OperationCaller, route: InvokedRoute, input: OperationInput): APIGatewayProxyEvent {
   const prefix = config().API_PREFIX;
   const resource = routePath(route, prefix);
   const path = pathOf(resource, input.params);
-  // What comes before the prefix in the MCP request's path: the stage, in AWS.
+  // What comes before the prefix in the calling request's path: the stage, in AWS.
   const stagePath = caller.url.pathname.slice(0, Math.max(0, caller.url.pathname.indexOf(prefix)));
   const headers = {
     host: caller.url.host,
@@ -83,8 +85,8 @@ function eventOf(caller: McpCaller, route: Route, input: OperationInput): APIGat
 /** Runs an operation in the function that serves it, as the caller, and reads its answer. */
 export async function invokeOperation(
   invoker: RouteInvoker,
-  caller: McpCaller,
-  route: Route,
+  caller: OperationCaller,
+  route: InvokedRoute,
   input: OperationInput,
 ): Promise<OperationAnswer> {
   const answer = JSON.parse(await invoker.invoke(route.function, JSON.stringify(eventOf(caller, route, input)))) as APIGatewayProxyResult;
@@ -93,7 +95,7 @@ export async function invokeOperation(
 }
 
 /**
- * An operation's refusal, passed on as the MCP route's own: its status, codes, message and
+ * An operation's refusal, passed on as the calling route's own: its status, codes, message and
  * details, as the caller would have had them calling the operation directly.
  */
 export function refusalOf(answer: OperationAnswer): ApiError {

@@ -1,13 +1,13 @@
 import { grants } from '#core/access/scopes';
 import { countOneUse } from '#core/entitlements/limited-counts';
 import { refuseLiveChangeByTestKey } from '#core/http/dispatch';
+import { invokeOperation, type OperationAnswer, type OperationCaller, type OperationInput } from '#core/http/operation-invocation';
 import type { CredentialRoute } from '#core/http/route-types';
 import { workspaceScopeById } from '#core/namespaces/workspace-scope';
 import { InsufficientPermissions, NotFound, ValidationFailed } from '#core/platform/errors';
 import type { Deps } from '#core/ports/deps';
-import { invokeOperation, type McpCaller, type OperationAnswer, type OperationInput } from './operation-invocation.ts';
 import { type CutAnswer, withinResultGuard } from './result-guard.ts';
-import { findTool, type McpTool, toolPageSize } from './tool-catalogue.ts';
+import { type McpTool, type ToolCatalogue, toolPageSize } from './tool-catalogue.ts';
 
 /** An argument as a path or query parameter: text, as a client would put it in a URL. */
 function parameterText(name: string, value: unknown): string {
@@ -43,8 +43,8 @@ function inputOf(tool: McpTool, args: Record<string, unknown>): OperationInput {
 }
 
 /** The tool a call names, if the caller may see it: an unknown server or tool is 404. */
-export function toolFor(server: string, name: string): McpTool {
-  const found = findTool(name, server);
+export function toolFor(catalogue: ToolCatalogue, server: string, name: string): McpTool {
+  const found = catalogue.findTool(name, server);
   if (!found) throw new NotFound('mcp tool', `${server}/${name}`);
   return found.tool;
 }
@@ -78,7 +78,7 @@ export interface ToolResult extends CutAnswer {
  * is counted), then one `mcp_calls` of the workspace (403 at its monthly limit), then the
  * operation itself in its function, through the same dispatch as a direct request.
  */
-export async function callTool(deps: Deps, caller: McpCaller, tool: McpTool, args: Record<string, unknown>): Promise<ToolResult> {
+export async function callTool(deps: Deps, caller: OperationCaller, tool: McpTool, args: Record<string, unknown>): Promise<ToolResult> {
   const { scope } = tool.route;
   if (!grants(caller.principal.scopes, scope!)) throw new InsufficientPermissions(scope!, caller.principal.scopes);
   refuseLiveChangeByTestKey(tool.route as CredentialRoute, caller.principal);

@@ -1,6 +1,6 @@
+import type { OperationCaller } from '#core/http/operation-invocation';
 import type { Route } from '#core/http/route-types';
-import type { McpCaller } from './operation-invocation.ts';
-import { visibleServers } from './tool-catalogue.ts';
+import type { ToolCatalogue } from './tool-catalogue.ts';
 
 /** The service's own description, as a resource. */
 export const openapiUri = 'docs://openapi.yaml';
@@ -16,8 +16,9 @@ export interface ResourceTemplate {
 export const workspaceRoot = 'tenant://workspaces/';
 
 /** The resources a credential may read: each get-one operation among its tools, the workspace itself at the root. */
-export function resourceTemplates(caller: Pick<McpCaller, 'principal'>): ResourceTemplate[] {
-  return visibleServers(caller)
+export function resourceTemplates(catalogue: ToolCatalogue, caller: Pick<OperationCaller, 'principal'>): ResourceTemplate[] {
+  return catalogue
+    .visibleServers(caller)
     .flatMap((server) => server.tools)
     .filter((tool) => tool.route.method === 'GET' && /^\/[a-z-]+\/\{id\}$/.test(tool.route.path))
     .map(({ route }) => {
