@@ -11,12 +11,9 @@ import type { FunctionEnvironment } from './function-environment.ts';
 const accountThrottle = { rateLimit: 10_000, burstLimit: 5_000 };
 
 /**
- * A tier at the edge, where all of a workspace's credentials are metered together: a
- * token bucket that holds a minute of the tier's test allowance (twice the live one, so
- * that a live and a test credential at full pace both fit) and refills at that rate per
- * second. The application's limiter, per credential and per fixed minute, is the exact
- * limit (rate-limit.ts); the edge only stops floods no credential of the workspace could
- * be allowed, before they reach a function.
+ * A tier at the edge, for all of a workspace's credentials together: a bucket of a minute of
+ * the tier's test allowance (twice the live one), so it stops only floods no credential could
+ * be allowed; the exact limit is the application's usage meter (metering/).
  */
 function throttleOf(tier: Tier): Required<ThrottleSettings> {
   const { limit } = allowanceOf(tier, 'test');

@@ -133,9 +133,8 @@ ${envelope(originRefused(ref('shown')))}
 }
 
 /**
- * The Velocity template of the answer: what the fallback function answers for the same
- * request (functions/core/http/http-handler.ts unmatchedHandler), 404 with requested_path
- * where no route is, 405 with Allow where routes are, and a CORS preflight's answer there.
+ * The Velocity template of the answer: what the local runner's `unmatchedHandler` answers
+ * for the same request (404 where no route is, 405 with Allow where routes are, a preflight's answer).
  */
 function unmatchedTemplate(resource: UnmatchedResource, settings: UnmatchedSettings): string {
   const origins = settings.corsAllowedOrigins;
