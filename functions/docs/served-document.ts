@@ -1,6 +1,7 @@
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { llmsIndex } from '#core/docs/llms-text';
 import { type OpenApiDocument, servedDocument } from '#core/docs/openapi-document';
+import { docsRoot } from '#core/docs/return-path';
 import { readOpenApi } from './openapi-file.ts';
 
 /**
@@ -12,8 +13,16 @@ import { readOpenApi } from './openapi-file.ts';
  */
 let parsed: Promise<OpenApiDocument> | undefined;
 
+/** The contact is this deployment's documentation, as the servers are this deployment. */
+function contactAt(document: OpenApiDocument, baseUrl: string): OpenApiDocument {
+  const info: OpenApiDocument['info'] & { contact?: { name?: string; url?: string } } = document.info;
+  if (!info.contact) return document;
+  const served: typeof info = { ...info, contact: { ...info.contact, url: `${baseUrl}${docsRoot}` } };
+  return { ...document, info: served };
+}
+
 export const documentServedAt = async (baseUrl: string): Promise<OpenApiDocument> =>
-  servedDocument(await (parsed ??= readOpenApi().then((text) => parseYaml(text) as OpenApiDocument)), baseUrl);
+  contactAt(servedDocument(await (parsed ??= readOpenApi().then((text) => parseYaml(text) as OpenApiDocument)), baseUrl), baseUrl);
 
 const renderers = {
   json: (document: OpenApiDocument) => JSON.stringify(document),

@@ -172,6 +172,9 @@ describe('the document and llms.txt, public', () => {
     expect(yamlAnswer.headers.get('content-type')).toContain('yaml');
     expect(parseYaml(await yamlAnswer.text())).toEqual(json);
     expect(json.servers[0].variables.base_url.default).toBe(api.runner.origin);
+    // The contact is this runner's own documentation, whatever the committed file says.
+    expect(json.info.contact).toEqual({ name: 'Tenant API documentation', url: `${api.runner.origin}/api/docs` });
+    expect(json.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     expect(Object.keys(json.paths)).toContain('/workspaces');
   });
 
