@@ -21,6 +21,7 @@ export const docsAssets = {
   'redoc-page.js': 'functions/docs/browser/redoc-page.js',
   'login-page.js': 'functions/docs/browser/login-page.js',
   'docs.css': 'functions/docs/browser/docs.css',
+  'favicon.svg': 'functions/docs/browser/favicon.svg',
 } as const;
 
 export type AssetName = keyof typeof docsAssets;
@@ -35,7 +36,13 @@ const pathOf = (name: AssetName) =>
 
 export const isAsset = (name: string): name is AssetName => Object.hasOwn(docsAssets, name);
 
-export const contentTypeOf = (name: AssetName) => (name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
+const contentTypes: Record<string, string> = {
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  svg: 'image/svg+xml',
+};
+
+export const contentTypeOf = (name: AssetName) => contentTypes[name.slice(name.lastIndexOf('.') + 1)]!;
 
 /**
  * What the served copy of a bundle changes, so that the page asks nothing of another origin:

@@ -41,6 +41,9 @@ const styles: Record<Page, AssetName[]> = { swagger: ['swagger-ui.css', 'docs.cs
 
 const asset = (base: string, name: AssetName) => `${base}${docsPaths.assets}${name}`;
 
+/** Every page names its icon, so no browser asks for /favicon.ico, which nothing serves. */
+const icon = (base: string) => `<link rel="icon" type="image/svg+xml" href="${asset(base, 'favicon.svg')}">`;
+
 const nav = (base: string) =>
   `<nav class="docs-nav"><a href="${base}/api/docs">Swagger UI</a> <a href="${base}/api/docs/scalar">Scalar</a> <a href="${base}/api/docs/redoc">Redoc</a> <a href="${base}/api/llms.txt">llms.txt</a> <a href="${base}/api/openapi.yaml">openapi.yaml</a></nav>`;
 
@@ -56,6 +59,7 @@ export function docsPage(page: Page, base: string): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
 <title>${titles[page]}</title>
+${icon(base)}
 ${styles[page].map((name) => `<link rel="stylesheet" href="${asset(base, name)}">`).join('\n')}
 </head>
 <body class="docs-${page}" data-openapi-url="${base}${docsPaths.openapiJson}" data-try-it-key-url="${base}${docsPaths.tryItKey}">
@@ -73,6 +77,7 @@ export function loginPage(returnTo: string, base: string): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
 <title>Log in to read the API documentation</title>
+${icon(base)}
 <link rel="stylesheet" href="${asset(base, 'docs.css')}">
 </head>
 <body class="docs-login">
