@@ -45,11 +45,9 @@ export interface TierUsagePlansProps {
 }
 
 /**
- * One usage plan per tier of the tier table, with its throttle and monthly quota, holding
- * each workspace's own key (created by the functions through the gateway-keys port, core/ports/gateway-keys.ts); beside each a plan
- * with the key that the tier's workspaces past the key budget share; and a plan with the
- * key of refused credentials. The authorizer returns one of these keys as
- * `usageIdentifierKey` (docs/tenancy-and-limits.md, Usage plans at the edge).
+ * A usage plan per tier holding workspaces' own keys, a plan per tier for the key its sharers
+ * use, and one for refused credentials: the authorizer names one of these keys per request
+ * (docs/tenancy-and-limits.md, Usage plans at the edge).
  */
 export class TierUsagePlans extends Construct {
   /** The plans of the workspaces' own keys, by tier. */
