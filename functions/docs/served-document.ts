@@ -5,11 +5,9 @@ import { docsRoot } from '#core/docs/return-path';
 import { readOpenApi } from './openapi-file.ts';
 
 /**
- * The document as served at a base URL, and its renderings. Parsing the 1.6 MB of YAML
- * takes a second or more, and writing it back as YAML as long: once per process, and each
- * rendering once per base URL, so that a request for the document costs a lookup. The
- * routes are public, so the base URLs kept are few (one deployment has its own URL and
- * perhaps a custom domain's); an unknown one only pushes out the oldest.
+ * The document as served at a base URL, parsed once per process and each rendering kept per
+ * base URL: parsing and writing 1.6 MB of YAML takes seconds, and the few base URLs of a
+ * deployment repeat.
  */
 let parsed: Promise<OpenApiDocument> | undefined;
 
