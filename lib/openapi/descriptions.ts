@@ -5,11 +5,6 @@ import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import type { Route } from '#core/http/route-types';
 import { defaultPerPage, maxPerPage } from '#core/platform/list-bounds';
 
-/**
- * An operation's description: the route's own words (`description` in its routes.ts), then
- * what its route table says of it, in the same sentences everywhere: who may call it, the
- * scope, test and live keys, Idempotency-Key, pagination, the switch that turns it on.
- */
 const credentialNames: Record<CredentialType, string> = {
   api_key: 'an API key',
   user_token: 'a user token',
@@ -60,6 +55,10 @@ function behaviour(route: Route): string[] {
   ];
 }
 
+/**
+ * An operation's description: the route's own words, then what its route table says of it in the
+ * same sentences everywhere (who may call it, test keys, Idempotency-Key, pagination, its switch).
+ */
 export const operationDescription = (route: Route): string =>
   [...(route.description ? [route.description] : []), ...whoMayCall(route), ...environments(route), ...behaviour(route)].join('\n\n');
 
