@@ -17,10 +17,8 @@ export interface BundleFigures {
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Times `import()` of some modules in a fresh `node`, from just before the first import
- * to just after the last: the module-init part of a Lambda cold start, without process
- * start-up. Bare names resolve from the project's node_modules, as the authorizer's
- * external @aws-sdk/* do. The environment is a Lambda's, reduced to what the config reads.
+ * Times `import()` of some modules in a fresh `node`: the module-init part of a Lambda cold
+ * start, without the process's own start-up.
  */
 async function importMs(specifiers: readonly string[]): Promise<number> {
   const script =

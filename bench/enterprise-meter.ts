@@ -13,12 +13,9 @@ export interface MeterSimulation {
 }
 
 /**
- * One enterprise API key offering `offeredPerMinute` requests, evenly spread, for
- * `minutes`: the usage meter's sharding as the meter does it (allowanceOf, pickShard, each
- * shard admitting its share of the window, a refused shard answered from memory until the
- * window ends), counted in memory instead of DynamoDB. The
- * rate limit and the api_calls count are the same item's one update, so the writes counted
- * are both's.
+ * One enterprise key offering `offeredPerMinute` requests for `minutes`, through the meter's
+ * own sharding but counted in memory: the rate limit and api_calls are one update, so its write
+ * counts are both's.
  */
 export function simulateEnterpriseKey(offeredPerMinute: number, minutes = 3): MeterSimulation {
   const { limit, shards, perShard } = allowanceOf('enterprise', 'live');

@@ -1,10 +1,7 @@
 /**
- * The load generator, run in its own process by load.ts so that it never shares an event
- * loop with the server it measures. Drives autocannon (keep-alive connections, no
- * pipelining) for a warm-up phase and then a measured phase, and prints one JSON line.
- *
- * Latencies are taken from autocannon's per-response event, whose times are hrtime-based
- * floats: its own histogram rounds to whole milliseconds, too coarse for a sub-ms baseline.
+ * The load generator, in a process of its own so that it never shares an event loop with the
+ * server it measures; latencies come from each response's hrtime, as autocannon's histogram
+ * rounds to whole ms.
  */
 import autocannon from 'autocannon';
 import type { LoadOptions, PhaseResult } from './load.ts';

@@ -11,10 +11,8 @@ const failureAddress = (i: number) => `127.0.0.${10 + Math.floor(i / 5)}`; // tw
 const wrongPasswordTries = 3;
 
 /**
- * POST /login, sequentially and interleaved: with the right password (the bootstrap user),
- * with an email nobody has (compared against a decoy hash), and with a wrong password for
- * a real user. Answers the figures of each and the last good login, whose session is
- * used by nothing else.
+ * POST /login with the right password, an unknown email and a wrong password, interleaved, so
+ * that each kind's figures meet the same machine.
  */
 export async function measureLogins(origin: string, bootstrap: BootstrapResult, counters: Counters, n: { ok: number; failed: number }) {
   const login = (email: string, password: string, localAddress?: string) =>

@@ -1,10 +1,6 @@
 /**
- * The pixel load generator, run in its own process by pixel-load.ts. Each connection is a
- * keep-alive socket bound to its own loopback address (Linux answers all of 127.0.0.0/8),
- * so that the runner, which takes the client address from the socket, sees each as its own
- * client: POST /pixel/track allows 300 requests a minute per address, and no connection
- * sends more than that. All connections first send their warm-up requests, untimed; then
- * the clock runs from the first measured request to the last answer. Prints one JSON line.
+ * The pixel load generator: each connection binds its own loopback address, so that the runner
+ * sees it as a client of its own and none passes the 300-a-minute limit per address.
  */
 import { Agent } from 'node:http';
 import { type PixelLoadOptions, type PixelPhase, post } from './pixel-load.ts';

@@ -72,10 +72,8 @@ const withWrites = (f: SeriesFigures): PixelSeries => ({
 });
 
 /**
- * What a call is for, told apart from the runner's background work (its outbox and sweeper
- * also query and update meanwhile): the address's rate window (keyed by a `pixel:`
- * subject), the site's item, the visitor's day (the one consistent Query), the event, the
- * day's rollup (`#total` counted). Calls of one kind are dealt out in the order sent.
+ * What a recorded call is for (rate window, site, visitor's day, event, rollup), told apart
+ * from the runner's background work, so that each event's calls can be counted.
  */
 export function kindOf(call: RecordedCall): string {
   const { input } = call;
@@ -96,10 +94,8 @@ export function kindOf(call: RecordedCall): string {
 }
 
 /**
- * The calls of many accepted events, sent by concurrent requests and captured interleaved,
- * dealt out again as events: the i-th event gets the i-th call of each kind, in the order of
- * one event's calls. Each call is replayed exactly once; only which calls share a sequence
- * may differ from the runner's.
+ * Concurrent events' calls, captured interleaved, dealt out again as events (the i-th of each
+ * kind to the i-th event), so that the ceiling replays each call exactly once.
  */
 export function dealtAsEvents(
   calls: readonly RecordedCall[],
@@ -169,12 +165,9 @@ async function untilQuiet(counters: Counters): Promise<void> {
 }
 
 /**
- * POST /api/v1/pixel/track on the local runner. The bootstrap workspace claims a site;
- * `countedEvents` sequential pageviews then count what an accepted event costs, and as
- * many of a bot's what a rejected one costs. Then, in `turns`, the runner is loaded over
- * connections each bound to its own loopback address (new ones each turn, none past the
- * limit of 300 a minute), its DynamoDB calls captured, and a bare server replaying exactly
- * those calls on a copy of the site's item (the DB-bound ceiling) is loaded alike.
+ * POST /pixel/track on the local runner: what an accepted and a rejected event cost, then
+ * throughput over per-address connections against a bare server replaying the same calls (the
+ * ceiling).
  */
 export async function measurePixel(
   runner: { baseUrl: string },

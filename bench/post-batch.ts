@@ -41,10 +41,8 @@ const perPost = (calls: Map<string, number>, posts: number) =>
   Object.fromEntries([...calls].filter(([, n]) => n).map(([name, n]) => [name, n / posts]));
 
 /**
- * `POST /resources/batch` with `operations` post creates, against as many single
- * `POST /posts` in a row, in turns (a batch, then the singles), each in a fresh enterprise
- * workspace of the bootstrap user (no limit on posts), over HTTP through the local runner.
- * Every post has its own text (about 2 KB of body), so no two contend for a slug.
+ * A batch of post creates against as many single `POST /posts`, in turns, each in a fresh
+ * enterprise workspace, with texts of their own so that no two contend for a slug.
  */
 export async function measurePostBatch(
   deps: OwnedDeps,

@@ -77,11 +77,8 @@ const postSeed = (deps: OwnedDeps): ListSeed => ({
 });
 
 /**
- * `GET /posts?per_page=25` at two sizes over HTTP through the local runner: page one, in
- * key order, then page one of a search for a word that the same number of posts holds at
- * both sizes (its cost must not grow with the collection), and for one that one post in
- * ten holds (its matches, and so its cost, grow with the collection). Every answer must
- * give the `meta.total` the seed implies.
+ * `GET /posts` page one at two sizes, plain and searched: a word as common at both sizes must
+ * cost the same, one held by a tenth of the posts grows with them.
  */
 export async function measurePostLists(
   deps: OwnedDeps,

@@ -90,10 +90,8 @@ export async function dbReadsOfWarmWorkspaceGet(deps: OwnedDeps, bootstrap: Boot
 }
 
 /**
- * The DB-bound ceiling: a bare server doing, per request, only the DynamoDB calls of the
- * real warm path (the authorizer's TransactGetItems and usage-meter UpdateItem, then the
- * handler's workspace GetItem), on the raw document client. The runner can only be slower;
- * how much slower is its overhead.
+ * The DB-bound ceiling: a bare server making only the warm path's DynamoDB calls, so that how
+ * much slower the runner is measures its own overhead.
  */
 export function startDbCeilingServer(client: DynamoDBDocumentClient, reads: WarmWorkspaceGetReads): Promise<BenchServer> {
   return listen(async (_req, res) => {

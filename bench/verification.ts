@@ -6,12 +6,8 @@ import type { Deps } from '#core/ports/deps';
 import { type Counters, countBcryptCompares, countDynamoDbCalls, countedSeries } from './counters.ts';
 
 /**
- * API key verification in this process, by the runtime's own `authenticate` on the
- * runner's table: each of `keys` new keys once cold (the client address's failure count
- * read before bcrypt, gsi1 Query, bcrypt, TransactGetItems, and the first use's
- * last_used_at write), then `warmRepeats` times each warm (TransactGetItems only: a
- * success writes nothing to the failure throttle); then guessing (measureGuessing). The
- * keys are new, so no earlier phase can have verified them.
+ * API key verification as the authorizer does it: new keys once cold, then warm, then guessing;
+ * the keys are new, so no earlier phase can have verified them.
  */
 export async function measureKeyVerification(
   endpoint: string,
@@ -44,10 +40,8 @@ export async function measureKeyVerification(
 }
 
 /**
- * The audit's attack: wrong secrets with a known key's prefix (every member sees prefixes),
- * one after another from one address. What they cost in bcrypt compares and how they were
- * answered; then, from the same address, whether the known key (verified in this process)
- * still works, and whether a neighbour's key that this process never verified is served.
+ * Wrong secrets for a known prefix from one address: what they cost in bcrypt, and whether the
+ * known key and a neighbour's key are still served from that address.
  */
 async function measureGuessing(deps: Deps, bcrypt: Counters['bcrypt'], knownKey: string, neighbourKey: string, attempts: number) {
   const sourceIp = '192.0.2.66';

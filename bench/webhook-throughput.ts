@@ -50,14 +50,9 @@ const alternations = 5;
 const partitionOf = (params: { Key?: { pk?: unknown } }) => String(params.Key?.pk);
 
 /**
- * Delivery throughput against the fast receiver, and its DB-bound ceiling. `events`
- * `workspace.updated` events are fanned out to the bench workspace's endpoints, their
- * messages collected; the worker's `attemptDelivery` then runs over them at a fixed
- * concurrency, each attempt's DynamoDB calls recorded. The ceiling replays exactly those
- * calls (same items, sizes, conditions and index updates, overlapping calls together) at
- * the same concurrency on a copy of the table taken before the attempts: all of the
- * worker's DynamoDB work, without signing, sending or ElectroDB. After `warmupEvents`'
- * deliveries, untimed, attempts and replays take turns, part by part.
+ * Delivery throughput of the worker's own `attemptDelivery`, against a ceiling that replays
+ * exactly its DynamoDB calls on a copy of the table: the difference is signing, sending and
+ * ElectroDB.
  */
 export async function measureDeliveryThroughput(
   bench: WebhookBench,

@@ -26,10 +26,8 @@ export interface WebhookSettings {
 }
 
 /**
- * The webhook figures, in one workspace of the bootstrap user with its own fast receiver:
- * one event fanned out to `endpoints` by the local runner, then the worker's throughput
- * and memory over many deliveries, then the deliveries list at two sizes. The process
- * must have WEBHOOK_ALLOW_INSECURE=1 (the receiver is http://127.0.0.1).
+ * The webhook figures (fan-out, the worker's throughput and memory, the deliveries list)
+ * against a fast receiver on http://127.0.0.1, which needs WEBHOOK_ALLOW_INSECURE=1.
  */
 export async function measureWebhooks(
   store: { AWS_REGION: string; DYNAMODB_ENDPOINT: string; TABLE_NAME: string },

@@ -63,10 +63,8 @@ function printStarted(cfg: LocalConfig, runner: LocalRunner, ms: number) {
 }
 
 /**
- * Stops everything on SIGINT, SIGTERM or SIGHUP (a closed terminal), and when npm, which
- * started us, is gone: npm forwards signals to its script (package.json runs us with
- * `exec`, so we are that script), but a SIGKILL of npm would otherwise leave us serving.
- * DynamoDB Local goes with us in any case (lib/local/child-watchdog.ts).
+ * Stops on SIGINT, SIGTERM and SIGHUP, and when npm is gone: a SIGKILL of npm would otherwise
+ * leave us serving (DynamoDB Local goes with us either way, lib/local/child-watchdog.ts).
  */
 function stopOnExit(runner: LocalRunner) {
   let stopping = false;

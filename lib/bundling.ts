@@ -43,20 +43,14 @@ const settings = {
 };
 
 /**
- * Packages left to the Lambda runtime. The route functions bundle the AWS SDK: tree-shaken
- * into one file, its DynamoDB client loads in about a third less time than the runtime's
- * copy spread over hundreds of modules (npm run bench: module init), and its version is
- * the one the tests ran. The authorizer keeps the runtime's SDK, to stay within its
- * 300 KiB goal; it imports less of everything else and inits within 150 ms regardless.
+ * Packages left to the Lambda runtime: the route functions bundle a tree-shaken AWS SDK, which
+ * loads a third faster; the authorizer keeps the runtime's, to stay within 300 KiB.
  */
 const externalsOf = (name: FunctionName): string[] => (name === 'authorizer' ? ['@aws-sdk/*'] : []);
 
 /**
- * Whether minification keeps function and class names, for readable stack traces. It
- * costs the authorizer 3% of its 300 KiB budget, and sessions (mail, API Gateway keys,
- * passwords and the table in one function) 50 KiB that would take it past its 1 MiB
- * (1,025 KiB with names, 975 without), so there it is off (our errors name themselves by
- * their code, so logs read the same either way).
+ * Functions minified without their names, to stay within their size goals (the authorizer's 300
+ * KiB, sessions' 1 MiB); logs read the same, as our errors name themselves by their code.
  */
 const withoutNames = new Set<FunctionName>(['authorizer', 'sessions']);
 const keepsNames = (name: FunctionName) => !withoutNames.has(name);

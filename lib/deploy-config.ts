@@ -5,10 +5,8 @@ import { defaultWebhookDisableAfter, defaultWebhookTimeoutMs } from '#core/platf
 import type { CustomDomainProps } from '#lib/constructs/custom-domain';
 
 /**
- * The deployment's configuration: every CDK context key the app reads (`cdk.json`, or
- * `-c key=value`), its type, its default and what it sets. bin/app.ts parses the context
- * with it, and `npm run docs` writes its table into docs/operations.md (Deploying), so the
- * keys, their checks and their documentation are one list.
+ * Every CDK context key the app reads, with its type, default and meaning, in one list:
+ * bin/app.ts parses the context with it, and `npm run docs` writes it into docs/operations.md.
  */
 
 /** Where a key belongs, in the order the guide lists them. */

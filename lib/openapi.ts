@@ -3,11 +3,10 @@ import { idempotencyRetentionSeconds } from '#core/http/idempotency/idempotent-r
 import { idempotencyKeyPattern, takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import { requestIdLength, requestIdPattern } from '#core/http/proxy-event';
 import { documentedPath, type Route } from '#core/http/route-types';
-import { maxPerPage } from '#core/lists/list-query';
 import type { ErrorCode, JsonSchema } from '#core/platform/error-catalogue';
 import { asOnTheWire } from '#core/platform/schema-meta';
 import { routes } from '#routes';
-import { operationDescription } from './openapi/descriptions.ts';
+import { apiContact, apiLicense, operationDescription, serviceDescription } from './openapi/descriptions.ts';
 import {
   errorCodeSchema,
   errorEnvelopeSchema,
@@ -135,10 +134,13 @@ function headOperation(get: ReturnType<typeof operation>) {
   return { ...get, operationId: `${get.operationId}Head`, summary: `${get.summary} (headers only)`, responses };
 }
 
+/** Where the local runner listens by default: the document's base URL until a deployment serves it at its own. */
+const localBaseUrl = 'http://127.0.0.1:3000';
+
 const server = (url: string) => ({
   url,
   description: 'The deployed API Gateway stage or the local runner',
-  variables: { base_url: { default: 'http://127.0.0.1:3000', description: 'Scheme, host and stage path' } },
+  variables: { base_url: { default: localBaseUrl, description: 'Scheme, host and stage path' } },
 });
 
 export function openApiDocument(prefix = '/api/v1') {
@@ -162,7 +164,8 @@ export function openApiDocument(prefix = '/api/v1') {
       title: 'Tenant API',
       version: '1.0.0',
       description: serviceDescription,
-      license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
+      contact: apiContact(localBaseUrl),
+      license: apiLicense,
     },
     servers: [server(`{base_url}${prefix}`)],
     security: anyCredential,
@@ -216,22 +219,3 @@ export function openApiDocument(prefix = '/api/v1') {
     },
   };
 }
-
-const serviceDescription = [
-  'Multi-tenant REST API. Users belong to workspaces (owner, admin, member) and act through credentials: API keys ' +
-    '(Bearer, or HTTP Basic with the key as user name), user tokens, sessions (`POST /login`, a cookie with an ' +
-    'XSRF-TOKEN double submit) and OAuth access tokens (authorization code with PKCE, client credentials). ' +
-    'Resources: workspaces, members and invitations, API keys (created, rotated with a grace period, revoked), ' +
-    'user tokens, registration and sessions, namespaces, entitlements and usage, webhook endpoints and their ' +
-    'deliveries (signed, retried on a ladder), posts and categories (with a batch endpoint), SEO reports, pixel ' +
-    'tracking, MCP tools (every operation as a tool), and platform administration (tiers, suspension, billing, packages).',
-  'Every credential route checks a scope (`resource:action`, with wildcards) and counts the request against the ' +
-    "credential's per-minute allowance: every answer to an accepted credential carries `X-RateLimit-Limit`, " +
-    '`X-RateLimit-Remaining` and `X-RateLimit-Reset`; over it, 429 with `Retry-After`. Every answer carries `X-Request-ID`.',
-  `Lists take \`page\`, \`per_page\` (at most ${maxPerPage}), \`sort\`, \`fields\`, \`search\` and filters, and answer \`data\`, \`meta\` and \`links\`. ` +
-    'Every error answers with one envelope (`error`, `error_code`, `message`, `request_id`, the code’s extras, `meta`); ' +
-    'each operation lists the codes it may answer at each status.',
-  "Each operation's `security` lists exactly the credentials it accepts (with its scope), and its description says who may call it, " +
-    'what a test key may do there, whether it takes an Idempotency-Key and how it paginates. Tags group the operations by resource.',
-  'Generated from the route table and the error catalogue (functions/core/platform/error-catalogue.ts); the end-to-end tests check every answer against it.',
-].join('\n\n');

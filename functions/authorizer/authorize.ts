@@ -12,11 +12,9 @@ import type { Deps } from '#core/ports/deps';
 const stageArn = (methodArn: string) => `${methodArn.split('/').slice(0, 2).join('/')}/*`;
 
 /**
- * The REQUEST authorizer: finds and checks the credential and hands the verdict to the
- * function in the context (see authorizer-context.ts), after counting the request against
- * the credential's rate limit and the api_calls quota of the workspace it acts in (metering/usage-meter.ts). The table
- * throttling past the SDK's retries, or out of reach, is a verdict too (503 SERVICE_UNAVAILABLE from the function);
- * other failures of our own making are thrown so that API Gateway answers 500.
+ * The REQUEST authorizer: checks the credential, meters the request and hands the verdict to
+ * the function in the context, since API Gateway could answer a denial only with one fixed
+ * body; a table out of reach is a verdict too (503), other faults of ours are thrown (500).
  */
 export async function authorize(deps: Deps, event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   let verdict: Principal | ApiError;

@@ -4,11 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The files the pages load, by the name they are served under (/api/docs/assets/<name>),
- * with where each lives in the repository: the UIs' browser bundles from their npm
- * packages, and the pages' own scripts and styles (browser/). In Lambda the stack copies
- * each beside the bundle into docs-assets/ (lib/bundling.ts); the local runner reads them
- * where they are.
+ * The files the pages load, by their name under /api/docs/assets/, with where each lives: the
+ * stack copies them beside the bundle (lib/bundling.ts), the local runner reads them in place.
  */
 export const docsAssets = {
   'swagger-ui-bundle.js': 'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
@@ -21,6 +18,7 @@ export const docsAssets = {
   'redoc-page.js': 'functions/docs/browser/redoc-page.js',
   'login-page.js': 'functions/docs/browser/login-page.js',
   'docs.css': 'functions/docs/browser/docs.css',
+  'favicon.svg': 'functions/docs/browser/favicon.svg',
 } as const;
 
 export type AssetName = keyof typeof docsAssets;
@@ -35,16 +33,18 @@ const pathOf = (name: AssetName) =>
 
 export const isAsset = (name: string): name is AssetName => Object.hasOwn(docsAssets, name);
 
-export const contentTypeOf = (name: AssetName) => (name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
+const contentTypes: Record<string, string> = {
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  svg: 'image/svg+xml',
+};
+
+export const contentTypeOf = (name: AssetName) => contentTypes[name.slice(name.lastIndexOf('.') + 1)]!;
 
 /**
- * What the served copy of a bundle changes, so that the page asks nothing of another origin:
- * - Redoc's sidebar always shows Redocly's logo from their CDN (no option turns it off);
- *   pointed at an empty data: URL, the image fails and Redoc drops it.
- * - Scalar declares its Inter and mono faces at fonts.scalar.com whatever withDefaultFonts
- *   says: emptied, the system's fonts show.
- * Each rewrite must find its text: a bundle update that moves it fails here, at the first
- * load, rather than letting the request through (the browser test would catch it too).
+ * Rewrites of the served bundles, so that a page asks nothing of another origin (Redoc's CDN
+ * logo, Scalar's web fonts); one that no longer finds its text fails at load rather than let
+ * the request through.
  */
 const rewrites: Partial<Record<AssetName, [string, string][]>> = {
   'redoc.standalone.js': [['https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,']],

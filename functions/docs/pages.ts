@@ -3,11 +3,8 @@ import type { AssetName } from './assets.ts';
 import { docsPaths, type Page } from './routes.ts';
 
 /**
- * Every documentation answer's headers. The policy lets a page load only what this service
- * serves: no inline script (the pages' own scripts are files here), no other origin for
- * anything, no framing. Inline styles are allowed because the three UIs set them (Scalar
- * and Redoc inject <style> elements); a Web Worker from a blob: URL, because Redoc's search
- * index runs in one. Nothing reaches another origin, which the browser test proves.
+ * Every documentation answer's headers: a page loads only what this service serves, with inline
+ * styles (the UIs inject them) and blob: workers (Redoc's search) as the only exceptions.
  */
 export const docsPageHeaders = {
   'Content-Security-Policy': [
@@ -41,21 +38,23 @@ const styles: Record<Page, AssetName[]> = { swagger: ['swagger-ui.css', 'docs.cs
 
 const asset = (base: string, name: AssetName) => `${base}${docsPaths.assets}${name}`;
 
+/** Every page names its icon, so no browser asks for /favicon.ico, which nothing serves. */
+const icon = (base: string) => `<link rel="icon" type="image/svg+xml" href="${asset(base, 'favicon.svg')}">`;
+
 const nav = (base: string) =>
   `<nav class="docs-nav"><a href="${base}/api/docs">Swagger UI</a> <a href="${base}/api/docs/scalar">Scalar</a> <a href="${base}/api/docs/redoc">Redoc</a> <a href="${base}/api/llms.txt">llms.txt</a> <a href="${base}/api/openapi.yaml">openapi.yaml</a></nav>`;
 
 /**
- * A documentation page: the UI mounts into #docs and reads the document from /api/openapi.json.
- * `base` is the path the service lives under (an API Gateway stage's `/prod`; empty locally).
- * The document's URL is `data-openapi-url`, never `data-spec-url` or `data-url`: Scalar's
- * bundle takes those for its old auto-start API and mounts itself, with default settings,
- * over the page (no try-it key, its developer tools and agent on).
+ * A documentation page under `base` (an API Gateway stage's path; empty locally). The
+ * document's URL is `data-openapi-url`: Scalar would take `data-spec-url` or `data-url` and
+ * mount itself over the page.
  */
 export function docsPage(page: Page, base: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
 <title>${titles[page]}</title>
+${icon(base)}
 ${styles[page].map((name) => `<link rel="stylesheet" href="${asset(base, name)}">`).join('\n')}
 </head>
 <body class="docs-${page}" data-openapi-url="${base}${docsPaths.openapiJson}" data-try-it-key-url="${base}${docsPaths.tryItKey}">
@@ -73,6 +72,7 @@ export function loginPage(returnTo: string, base: string): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
 <title>Log in to read the API documentation</title>
+${icon(base)}
 <link rel="stylesheet" href="${asset(base, 'docs.css')}">
 </head>
 <body class="docs-login">

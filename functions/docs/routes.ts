@@ -1,10 +1,9 @@
 import { docsRoot } from '#core/docs/return-path';
 
 /**
- * The documentation's paths, at the root of the service (not under the API prefix). They
- * are not operations of the API, so they stay out of the route registry and openapi.yaml:
- * this function serves them itself (handlers.ts), API Gateway sends it every method on them
- * (lib/constructs/docs-routes.ts), and the local runner gives it the paths no route matches.
+ * The documentation's paths, at the root: not operations of the API, so outside the route
+ * registry and openapi.yaml; API Gateway and the local runner hand every method on them to this
+ * function.
  */
 export const docsPaths = {
   /** The pages, behind the web session. */

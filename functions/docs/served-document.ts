@@ -1,19 +1,26 @@
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { llmsIndex } from '#core/docs/llms-text';
 import { type OpenApiDocument, servedDocument } from '#core/docs/openapi-document';
+import { docsRoot } from '#core/docs/return-path';
 import { readOpenApi } from './openapi-file.ts';
 
 /**
- * The document as served at a base URL, and its renderings. Parsing the 1.6 MB of YAML
- * takes a second or more, and writing it back as YAML as long: once per process, and each
- * rendering once per base URL, so that a request for the document costs a lookup. The
- * routes are public, so the base URLs kept are few (one deployment has its own URL and
- * perhaps a custom domain's); an unknown one only pushes out the oldest.
+ * The document as served at a base URL, parsed once per process and each rendering kept per
+ * base URL: parsing and writing 1.6 MB of YAML takes seconds, and the few base URLs of a
+ * deployment repeat.
  */
 let parsed: Promise<OpenApiDocument> | undefined;
 
+/** The contact is this deployment's documentation, as the servers are this deployment. */
+function contactAt(document: OpenApiDocument, baseUrl: string): OpenApiDocument {
+  const info: OpenApiDocument['info'] & { contact?: { name?: string; url?: string } } = document.info;
+  if (!info.contact) return document;
+  const served: typeof info = { ...info, contact: { ...info.contact, url: `${baseUrl}${docsRoot}` } };
+  return { ...document, info: served };
+}
+
 export const documentServedAt = async (baseUrl: string): Promise<OpenApiDocument> =>
-  servedDocument(await (parsed ??= readOpenApi().then((text) => parseYaml(text) as OpenApiDocument)), baseUrl);
+  contactAt(servedDocument(await (parsed ??= readOpenApi().then((text) => parseYaml(text) as OpenApiDocument)), baseUrl), baseUrl);
 
 const renderers = {
   json: (document: OpenApiDocument) => JSON.stringify(document),

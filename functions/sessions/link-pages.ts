@@ -16,9 +16,8 @@ const prompts: Record<MailedLink, { title: string; text: string; button: string 
 };
 
 /**
- * What a mailed link opens: a page whose button posts to the link itself. Opening it, by a
- * person or by a mail scanner or prefetcher (GET, HEAD), changes nothing; the press does.
- * The form carries no field: the link's path (user id and token) is what authorises it.
+ * What a mailed link opens: a page whose button posts to the link itself, so that a mail
+ * scanner opening it (GET, HEAD) changes nothing; the link's path authorises the press.
  */
 export function linkPage(link: MailedLink, formAction: string): string {
   const { title, text, button } = prompts[link];

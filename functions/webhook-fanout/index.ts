@@ -8,10 +8,9 @@ import { webhookFanoutFunction } from './definition.ts';
 const deps = lambdaDeps(webhookFanoutFunction, { deliveryQueue: sqsDeliveryQueue });
 
 /**
- * The table stream's consumer: fans out the events just written (INSERTs of webhookEvent
- * keys; the stack's filter should pass only those, and this checks again). The stream
- * carries keys only: fan-out reads each event from the table, consistently, anyway. A failure
- * fails the batch, which the stream hands over again; fan-out is safe to repeat.
+ * The stream's consumer: fans out the events just inserted, reading each from the table (the
+ * stream carries keys only); a failure fails the batch, which comes again, as fan-out is safe
+ * to repeat.
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   const ids = insertedEventIdsOf(event.Records);

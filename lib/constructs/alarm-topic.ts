@@ -13,10 +13,8 @@ export interface AlarmTopicProps {
 }
 
 /**
- * Where every alarm of the stack says so: an SNS topic, encrypted and reachable over TLS
- * only. Its key is the stack's own: CloudWatch cannot publish to a topic under the
- * AWS-managed `alias/aws/sns` key (its policy cannot name CloudWatch), so alarms would go
- * nowhere, silently.
+ * The topic every alarm notifies, under a key of the stack's own: CloudWatch cannot publish to
+ * a topic under the AWS-managed SNS key, and the alarms would go nowhere, silently.
  */
 export class AlarmTopic extends Construct {
   readonly topic: Topic;

@@ -17,10 +17,8 @@ export interface ApiGatewayResponsesProps {
 }
 
 /**
- * A gateway response cannot choose its header by the request's Origin, so it carries a
- * grant only where one value fits every allowed caller: a single origin, or `*`. With
- * several origins, browsers see these few answers (throttled, too large, timeout) as
- * network errors; everything the functions answer carries its grant.
+ * A gateway response cannot pick its CORS grant by the request's Origin, so it carries one only
+ * where a single value fits (one origin, or `*`).
  */
 function corsGrant(corsAllowedOrigins: string): Record<string, string> {
   const origins = corsAllowedOrigins

@@ -29,19 +29,15 @@ import { type UnmatchedSettings, unmatchedResourcesOf } from './unmatched-answer
 export const stageThrottle = { rateLimit: 5_000, burstLimit: 5_000 };
 
 /**
- * The public tracker's routes (any origin, no credential: the pixel), per method: every
- * visitor of every tracked site calls them, so they get their own allowance, well under
- * the stage's, that a flood of them cannot take from the credential routes. Per address,
- * the function's own limit (300 a minute) applies within it.
+ * The pixel's routes, per method: every visitor of every tracked site calls them, so they get
+ * an allowance of their own that a flood cannot take from the credential routes.
  */
 export const trackerThrottle = { rateLimit: 1_000, burstLimit: 500 };
 
 /**
- * The other public routes (register, login, password reset, mailed links, OAuth), per
- * method: people and OAuth clients obtaining a credential, outside every usage plan. A
- * login hashes with bcrypt (about a quarter of a second of a function), so 100 a second
- * holds the sessions function near 25 concurrent executions, where the stage's 5,000
- * would let one flooded route take the account's concurrency.
+ * The other public routes, per method: a login costs a bcrypt, so 100 a second holds the
+ * sessions function near 25 concurrent executions where the stage's 5,000 would take the
+ * account's.
  */
 export const publicThrottle = { rateLimit: 100, burstLimit: 200 };
 
@@ -75,10 +71,9 @@ const throttled = (throttle: Throttle): MethodDeploymentOptions => ({
 });
 
 /**
- * The stage's method settings, keyed `/<resource path>/<METHOD>` as API Gateway names them:
- * each public route's methods, and every method (`*`, which covers `ANY`) of the paths that
- * only answer 404, and of the documentation's resources. A resource with routes keeps the
- * stage's allowance for its 405s: a `*` there would also replace its credential routes'.
+ * The stage's method throttles, keyed `/<resource path>/<METHOD>`: the public routes, and `*`
+ * on the paths that only answer 404 and the documentation's (not on resources with routes,
+ * where `*` would replace theirs).
  */
 function methodThrottles(prefix: string, table: readonly Route[], documentationResources: readonly string[]) {
   const options: Record<string, MethodDeploymentOptions> = {};

@@ -15,12 +15,9 @@ export interface DataTableProps {
 }
 
 /**
- * The single table, shaped by `tableDesign` so that it matches the table the local runner
- * creates. It holds every tenant's data: it survives the stack, refuses deletion until an
- * operator turns the protection off, and can be restored to any second of the last 35
- * days. Its stream carries only the keys of each change: the webhook fan-out
- * (constructs/webhooks.ts) is handed the inserted events' keys and reads each event from
- * the table anyway, so no item's data travels through the stream.
+ * The single table, from the same `tableDesign` as the local runner's: it holds every tenant's
+ * data, so it is retained, protected from deletion and recoverable, and its stream carries keys
+ * only.
  */
 export class DataTable extends Construct {
   readonly table: Table;

@@ -27,13 +27,9 @@ export interface DocsRoutesProps {
 }
 
 /**
- * The documentation (functions/docs/): its function and its few API Gateway resources, in a
- * nested stack of their own. The main stack is near CloudFormation's 500 resources, and the
- * documentation is the one part that needs nothing the rest does not already give (the
- * table, the RestApi): out there, its five function resources and twelve API resources
- * cost the main stack one. Each resource sends every method to the function, which checks
- * the web session itself (a missing one is a redirect to the login page, never the
- * authorizer's 401) and answers 404 and 405 in the envelope as API Gateway's MOCK answers do.
+ * The documentation's function and resources, in a nested stack: the main stack is near
+ * CloudFormation's 500 resources, and this part needs nothing from it but the table and the
+ * RestApi.
  */
 export class DocsRoutes extends NestedStack {
   /** The documentation function, for the alarms. */

@@ -9,11 +9,8 @@ export interface EncryptionKeyProps {
 }
 
 /**
- * The optional customer-managed key of the data at rest: the table (and its stream), the
- * secrets, the queues and the log groups. Unset, each service encrypts with its own key.
- * A key the stack makes rotates yearly and is retained, like the table: a backup or a
- * retained secret is unreadable without it. An existing key's policy must already allow
- * what the made one's does for CloudWatch Logs (docs/operations.md, Data protection).
+ * The optional customer-managed key of the data at rest; one the stack makes is retained like
+ * the table, since a backup or a retained secret is unreadable without it.
  */
 export class EncryptionKey extends Construct {
   readonly key?: IKey;

@@ -16,15 +16,9 @@ export interface MailProps {
 }
 
 /**
- * The mail port's AWS side: SES v2 sends as `sender`, and only `senders` may call it, only
- * from that address, only through the sender's own SES identity (its domain, or the address
- * when only the address is verified) and the stack's configuration set. The set reports
- * each message's send, delivery, bounce, complaint and rejection as CloudWatch metrics
- * (AWS/SES, dimension `ses:configuration-set`), and keeps SES from mailing an address that
- * bounced or complained again: the registration and reset routes mail whatever address a
- * caller gives, and every bounce counts against the account's reputation. In the SES sandbox, SES also authorizes against each
- * recipient's identity; this grant does not cover those, so mail reaches only what the
- * sandbox allows until the account is moved to production (docs/operations.md, Mail).
+ * The mail port's AWS side: only `senders` may send, as `sender`, through its own identity and
+ * the stack's configuration set, which counts bounces and stops mailing addresses that bounced,
+ * since anyone may type an address into registration (docs/operations.md, Mail).
  */
 export class Mail extends Construct {
   readonly identityArns: string[];

@@ -65,10 +65,9 @@ interface AlarmRule {
 const anyAtAll = (description: string): AlarmRule => ({ threshold: 1, description });
 
 /**
- * The alarms, the topic every alarm in the stack notifies, and the dashboard, in a nested
- * stack of their own: the main stack is near CloudFormation's 500 resources, and none of
- * this is anything the rest refers to (only the topic's ARN is an output). Each threshold
- * is explained where it is set and in docs/operations.md, Alarms.
+ * The alarms, their topic and the dashboard, in a nested stack: the main stack is near
+ * CloudFormation's 500 resources, and nothing else refers to these (docs/operations.md,
+ * Alarms).
  */
 export class Monitoring extends NestedStack {
   readonly topic: Topic;

@@ -21,10 +21,9 @@ function acknowledgeNoCredential(method: Method, why: string): void {
 }
 
 /**
- * Adds a method for every route at its path (under the prefix unless mounted at the root),
- * then API Gateway's own answer (a MOCK integration, unmatched-answers.ts) as `ANY` on every
- * resource on the way (so a wrong method answers 405 with Allow, and a bare prefix 404) and
- * as `{proxy+}` at the root (so an unknown path answers 404 in our envelope).
+ * Adds every route's method, and API Gateway's own answer (a MOCK) as `ANY` on each resource
+ * and `{proxy+}` at the root, so a wrong method is 405 and an unknown path 404 without a
+ * Lambda.
  */
 export function addRouteMethods(root: IResource, prefix: string, routes: readonly AppRoute[], targets: RouteTargets): void {
   const integrations = new Map<IFunction, LambdaIntegration>();

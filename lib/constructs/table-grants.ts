@@ -3,10 +3,9 @@ import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { TableAccess } from '#core/adapters/function-definition';
 
 /**
- * Grants what a function's definition declares it does on the table (its `tableAccess`) and
- * nothing more: the actions on the table's ARN, and Query on `<table ARN>/index/<name>` for
- * each index it reads by name, never `index/*`. In place of `grantReadWriteData`, which gives
- * every function Scan on the whole multi-tenant table and the stream's actions.
+ * Grants exactly the function's `tableAccess`, Query on the indexes it names and never
+ * `index/*`: `grantReadWriteData` would give every function Scan on the whole multi-tenant
+ * table.
  */
 export function grantTableAccess(grantee: IGrantable, table: ITable, access: TableAccess): void {
   Grant.addToPrincipal({ grantee, actions: access.table.map((action) => `dynamodb:${action}`), resourceArns: [table.tableArn] });

@@ -11,12 +11,9 @@ import type { FunctionEnvironment } from './function-environment.ts';
 const accountThrottle = { rateLimit: 10_000, burstLimit: 5_000 };
 
 /**
- * A tier at the edge, where all of a workspace's credentials are metered together: a
- * token bucket that holds a minute of the tier's test allowance (twice the live one, so
- * that a live and a test credential at full pace both fit) and refills at that rate per
- * second. The application's limiter, per credential and per fixed minute, is the exact
- * limit (rate-limit.ts); the edge only stops floods no credential of the workspace could
- * be allowed, before they reach a function.
+ * A tier at the edge, for all of a workspace's credentials together: a bucket of a minute of
+ * the tier's test allowance (twice the live one), so it stops only floods no credential could
+ * be allowed; the exact limit is the application's usage meter (metering/).
  */
 function throttleOf(tier: Tier): Required<ThrottleSettings> {
   const { limit } = allowanceOf(tier, 'test');
@@ -48,11 +45,9 @@ export interface TierUsagePlansProps {
 }
 
 /**
- * One usage plan per tier of the tier table, with its throttle and monthly quota, holding
- * each workspace's own key (created by the functions through the gateway-keys port, core/ports/gateway-keys.ts); beside each a plan
- * with the key that the tier's workspaces past the key budget share; and a plan with the
- * key of refused credentials. The authorizer returns one of these keys as
- * `usageIdentifierKey` (docs/tenancy-and-limits.md, Usage plans at the edge).
+ * A usage plan per tier holding workspaces' own keys, a plan per tier for the key its sharers
+ * use, and one for refused credentials: the authorizer names one of these keys per request
+ * (docs/tenancy-and-limits.md, Usage plans at the edge).
  */
 export class TierUsagePlans extends Construct {
   /** The plans of the workspaces' own keys, by tier. */

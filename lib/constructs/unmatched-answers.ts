@@ -133,9 +133,9 @@ ${envelope(originRefused(ref('shown')))}
 }
 
 /**
- * The Velocity template of the answer: what the fallback function answers for the same
- * request (functions/core/http/http-handler.ts unmatchedHandler), 404 with requested_path
- * where no route is, 405 with Allow where routes are, and a CORS preflight's answer there.
+ * The Velocity template of the answer: what the local runner's `unmatchedHandler` answers for
+ * the same request (404 where no route is, 405 with Allow where routes are, a preflight's
+ * answer).
  */
 function unmatchedTemplate(resource: UnmatchedResource, settings: UnmatchedSettings): string {
   const origins = settings.corsAllowedOrigins;
@@ -158,11 +158,8 @@ const staticHeaders = {
 };
 
 /**
- * The request bodies a client may send to a path or method that does not exist, by media
- * type: a MOCK integration reads only the status its request template gives, and a body
- * passed through instead would make it fail (a 500). Others are refused with 415
- * (PassthroughBehavior.NEVER), in the envelope (DEFAULT_4XX, api-gateway-responses.ts). A
- * request without a Content-Type counts as application/json.
+ * Bodies a MOCK answer can take by media type: one passed through would make it fail with a
+ * 500, so any other type is refused with 415 in the envelope (no Content-Type counts as JSON).
  */
 export const unmatchedBodyTypes = [
   'application/json',

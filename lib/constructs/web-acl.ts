@@ -14,20 +14,9 @@ export const maxInspectedBodyBytes = 64 * 1024;
 const rateWindowSeconds = 300;
 
 /**
- * The common rule set's rules that would refuse requests the service exists to take, set
- * to count (still labelled and in the metrics):
- * - SizeRestrictions_BODY refuses bodies over 8 KB; a post's content goes to 100 KB
- *   (functions/core/content/post-schemas.ts) and the functions refuse bodies over 256 KB.
- * - CrossSiteScripting_BODY refuses HTML in a body: posts are HTML or Markdown, stored as
- *   given and never rendered by the API.
- * - GenericLFI_BODY refuses `../` in a body: Markdown's relative links.
- * - GenericRFI_BODY refuses a URL with an IPv4 address in a body, and EC2MetaDataSSRF_BODY
- *   the instance metadata address: both are words a post may contain. A webhook endpoint
- *   at such an address is refused by the functions themselves, at creation and again at
- *   each delivery (docs/webhooks.md).
- * - NoUserAgent_HEADER refuses requests without a User-Agent: server-to-server clients
- *   of an API often send none.
- * The rest stay blocking.
+ * Common rule set rules that only count: each would refuse what the service exists to take
+ * (posts of HTML or Markdown up to 100 KB, with links and addresses as words) or clients that
+ * send no User-Agent (docs/operations.md, The edge).
  */
 export const countedCommonRules = [
   'SizeRestrictions_BODY',
@@ -71,8 +60,8 @@ const blockedWith = (error: ApiError, bodyKey: string) => ({
 const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
 
 /**
- * The paths of the public routes, as regular expressions of WAF (at most 200 characters
- * each, 10 to a set): the stage's name leads on the execute-api endpoint, not on a custom domain.
+ * The paths of the public routes, as regular expressions of WAF (at most 200 characters each,
+ * 10 to a set): the stage's name leads on the execute-api endpoint, not on a custom domain.
  */
 export function publicPathPatterns(prefix: string, stageName: string, routes: readonly Route[]): string[] {
   const paths = [...new Set(routes.filter((r) => r.auth === 'none').map((r) => routePath(r, prefix)))];
@@ -129,10 +118,8 @@ const managedRule = (name: string, priority: number, counted: readonly string[] 
 });
 
 /**
- * The WebACL the stack makes for the stage: a rate per address, and a lower one on the
- * public routes, AWS's managed common, known-bad-inputs and IP-reputation rules, and a
- * 64 KB body limit on the public routes.
- * Refusals of our own rules answer in the envelope; a managed rule's is WAF's plain 403.
+ * The stage's WebACL: rates per address (lower on the public routes), AWS's managed rules, and
+ * a 64 KB body limit on the public routes; our own rules answer in the envelope.
  */
 export class WebAcl extends Construct {
   constructor(scope: Construct, id: string, props: WebAclProps) {

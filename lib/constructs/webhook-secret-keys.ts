@@ -14,11 +14,9 @@ export interface WebhookSecretKeysProps {
 }
 
 /**
- * The keys that seal webhook endpoints' signing secrets in the table (WEBHOOK_SECRET_KEYS,
- * functions/core/webhooks/secret-box.ts), outside it: each generated once by Secrets
- * Manager. The functions that seal or open secrets (the webhookSecrets port) get their ARNs
- * (WEBHOOK_SECRET_KEY_ARNS) and read access to them, and read them at init; no other may.
- * Retained like the table: a table restored without its keys would hold no usable secret.
+ * The keys that seal webhook signing secrets, kept outside the table and readable only by the
+ * functions of the webhookSecrets port; retained like the table, which holds no usable secret
+ * without them.
  */
 export class WebhookSecretKeys extends Construct {
   private readonly secrets: Secret[];

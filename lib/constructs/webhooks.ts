@@ -52,12 +52,9 @@ const maxReceiveCount = 5;
 const retention = Duration.days(14);
 
 /**
- * Webhook delivery's AWS side (docs/webhooks.md, Webhooks in AWS). The table's stream hands each
- * inserted `webhookEvent` to the fan-out, which queues one message per delivery; the worker
- * makes one attempt per message and queues the next one with a delay of up to 15 minutes,
- * or asks EventBridge Scheduler to put it on the queue later. The sweeper, every minute,
- * fans out and re-queues whatever the others left behind. The delivery records in the
- * table are the truth: the queue and the schedules only wake the worker.
+ * Webhook delivery in AWS (docs/webhooks.md, Webhooks in AWS): stream to fan-out, queue to
+ * worker, Scheduler for long retries, and a sweeper for what they leave behind; the table's
+ * records stay the truth.
  */
 export class Webhooks extends Construct {
   readonly queue: Queue;

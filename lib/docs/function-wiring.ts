@@ -31,7 +31,7 @@ export function wiringOf(code: Code, name: string): Wiring {
   collect(definition);
 
   /** What a variable holds, or what a function made by an arrow answers (`mcpHandlers(catalogue)`). */
-  const valueOf = (expression: ts.Expression): ts.Expression | undefined => {
+  const heldBy = (expression: ts.Expression): ts.Expression | undefined => {
     const called = ts.isCallExpression(expression);
     const declaration = code.symbolOf(called ? expression.expression : expression)?.symbol.valueDeclaration;
     const initializer = declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
@@ -44,7 +44,7 @@ export function wiringOf(code: Code, name: string): Wiring {
     const value =
       property &&
       (ts.isShorthandPropertyAssignment(property) ? property.name : ts.isPropertyAssignment(property) ? property.initializer : undefined);
-    return value && valueOf(value);
+    return value && heldBy(value);
   };
 
   const handlers = new Map<string, ts.ObjectLiteralElementLike>();

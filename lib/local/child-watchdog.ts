@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
- * Ends `child` when this process dies, however it dies (SIGKILL included, when no handler
- * of ours runs): a small shell holds a pipe from us and blocks reading it; the kernel
- * closes the pipe when we exit, the read returns, and the shell kills the child. Linux
- * has no portable parent-death signal for Node, and DynamoDB Local never reads its stdin.
+ * Ends `child` however this process dies, SIGKILL included: a small shell blocks reading a pipe
+ * from us, which the kernel closes when we exit (Node has no portable parent-death signal).
  */
 export function killWithThisProcess(child: ChildProcess): { release(): void } {
   const watchdog = spawn('sh', ['-c', `cat >/dev/null; kill -TERM ${child.pid} 2>/dev/null`], {

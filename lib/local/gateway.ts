@@ -85,11 +85,9 @@ const decode = (value: string) => {
 export type GatewayHandler = (request: IncomingRequest) => Promise<APIGatewayProxyResult>;
 
 /**
- * A small API Gateway: matches the route table the way the RestApi's resources do, runs
- * the REQUEST authorizer for credential routes, and calls the owning function with the
- * REST proxy event API Gateway would build. Credential routes require an API key from the
- * authorizer, as the RestApi's do; `metered` gets it where a usage plan would count the
- * request (the local runner has no plans to throttle by).
+ * A small API Gateway: matches routes as the RestApi does, runs the authorizer and calls the
+ * owning function with the proxy event API Gateway would build; `metered` counts what a usage
+ * plan would.
  */
 export function gatewayHandler(fns: LocalFunctions, prefix: string, metered: (usageKey: string) => void = () => {}): GatewayHandler {
   async function handle(request: IncomingRequest, requestId: string): Promise<APIGatewayProxyResult> {

@@ -59,10 +59,8 @@ function mailFolder(cfg: LocalConfig): { dir: string; temporary: boolean } {
 const mailLine = (mail: { to: string; subject: string; file: string }) => `mail to ${mail.to}: "${mail.subject}" ${mail.file}`;
 
 /**
- * Starts the embedded store (unless an endpoint is given), the table, the bootstrap data, the
- * mail folder and the gateway. `print` gets the runner's own lines (one per message mailed);
- * `progress` each step as it begins, so that a slow start on a busy machine says what it
- * waits for (`npm start` prints them; tests and the bench leave them out).
+ * Starts the store, the table, the bootstrap data, mail and the gateway; `progress` names each
+ * step as it begins, so that a slow start says what it waits for.
  */
 export async function startLocalRunner(
   cfg: LocalConfig,

@@ -7,10 +7,8 @@ import { generateSecretKey, processSecretKeys } from '#core/webhooks/secret-box'
 export const secretKeysFile = 'webhook-secret-keys';
 
 /**
- * The keys the local runner seals webhook secrets with when WEBHOOK_SECRET_KEYS is unset:
- * kept in DATA_DIR beside the store, so that the endpoints stored there still sign after a
- * restart (made on first start, readable by its owner only); with DATA_DIR=memory, whose
- * store is gone at stop, the process's own.
+ * The runner's webhook secret keys when none are given: kept in DATA_DIR (owner-readable), so
+ * stored endpoints still sign after a restart; per process with DATA_DIR=memory.
  */
 export function localSecretKeys(dataDir: string): string[] {
   if (dataDir === 'memory') return processSecretKeys();

@@ -1,14 +1,10 @@
 import type { CredentialType } from '#core/access/principal';
+import { docsRoot } from '#core/docs/return-path';
 import { idempotencyRetentionSeconds } from '#core/http/idempotency/idempotent-requests';
 import { takesIdempotencyKey } from '#core/http/idempotency/idempotent-routes';
 import type { Route } from '#core/http/route-types';
 import { defaultPerPage, maxPerPage } from '#core/lists/list-query';
 
-/**
- * An operation's description: the route's own words (`description` in its routes.ts), then
- * what its route table says of it, in the same sentences everywhere: who may call it, the
- * scope, test and live keys, Idempotency-Key, pagination, the switch that turns it on.
- */
 const credentialNames: Record<CredentialType, string> = {
   api_key: 'an API key',
   user_token: 'a user token',
@@ -55,9 +51,45 @@ function behaviour(route: Route): string[] {
         ]
       : []),
     ...(route.runsOperations ? ["It runs the operation as your credential: the operation's own scope and rules apply too."] : []),
-    ...(route.enabledBy ? [`**Only while \`${route.enabledBy}\` is on**; otherwise 404 ENDPOINT_NOT_FOUND.`] : []),
+    ...(route.enabledBy ? [`**Only where the operator turns it on** (\`${route.enabledBy}\`); otherwise 404 ENDPOINT_NOT_FOUND.`] : []),
   ];
 }
 
+/**
+ * An operation's description: the route's own words, then what its route table says of it in the
+ * same sentences everywhere (who may call it, test keys, Idempotency-Key, pagination, its switch).
+ */
 export const operationDescription = (route: Route): string =>
   [...(route.description ? [route.description] : []), ...whoMayCall(route), ...environments(route), ...behaviour(route)].join('\n\n');
+
+/** The document's own description, written for a client of the API: what it is, how to authenticate, errors, limits, versions. */
+export const serviceDescription = [
+  'A multi-tenant REST API. Everything you make lives in a workspace, which you own or are a member of (owner, admin or ' +
+    'member): API keys, members and invitations, webhook endpoints and their deliveries, posts and categories, SEO reports ' +
+    'and pixel statistics. Namespaces and entitlements say how much of each feature your plan allows, and every ' +
+    'operation is also an MCP tool for AI clients.',
+  '**Authentication.** Send an API key as `Authorization: Bearer sk_live_…`, or as HTTP Basic with the key as user name ' +
+    'and an empty password. A test key (`sk_test_…`) reads and writes test records only, apart from live data. User ' +
+    'tokens (`<id>|<secret>`), the session cookie of `POST /login` (with the `X-XSRF-TOKEN` header on writes) and, where ' +
+    "the operator turns OAuth on, OAuth 2.0 access tokens work too. Each operation's `security` lists the credentials it " +
+    'accepts and the scope it needs (`resource:action`, with wildcards); `X-Workspace-ID` makes a request act in another ' +
+    'of your workspaces.',
+  '**Errors.** Every error answers with one JSON envelope: `error` (a lowercase code), `error_code` (the same, ' +
+    'uppercase), `message`, `request_id`, the fields of that code, and `meta`. Each operation lists the codes it may ' +
+    'answer at each status. Every answer carries `X-Request-ID`: quote it when you report a problem.',
+  "**Limits.** Requests count against your credential's allowance per minute, which your workspace's tier sets: every " +
+    'authenticated answer carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`, and past the ' +
+    'allowance the answer is 429 with `Retry-After`. A workspace also has a monthly `api_calls` quota and limits per ' +
+    `feature (see Entitlements). Lists take \`page\` or the \`cursor\` of \`links.next\`, \`per_page\` (at most ${maxPerPage}), ` +
+    '`sort`, `fields`, `search` and filters. A write sent with an `Idempotency-Key` can be retried safely.',
+  '**Webhooks.** The events a webhook endpoint receives are listed under `webhooks`: each is a signed `POST` ' +
+    '(`X-Webhook-Signature`, and the Standard Webhooks headers), retried on a fixed schedule until the endpoint answers 2XX.',
+  '**Versions.** The version is part of the path (`/api/v1`), and a breaking change comes under a new one. A version ' +
+    'that is to go away says so on every answer, with the `Deprecation` and `Sunset` headers.',
+].join('\n\n');
+
+/** Who answers for the API: the documentation of the deployment that serves it (the docs function sets its own base URL). */
+export const apiContact = (baseUrl: string) => ({ name: 'Tenant API documentation', url: `${baseUrl}${docsRoot}` });
+
+/** The licence of the repository's LICENSE file. */
+export const apiLicense = { name: 'MIT', identifier: 'MIT' };

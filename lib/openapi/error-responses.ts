@@ -43,7 +43,7 @@ export function errorSchemaName(code: ErrorCode): string {
 const timestampDescription =
   "When the error was answered: ISO 8601 from the functions; API Gateway's own answers give its requestTime (`22/Nov/2026:13:22:02 +0000`).";
 
-/** What every error body carries (DECISIONS.md, Errors); the code schemas add their extras. */
+/** What every error body carries (docs/decisions.md, Errors); the code schemas add their extras. */
 export const errorEnvelopeSchema: JsonSchema = {
   type: 'object',
   description:

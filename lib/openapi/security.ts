@@ -99,9 +99,9 @@ export function securitySchemes(prefix: string) {
     oauth2: {
       type: 'oauth2',
       description:
-        `OAuth 2.0 access tokens (Bearer), when \`OAUTH_ENABLED\` is on: the authorization code grant with PKCE (S256, every client), for a user's consent; ` +
+        `OAuth 2.0 access tokens (Bearer), where the operator turns OAuth on: the authorization code grant with PKCE (S256, every client), for a user's consent; ` +
         `client credentials for a confidential client acting as its owner. Access tokens live ${accessTokenLifetimeSeconds / 60} minutes; ` +
-        `the code grant's refresh tokens ${refreshTokenLifetimeSeconds / 86400} days, each usable once. Clients are registered with \`npm run admin -- oauth-client create\`.`,
+        `the code grant's refresh tokens ${refreshTokenLifetimeSeconds / 86400} days, each usable once. The operator registers clients.`,
       flows: {
         authorizationCode: { authorizationUrl: `${base}oauth/authorize`, tokenUrl, refreshUrl: tokenUrl, scopes: oauthScopes },
         clientCredentials: { tokenUrl, scopes: oauthScopes },

@@ -13,7 +13,7 @@ const tagDescriptions: Record<string, string> = {
   'API keys':
     'Keys `sk_live_…` and `sk_test_…` of a workspace: created with scopes, IP allowlist and expiry; rotated with a grace period in which the old key still works; revoked. The secret is shown once.',
   OAuth:
-    'OAuth 2.0 for third-party clients (when OAUTH_ENABLED): the authorization code grant with PKCE and a consent page, client credentials, refresh tokens and revocation (RFC 6749, 7636, 7009).',
+    'OAuth 2.0 for third-party clients, where the operator turns it on: the authorization code grant with PKCE and a consent page, client credentials, refresh tokens and revocation (RFC 6749, 7636, 7009).',
   Workspaces:
     'The tenants: every resource belongs to one. List the workspaces you are a member of, create one (you become its owner), rename or delete it. Act in another of yours with X-Workspace-ID.',
   Namespaces:

@@ -19,6 +19,8 @@ let page: Page;
 let summary: string;
 const elsewhere: string[] = [];
 const violations: string[] = [];
+/** The icon requests the pages made, with their statuses: the served SVG, never /favicon.ico. */
+const icons: string[] = [];
 
 jest.setTimeout(120_000);
 
@@ -43,6 +45,10 @@ beforeAll(async () => {
   page.on('request', (request) => {
     const url = request.url();
     if (!url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:')) elsewhere.push(url);
+  });
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (/\/favicon\.(svg|ico)$/.test(pathname)) icons.push(`${pathname} ${response.status()}`);
   });
   page.on('console', (message) => {
     // A request the policy blocked, or a UI that could not take the page's settings (Scalar mounting itself with its defaults).
@@ -120,5 +126,10 @@ describe('the documentation pages in a browser', () => {
     expect(text).toContain('bearerAuth');
     expect(text).toContain('basicAuth');
     await shot('redoc');
+  });
+
+  it('shows the icon the docs function serves, and asks nothing for /favicon.ico', () => {
+    expect(icons.length).toBeGreaterThan(0);
+    expect(new Set(icons)).toEqual(new Set(['/api/docs/assets/favicon.svg 200']));
   });
 });

@@ -80,6 +80,18 @@ describe('the documentation pages', () => {
     expect((await get('/api/docs/assets/../../package.json')).status).toBe(404);
   });
 
+  it('every page, the login page too, names the icon it serves itself: an SVG, answered 200', async () => {
+    for (const path of ['/api/docs', '/api/docs/scalar', '/api/docs/redoc', '/api/docs/login']) {
+      expect(await (await get(path, cookies())).text()).toContain(
+        '<link rel="icon" type="image/svg+xml" href="/api/docs/assets/favicon.svg">',
+      );
+    }
+    const icon = await get('/api/docs/assets/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toMatch(/^<svg [^>]*viewBox="0 0 32 32"/);
+  });
+
   it('answers other methods 405 and unknown paths 404, in the envelope', async () => {
     const post = await fetch(`${api.runner.origin}/api/docs`, { method: 'POST' });
     expect(post.status).toBe(405);
@@ -172,6 +184,9 @@ describe('the document and llms.txt, public', () => {
     expect(yamlAnswer.headers.get('content-type')).toContain('yaml');
     expect(parseYaml(await yamlAnswer.text())).toEqual(json);
     expect(json.servers[0].variables.base_url.default).toBe(api.runner.origin);
+    // The contact is this runner's own documentation, whatever the committed file says.
+    expect(json.info.contact).toEqual({ name: 'Tenant API documentation', url: `${api.runner.origin}/api/docs` });
+    expect(json.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     expect(Object.keys(json.paths)).toContain('/workspaces');
   });
 

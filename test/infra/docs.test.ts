@@ -48,6 +48,7 @@ describe('the documentation', () => {
     );
     expect(copies).toContain('cp "/in/node_modules/swagger-ui-dist/swagger-ui-bundle.js" "/out/docs-assets/swagger-ui-bundle.js"');
     expect(copies).toContain('cp "/in/node_modules/redoc/bundles/redoc.standalone.js" "/out/docs-assets/redoc.standalone.js"');
+    expect(copies).toContain('cp "/in/functions/docs/browser/favicon.svg" "/out/docs-assets/favicon.svg"');
   });
 
   it('is not deployed with documentationEnabled off', () => {

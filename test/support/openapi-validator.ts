@@ -6,10 +6,9 @@ import { routes } from '#routes';
 import { openapiDocument } from './openapi-document.ts';
 
 /**
- * Checks an answer of the service against the committed openapi.yaml (OpenAPI 3.1, so JSON
- * Schema 2020-12): the operation is found from method and path as the gateway finds it,
- * and the status must be declared, the body match the declared schema and the declared
- * required headers be present. A path no route has must answer as the fallback does.
+ * Checks an answer against the committed openapi.yaml: the operation found as the gateway finds
+ * it, the status declared, the body and required headers as declared; an unknown path answers
+ * as `unmatchedHandler` does.
  */
 export interface ContractAnswer {
   status: number;

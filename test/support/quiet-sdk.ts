@@ -2,10 +2,8 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 /**
- * Tests that race hundreds of requests on purpose (usage-meter.test.ts meters 400 at once)
- * queue them behind the SDK client's 50 sockets, and the SDK then warns, after 3 s, that
- * its "socket usage" is "at capacity": what the test does, not a fault, yet it reads as one
- * in `npm test`'s output. Only that warning is dropped; every other one still prints.
+ * Drops the SDK's "socket usage at capacity" warning, which tests that race hundreds of
+ * requests on purpose provoke; every other warning still prints.
  */
 const warn = console.warn.bind(console);
 console.warn = (...args: unknown[]) => {

@@ -4,29 +4,10 @@ import { type FunctionName, projectRoot } from '#lib/bundling';
 import { unminifiedBundle } from './unminified-bundles.ts';
 
 /*
- * What a function's code does on the table, derived from its code alone (never from its
- * definition's `tableAccess`), so that the least-privilege test can hold the two against
- * each other. The function is bundled as it is deployed; of the project's top-level
- * statements that end up in the bundle (and every statement of a file esbuild wraps), every
- * call is read with the TypeScript checker:
- *
- * - a method of an ElectroDB entity (or a transaction's entity), by what it sends: `get`
- *   GetItem (BatchGetItem with an array), `put`/`create` PutItem, `update`/`patch`/`upsert`
- *   UpdateItem, `delete`/`remove` DeleteItem (BatchWriteItem with an array), `check`
- *   ConditionCheckItem, `.query.<accessPattern>` a Query on that pattern's index as the
- *   entity's schema declares (the table for the primary index), `.scan` a Scan;
- * - a document-client command (`new GetCommand(...)` ...), by its action; a raw Query on the
- *   index its input literal names (`IndexName`), the table without one.
- *
- * A transaction is authorized item by item (TransactWriteItems as PutItem, UpdateItem,
- * DeleteItem, ConditionCheckItem; TransactGetItems as GetItem), which the entities' calls
- * inside it already are. Anything it cannot classify (an entity method it does not know, a
- * command it does not know, an IndexName it cannot read) is an error, not a silent miss.
- * A bundled statement counts whole, wherever its calls are reachable from, so the derivation
- * may over-state what a function does (a helper's branch it never takes), never under-state
- * it. What it does not see: a call on an entity typed loosely (as `object` or `any`), and a
- * raw query input built without a `KeyConditionExpression` literal; the codebase has
- * neither (every `.send(` is of a lib-dynamodb command, entities keep their types).
+ * What a function's code does on the table, read from its deployed bundle with the TypeScript
+ * checker (entity methods and document-client commands, by what they send), for the
+ * least-privilege test to hold against its `tableAccess`. It may over-state, as a bundled
+ * statement counts whole, but never under-states: a call it cannot classify is an error.
  */
 
 export type TableAction =
@@ -79,11 +60,8 @@ function checkerProgram(): ts.Program {
 }
 
 /**
- * The project's source files of which some part ends up in the function's bundle, each with
- * the names of its top-level declarations that do: esbuild tree-shakes statement by statement,
- * and an unminified build marks each file's statements with its path and keeps their names
- * (a name that collides gets a number appended). A file esbuild wraps in a lazy initializer
- * (its marker indented) counts whole: `all`.
+ * The project's files with part of them in the bundle, and which top-level names: an unminified
+ * build marks each file's statements; a file esbuild wraps lazily counts whole (`all`).
  */
 async function bundledSources(name: FunctionName): Promise<Map<string, Set<string> | 'all'>> {
   const { text } = await unminifiedBundle(name);
@@ -220,8 +198,8 @@ function classify(
 }
 
 /**
- * The index an access pattern reads, as the entity's schema declares it: `index: 'gsi1'`,
- * or the table for none. Read from the declaration, since the schema's type widens it to string.
+ * The index an access pattern reads, as the entity's schema declares it: `index: 'gsi1'`, or
+ * the table for none. Read from the declaration, since the schema's type widens it to string.
  */
 function indexOf(checker: ts.TypeChecker, schema: ts.Type, pattern: string, where: string): string {
   const indexes = schema.getProperty('indexes');

@@ -65,10 +65,8 @@ const header = (hook: Received, name: string): string => {
 };
 
 /**
- * Verifies a webhook as a receiver following docs/webhooks.md would, with both schemes and
- * `secret`: Standard Webhooks with the `standardwebhooks` package, and X-Webhook-Signature
- * by recomputing the hex HMAC of `<timestamp>.<body>` and comparing in constant time.
- * Throws unless both hold; returns the envelope.
+ * Verifies a webhook as docs/webhooks.md tells a receiver to, by both schemes (Standard
+ * Webhooks, and X-Webhook-Signature in constant time); throws unless both hold.
  */
 export function verifyWebhook(hook: Received, secret: string) {
   const envelope = new Webhook(secret).verify(hook.body, {

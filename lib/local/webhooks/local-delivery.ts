@@ -22,13 +22,9 @@ export interface LocalDelivery {
 }
 
 /**
- * The local stand-in for webhook delivery: in-process timers run the same fan-out, worker
- * and sweeper code as the Lambdas, and the delivery records in the table stay the truth.
- * A wake-up here lives only as long as the process; the table does not forget, so `start`
- * re-arms every pending delivery and fans out every event left behind, and the sweeper
- * repairs anything lost while running. Ladder delays arrive already multiplied by
- * WEBHOOK_RETRY_SCALE (the worker applies it), so the timers keep them as given, to the
- * millisecond.
+ * Webhook delivery on timers, running the Lambdas' own fan-out, worker and sweeper code: a
+ * timer dies with the process, so `start` re-arms every pending delivery from the table, which
+ * stays the truth.
  */
 export function localDelivery(retryScale: number): LocalDelivery {
   let deps: Deps | undefined;
