@@ -4,7 +4,6 @@ import { resendVerificationLink, verifyEmail } from '#core/accounts/email-verifi
 import { changePassword, forgotPassword, resetPassword } from '#core/accounts/password-changes';
 import { register } from '#core/accounts/registration';
 import { login } from '#core/accounts/sessions';
-import { bcryptHasher } from '#core/adapters/create-deps';
 import { issueApiKey } from '#core/api-keys/api-keys';
 import { authenticate } from '#core/credentials/authenticate';
 import { acceptInvitation, invitationsOf } from '#core/members/invitations';
@@ -14,7 +13,7 @@ import { sha256 as sha256Of } from '#core/platform/secrets';
 import { issueUserToken } from '#core/users/user-tokens';
 import { createUser, findUserIdByEmail, loadUser, workspaceIdsOf } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
-import { depsOnTable, manualClock, type TestDeps, testDeps } from '../support/deps.ts';
+import { depsOnTable, manualClock, type TestDeps, testDeps, testHasher } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { listVia } from '../support/lists.ts';
 import { ownerPrincipal } from '../support/principals.ts';
@@ -337,9 +336,9 @@ describe('email change', () => {
       clock,
       mailer: mail,
       hasher: {
-        hash: bcryptHasher.hash,
+        hash: testHasher.hash,
         compare: async (plain, hash) => {
-          const matches = await bcryptHasher.compare(plain, hash);
+          const matches = await testHasher.compare(plain, hash);
           await changePassword(deps, { userId: id, currentPassword, password: 'the owner took it back' });
           return matches;
         },

@@ -1,21 +1,20 @@
-import { bcryptHasher } from '#core/adapters/create-deps';
 import { issueApiKey, revokeApiKey, rotateApiKey } from '#core/api-keys/api-keys';
 import { issueUserToken, revokeUserToken } from '#core/users/user-tokens';
 import { createUser } from '#core/users/users';
 import { createWorkspace } from '#core/workspaces/workspaces';
-import { type TestDeps, testDeps } from '../support/deps.ts';
+import { type TestDeps, testDeps, testHasher } from '../support/deps.ts';
 import { errorOf } from '../support/errors.ts';
 import { ownerPrincipal } from '../support/principals.ts';
 
 /** Runs `meanwhile` once, while the next key's hash is computed: between a rotation's read and its write. */
 let meanwhile: (() => Promise<void>) | undefined;
 const hasher = {
-  ...bcryptHasher,
+  ...testHasher,
   hash: async (plain: string) => {
     const run = meanwhile;
     meanwhile = undefined;
     await run?.();
-    return bcryptHasher.hash(plain);
+    return testHasher.hash(plain);
   },
 };
 
