@@ -42,10 +42,8 @@ interface ErrorDocs {
   /** Response headers every answer with this code carries. */
   headers?: readonly ('Allow' | 'Retry-After' | 'WWW-Authenticate')[];
   /**
-   * On a credential route, whether it carries the X-RateLimit-* headers (rate-limit.ts):
-   * `always` where it is only answered once the credential was accepted, `when accepted`
-   * where it may also come before (the body-size check, API Gateway's own answers).
-   * Absent: never (the credential refused, the fallback, API Gateway's timeout).
+   * Whether it carries the X-RateLimit-* headers (rate-limits.ts): `when accepted` where it may
+   * also come before the credential is (the body-size check, API Gateway's own answers); absent, never.
    */
   rateLimitHeaders?: 'always' | 'when accepted';
   /** A refusal of RFC 6749's protocol, which only the OAuth endpoints answer. */

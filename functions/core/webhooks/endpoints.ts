@@ -41,7 +41,7 @@ const counterOwner = (owner: EndpointOwner) =>
 
 export interface NewWebhookEndpoint {
   url: string;
-  /** Exact types, `resource.*` and `*`, already checked against the catalogue (schemas/webhooks.ts). */
+  /** Exact types, `resource.*` and `*`, already checked against the catalogue (endpoint-schemas.ts). */
   events: readonly string[];
   /** A client's own secret (secrets.ts isWebhookSecret); generated when absent. */
   secret?: string;
