@@ -48,10 +48,10 @@ export interface NewWebhookEndpoint {
 }
 
 /**
- * Creates an endpoint, counted against the workspace's `webhooks` limit in its environment
- * in the same transaction (so racing creates never pass the limit), with its
- * `webhook.created` event. Its events must be of resources the credential can read, and
- * the credential must not be an OAuth token. Answers it with its secret, the only time the secret is shown but for rotations.
+ * Creates an endpoint with `webhook.created`, counted against the `webhooks` limit in the same
+ * transaction so that racing creates never pass it. Its events must be readable by the
+ * credential, which may not be an OAuth token; the answer is the one time the secret is shown
+ * but for rotations.
  */
 export async function createWebhookEndpoint(
   deps: Deps,
