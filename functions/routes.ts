@@ -4,10 +4,8 @@ import { mcpProtocolRoutes } from './mcp-protocol/routes.ts';
 import { operationRouteTables } from './operation-routes.ts';
 
 /**
- * THE route registry, composed from each resource folder's own routes.ts: the operations'
- * tables and the MCP functions', which serve those operations as tools. The key is the
- * Lambda function (the folder) that serves them. The CDK RestApi, the local gateway, the
- * list of functions, scope enforcement and openapi.yaml are all derived from it: an
+ * The registry: every function's route table, keyed by the function that serves it. The stack,
+ * the local gateway, scope enforcement and openapi.yaml are derived from it, so that an
  * endpoint is one entry in its folder's table plus its handler.
  */
 export const routeTables = { ...operationRouteTables, mcp: mcpRoutes, 'mcp-protocol': mcpProtocolRoutes } as const;

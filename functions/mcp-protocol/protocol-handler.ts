@@ -18,11 +18,9 @@ import { mcpProtocolRoutes } from './routes.ts';
 const [route] = mcpProtocolRoutes;
 
 /**
- * The MCP protocol's HTTP side. It holds no table: what needs one (a tool call, counted
- * against mcp_calls; a resource read) it asks of the mcp function's REST routes, which
- * dispatch does the rest of, so this function needs only the credential's check that
- * dispatch would make here (the authorizer's verdict and `mcp:read`). Without the table's
- * client and ElectroDB, the MCP SDK fits the bundle within 1 MiB (docs/performance.md).
+ * The MCP protocol's HTTP side. It holds no table: tool calls and resource reads go to the mcp
+ * function's REST routes, which dispatch runs, so that without the table's client and ElectroDB
+ * the MCP SDK fits the bundle within 1 MiB (docs/performance.md).
  */
 export function mcpProtocolHandler(catalogue: ToolCatalogue, invoker: () => RouteInvoker): HttpHandler {
   return async (event) => {

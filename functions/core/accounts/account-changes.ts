@@ -39,13 +39,10 @@ export interface UserChanges {
 }
 
 /**
- * Changes the own account. A new name applies at once; a new email does not: a link goes
- * to the new address (and a notice to the current one), and the email changes when that
- * link is opened. Whether another account uses the new address is not told here.
- *
- * A new email needs the current password, whatever the credential: with the link mailed to
- * an address of their own, a leaked key holding `users:write` would otherwise take the
- * account (a reset mailed there, then a session). It is checked before anything changes.
+ * Changes the own account: a new name at once, a new email only once the link mailed to it is
+ * opened, without telling whether another account uses it. A new email needs the current
+ * password whatever the credential, as a leaked key holding `users:write` could otherwise take
+ * the account (a reset mailed to its own address, then a session).
  */
 export async function updateUser(
   deps: Deps,
@@ -85,11 +82,9 @@ export async function updateUser(
 }
 
 /**
- * The button of a link of updateUser: the account's email becomes the confirmed address,
- * verified, and the token is marked used in the same transaction. The link is void after
- * 60 minutes, once the account has moved on to another address, or if the address was
- * taken meanwhile (409); pressed again while its address is the account's, it answers
- * `already`. Pending invitations of the new address become the user's.
+ * The button of updateUser's link: the account takes the confirmed address, verified, in the
+ * transaction that marks the token used. Pressed again while that address is the account's, it
+ * answers `already` rather than an error.
  */
 export async function confirmEmailChange(
   deps: Deps,

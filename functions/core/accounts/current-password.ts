@@ -6,11 +6,9 @@ import { passwordMatches } from '#core/users/passwords';
 import { accountThrottles } from './throttles.ts';
 
 /**
- * The account's password, typed again to confirm a change a stolen credential must not make
- * alone (PUT /user/password, a new email by PATCH /users/{id}). Wrong ones count against one
- * window per user whichever route took them (five in fifteen minutes, then 429), so that two
- * routes give no more guesses than one; a right one gives its attempt back. `plain` absent:
- * 422 saying it is required `requiredTo` do what was asked.
+ * The account's password typed again, to confirm a change a stolen credential must not make
+ * alone. Wrong ones count against one window per user whichever route took them (five in
+ * fifteen minutes), so that two routes give no more guesses than one.
  */
 export async function requireCurrentPassword(deps: Deps, user: UserItem, plain: string | undefined, requiredTo: string): Promise<void> {
   if (!user.passwordHash) {

@@ -38,11 +38,9 @@ export async function resendVerificationLink(deps: Deps, userId: number, links: 
 }
 
 /**
- * The button of a verification link: the user's email is verified if it is still the
- * address the link went to, and the token is marked used. Pending invitations of that
- * address become the user's. The link may be pressed again within its hour: verifying
- * twice changes nothing, so the answer is then `already` (whichever link verified it),
- * never an error.
+ * The button of a verification link: the email is verified if it is still the address the link
+ * went to, and the token is marked used. Verifying twice changes nothing, so a second press
+ * within the hour answers `already`, never an error.
  */
 export async function verifyEmail(
   deps: Deps,

@@ -33,11 +33,10 @@ export async function forgotPassword(deps: Deps, input: { email: string; sourceI
 }
 
 /**
- * Sets a new password with a mailed token: the token works once, for 60 minutes, for the
- * email it was mailed to while that is still the account's email. Every session of the
- * user ends. User tokens and API keys stay, as in Laravel, unless the email was never
- * verified: then whoever held the password before the address's owner came (someone who
- * registered it first) loses every credential they made.
+ * Sets a new password with a mailed token, good once for 60 minutes and only while its email is
+ * the account's; every session ends. User tokens and API keys stay, as in Laravel, unless the
+ * email was never verified: then whoever registered the address first loses every credential
+ * they made.
  */
 export async function resetPassword(deps: Deps, input: { token: string; email: string; password: string }): Promise<void> {
   const email = normalizeEmail(input.email);

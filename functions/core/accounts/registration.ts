@@ -16,11 +16,9 @@ export interface Registration {
 }
 
 /**
- * Self-registration, which answers the same whether or not the email has an account: a
- * new email gets a user with a personal workspace and a verification link; an email that
- * has an account changes nothing, and its owner gets a mail saying someone tried (with the
- * way to reset a forgotten password). Both ways cost one bcrypt. At most 50 attempts an
- * hour per client address.
+ * Self-registration answers the same and costs one bcrypt whether or not the email has an
+ * account, so that it tells nobody which emails are registered; an account's owner is mailed
+ * that someone tried.
  */
 export async function register(deps: Deps, input: Registration, links: AccountLinks): Promise<void> {
   await reserveAttempt(

@@ -261,11 +261,9 @@ function successorOf(principal: Principal, old: ApiKeyItem): NewApiKey {
 }
 
 /**
- * Issues a new key in place of an active one (successorOf says with what); the old key
- * keeps working until its grace period ends, then is treated as gone (the pruning job and
- * TTL remove it). Only the key's own user may rotate it, with a credential holding every
- * scope of the key; a grace period of 0 revokes the old key at once, which takes
- * `api-keys:delete` too. A key revoked meanwhile is 404, as on GET.
+ * Issues a new key in place of an active one, the old one working until its grace period ends.
+ * Only the key's own user may rotate it, with a credential holding every scope of the key; a
+ * grace period of 0, which revokes the old key at once, takes `api-keys:delete` too.
  */
 export async function rotateApiKey(
   deps: Deps,

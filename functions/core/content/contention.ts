@@ -8,11 +8,10 @@ const maxAttempts = 8;
 const pause = (attempt: number) => new Promise((done) => setTimeout(done, 5 + Math.random() * 20 * attempt));
 
 /**
- * Runs a write that reads first and commits on condition that what it read still holds
- * (a post's revision, a free slug), again while concurrent writes spoil it: `explain` turns
- * a failed condition that is the client's to know into its answer (a taken slug, a category
- * gone); any other is contention, tried again after a short random pause, and past
- * `maxAttempts` a 409 that asks to try again, never a 500.
+ * Runs a read-then-conditional write again while concurrent writes spoil its condition, and
+ * past `maxAttempts` answers a 409 that asks to try again, never a 500. `explain` turns a
+ * failed condition that is the client's to know (a taken slug, a category gone) into its
+ * answer.
  */
 export async function whileContended<T>(
   what: string,

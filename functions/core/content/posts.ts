@@ -106,12 +106,9 @@ export async function createPost(deps: Deps, owner: ContentOwner, input: PostFie
 export const getPost = loadPost;
 
 /**
- * Changes a post: its fields, its slug (claimed as at creation; the title's change leaves
- * the slug alone, so that links keep working), its status (publishing sets `published_at`
- * the first time only) and its categories, with its index, in one transaction on condition
- * that the post is as read (its `revision`); a write in between makes it read again. Emits
- * `post.updated` for a change of fields, and `post.published` or `post.archived` for the
- * status; a change that changes nothing writes nothing and emits nothing.
+ * Changes a post, its slug, status and categories with its index in one transaction, on
+ * condition that its `revision` is as read. A new title leaves the slug alone so that links
+ * keep working; a change that changes nothing writes and emits nothing.
  */
 export async function updatePost(deps: Deps, owner: ContentOwner, id: string, changes: PostChanges): Promise<PostItem> {
   const categoryIds = changes.categoryIds && [...new Set(changes.categoryIds)];

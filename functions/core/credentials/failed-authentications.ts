@@ -5,13 +5,10 @@ import { isConditionFailure } from '#core/store/conditions';
 import { clientOf } from './ip-match.ts';
 
 /**
- * Wrong API key secrets a client address may send before it must wait, in fixed windows of
- * the clock: per key prefix (one client's mistyped or revoked key locks out that key only),
- * and a higher ceiling over all prefixes (what bounds the bcrypt work one address can cause).
- * Past that ceiling, a prefix that verified from the address lately (`knownForSeconds`) may
- * still try, within its own window and a second budget of the same size (`pastCeiling`):
- * the tenants already working from a shared address keep working, and an address's bcrypt
- * work stays bounded however many keys of its own an attacker made known there.
+ * Wrong API key secrets an address may send per window (docs/authentication.md, Failed
+ * authentications): per prefix, so that a mistyped key locks out only itself, and a ceiling
+ * over all prefixes that bounds the address's bcrypt work. A prefix that verified there lately
+ * goes on past it (`pastCeiling`), so that tenants behind a shared address keep working.
  */
 export const failedAuthenticationPolicy = {
   perPrefix: { limit: 20, windowSeconds: 5 * 60 },
@@ -128,19 +125,10 @@ async function rememberKnown(deps: Deps, key: string, now: Date): Promise<void> 
 }
 
 /**
- * Guards a bcrypt comparison of a secret against the keys found by its prefix. Only this
- * costs anything worth bounding: an unknown prefix, a revoked or expired key, a token or a
- * session is refused without one, counts nowhere and locks nobody out.
- *
- * Each compare first takes an attempt from the prefix's window and the address's, both
- * atomically conditioned on room (so racing requests cannot all slip in); a used-up window
- * answers 429 with Retry-After, before any bcrypt. Past the address's ceiling, a prefix
- * that verified from the address within the day takes its attempt from the second budget
- * instead: so a tenant's key that works from a shared address keeps working there, in any
- * process, while someone else exhausts the ceiling, and no number of known keys takes an
- * address past twice its ceiling of bcrypts in a window. A success
- * gives its attempts back (it was no failure) and marks the prefix as known at the address.
- * A credential already verified by this process never comes here at all.
+ * Guards a bcrypt comparison, the one failure worth bounding: each compare first takes an
+ * attempt from the prefix's and the address's windows, conditioned on room, so that racing
+ * requests cannot all slip in. A success gives its attempts back and marks the prefix as known
+ * at the address.
  */
 export async function guardedCompare<L>(
   deps: Deps,

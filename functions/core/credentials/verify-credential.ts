@@ -105,16 +105,10 @@ function preparedRead<L extends Location, R extends object>(
 }
 
 /**
- * The one skeleton of every credential check: a process-local location cache, else a
- * lookup by the secret (an API key's bcrypt guarded per prefix and address:
- * failed-authentications.ts); then one strongly consistent read of the record, its
- * workspace, the membership and the workspace's default namespace (its packages), so that
- * revocation, expiry and removal from the workspace take effect on the very next request.
- * When the request names another workspace of the user's, the same read takes that
- * workspace, the user's membership there and its namespace too: the request is metered
- * there (its api_calls quota, its tier, its usage-plan key), where it acts. A workspace
- * the user is no member of, or one being deleted, is not metered; the function refuses
- * the request (http/acting-workspace.ts), and the home workspace counts it.
+ * Every credential check: a cached location or a lookup by the secret, then one strongly
+ * consistent read of the record, its workspace, membership and namespace, so that revocation
+ * and removal take effect on the next request. Another of the user's workspaces that the
+ * request names is read with them, so that the request is metered where it acts.
  */
 export async function verifyCredential<L extends Location, R extends object>(
   deps: Deps,

@@ -31,12 +31,10 @@ const revokedUnlessGone = (revoking: Promise<unknown>) =>
   });
 
 /**
- * A fresh test key for the documentation pages' try-it form, for the signed-in user in the
- * session's workspace (their current one; the personal one at registration), made as
- * `POST /api-keys` makes a key (createApiKey: the key limit, the api_key.created event),
- * never live. The caller has checked the workspace's state (suspended, unpaid) and the
- * maintenance switch, as dispatch does for a route. The user's earlier live try-it keys
- * there are revoked first, so reloading a page never piles keys up against the limit.
+ * A fresh test key for the docs pages' try-it form, made as POST /api-keys makes one
+ * (createApiKey), never live; the caller has checked the workspace's state and the maintenance
+ * switch. The user's earlier try-it keys there are revoked first, so that reloading a page
+ * never piles keys up against the limit.
  */
 export async function issueTryItKey(deps: Deps, principal: Principal) {
   const { workspaceId, userId } = principal;

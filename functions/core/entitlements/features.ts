@@ -2,11 +2,9 @@ import type { Tier } from '#core/platform/tiers';
 import { tiers } from '#core/platform/tiers';
 
 /**
- * The metered features (docs/tenancy-and-limits.md, Entitlements). A `month` feature counts what was used in
- * the current calendar month (UTC) and resets at the next; a `total` feature counts what
- * exists now. `recordable` features are reported by clients with POST /entitlements/usage;
- * the others the service counts itself (every authenticated request, every key, member,
- * webhook, post, SEO report and MCP tool call), so a client cannot report them.
+ * The metered features (docs/tenancy-and-limits.md, Entitlements): a `month` feature resets
+ * each UTC month, a `total` one counts what exists. Clients may report only the `recordable`
+ * ones (POST /entitlements/usage); the service counts the others itself.
  */
 export const features = {
   api_calls: { period: 'month', unit: 'requests', recordable: false },

@@ -2,11 +2,9 @@ import type { KnownScope } from '#core/access/scopes';
 import { defaultWebhookDisableAfter } from '#core/platform/webhook-settings';
 
 /**
- * The event catalogue: every type the service emits and what emits it. The payload
- * schema of each type is in functions/event-payloads.ts, which openapi.yaml's `webhooks`
- * and the catalogue of docs/webhooks.md are made from. One source of truth: subscriptions are checked
- * against it, a test fails when a type has no payload schema, and another walks the
- * catalogue through the local runner, so that every type here reaches an endpoint.
+ * The event catalogue: every type the service emits and what emits it, which subscriptions are
+ * checked against; each type's payload schema is in functions/event-payloads.ts. Tests fail
+ * when a type has no payload schema or never reaches an endpoint through the local runner.
  */
 export const eventTypes = {
   'workspace.created': {

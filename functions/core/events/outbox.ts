@@ -48,12 +48,9 @@ export function eventRecordOf(event: NewEvent, now: Date): WebhookEventItem {
 }
 
 /**
- * The outbox: writes a change and the events that report it in one DynamoDB transaction,
- * so that an event exists exactly when its change does, then asks for the events to be
- * fanned out. That request may fail or be lost after the commit without losing anything:
- * the events stay in the due index until fanned out, where the sweeper finds them.
- * Every write site that emits events goes through here (or `emitEvents` for a change with
- * no other item); none writes event records of its own.
+ * The outbox: a change and its events in one transaction, so that an event exists exactly when
+ * its change does; the request to fan them out may then be lost, as the sweeper finds them in
+ * the due index. Every write that emits events goes through here (or `emitEvents`).
  */
 export async function commitWithEvents(
   deps: Deps,

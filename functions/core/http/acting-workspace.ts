@@ -23,12 +23,9 @@ function refuseClosed(
 }
 
 /**
- * The workspace a request acts in (docs/decisions.md, Tenancy): the credential's home
- * workspace, or another workspace of the same user named by X-Workspace-ID or
- * `workspace_id`. Naming one the user is not a member of is a 403, whether or not it
- * exists; an OAuth token may name none but its own. A suspended workspace, named or home,
- * answers 403 WORKSPACE_SUSPENDED, and an unpaid one 402 PAYMENT_REQUIRED, unless the route
- * allows it.
+ * The acting workspace (docs/decisions.md, Tenancy): the credential's home, or another of the
+ * user's named by X-Workspace-ID or `workspace_id`. Naming one the user is not a member of is a
+ * 403 whether or not it exists, and an OAuth token may name none but its own.
  */
 export async function resolveWorkspace(
   deps: Deps,

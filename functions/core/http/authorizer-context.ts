@@ -2,11 +2,10 @@ import type { Principal } from '#core/access/principal';
 import { ApiError, reviveError, type SerializedError, serializeError, Unauthenticated } from '#core/platform/errors';
 
 /**
- * The authorizer's verdict travels to the function in the authorizer context, whose values
- * API Gateway only carries as strings. A refused credential is passed on too, rather than
- * denied in the authorizer, because API Gateway can only answer a denial with one fixed
- * body; passing it on lets the function answer with the exact 401 of the spec
- * (`INVALID_API_KEY`, `TOKEN_EXPIRED` with `meta.expired_at`, ...).
+ * The authorizer's verdict, as strings, the only values API Gateway's authorizer context
+ * carries. A refused credential is passed on rather than denied, as API Gateway answers a
+ * denial with one fixed body and the function must answer the spec's exact 401 (`TOKEN_EXPIRED`
+ * with `meta.expired_at`, …).
  */
 export type AuthorizerContext = { principal: string } | { authError: string };
 

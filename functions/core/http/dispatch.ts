@@ -120,11 +120,9 @@ export function refuseLiveChangeByTestKey(route: Pick<CredentialRoute, 'method' 
 }
 
 /**
- * Runs an operation as HTTP runs it, for every caller (the Lambda adapter, the local
- * gateway, a batch, an MCP tool): the route's feature switch, the credential, the platform
- * admin check, validation of path, query and body, the workspace (and namespace) context,
- * the Idempotency-Key, then the handler. Refusals and faults come back as the error
- * envelope with their status, never as a throw.
+ * Runs an operation as HTTP does for every caller (the Lambda adapter, the local gateway, a
+ * batch, an MCP tool), so that each meets the same checks in the same order. Refusals and
+ * faults come back as the envelope with their status, never as a throw.
  */
 export async function dispatch(operation: Operation, call: OperationCall, context: DispatchContext): Promise<DispatchResult> {
   const { route } = operation;

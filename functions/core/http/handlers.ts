@@ -32,12 +32,10 @@ type ExactHandlers<H, Routes extends RouteSpec> = {
 };
 
 /**
- * The handlers of one function's routes, e.g. `handlersFor<(typeof routes)[number]>()({ ... })`.
- * TypeScript checks a returned object literal for properties its declared type lacks only
- * where the function declares its return type, which a handler in a table does not: each
- * handler's answer is compared with its route's here, so a field a schema lacks fails tsc
- * (`The types of 'body.extra' are incompatible`). Curried, as the routes are named and the
- * handlers inferred.
+ * The handlers of one function's routes: `handlersFor<(typeof routes)[number]>()({ ... })`,
+ * curried as the routes are named and the handlers inferred. TypeScript checks a returned
+ * literal for extra properties only where a return type is declared, which a handler in a table
+ * lacks, so each answer is compared with its route's here and a field a schema lacks fails tsc.
  */
 export const handlersFor =
   <Routes extends RouteSpec>() =>

@@ -18,11 +18,9 @@ const maxAnswerBytes = 5 * 1024 * 1024;
 export const fitsOneAnswer = (body: unknown): boolean => Buffer.byteLength(JSON.stringify(JSON.stringify(body))) <= maxAnswerBytes;
 
 /**
- * An answer as API Gateway returns it, with the headers every answer carries: its request
- * id, CORS while it is on, and for an authenticated request the credential's rate limit
- * (a refused credential's 429 carries its own among the error's headers), and under the
- * versioned prefix the version's deprecation notice where one is configured. An HTML page
- * where the handler made one (OAuth's consent page, a mailed link's page), JSON otherwise.
+ * An answer as API Gateway returns it, with what every answer carries: its request id, CORS,
+ * the credential's rate limit, the version's deprecation notice. HTML where the handler made a
+ * page, JSON otherwise.
  */
 export function httpAnswer(
   event: APIGatewayProxyEvent,

@@ -23,11 +23,10 @@ type NoOtherFields<T> = { [K in Exclude<keyof T, RouteField>]: never };
 type WithDefaults<D, R> = { readonly [K in keyof D | keyof R]: K extends keyof R ? R[K] : K extends keyof D ? D[K] : never };
 
 /**
- * One function's route table, with the fields its routes share stated once: e.g.
- * `routeTable({ tag: 'Webhooks', auth: 'credential', query: contextQuery }, [ ... ])`, where
- * each route may override a default; no `as const`, the type parameters are const. Each route is checked as `satisfies RouteSpec`
- * checks it, and keeps its exact types (operation id, scope, schemas, `auth`), which
- * handlersFor, defineRouteFunction and the registry infer from.
+ * One function's route table with the fields its routes share stated once:
+ * `routeTable({ tag: 'Webhooks', auth: 'credential' }, [ ... ])`. Each route is checked as
+ * `satisfies RouteSpec` would and keeps its exact types (no `as const`), which handlersFor,
+ * defineRouteFunction and the registry infer from.
  */
 export const routeTable = <const D extends RouteDefaults, const R extends readonly RouteOver<D, RouteSpec>[]>(
   defaults: D & NoInfer<NoOtherFields<D>>,

@@ -28,11 +28,10 @@ function stringEnd(text: string, start: number): number {
 }
 
 /**
- * Refuses what JSON.parse lets through: a key twice in one object (which value counts would
- * be a guess, and parsers disagree) and a lone UTF-16 surrogate (`"\ud800"`) in a key or a
- * string, which is no Unicode text and would be stored and echoed as such. `text` is valid
- * JSON (JSON.parse has read it), so only strings, brackets and commas need reading. The scan
- * keeps its own stack, so any nesting JSON.parse takes is fine.
+ * Refuses what JSON.parse lets through: a key twice in one object (which value counts would be
+ * a guess, and parsers disagree) and a lone UTF-16 surrogate, which is no Unicode text. `text`
+ * has passed JSON.parse, so only strings, brackets and commas need reading, with a stack of its
+ * own for any nesting.
  */
 export function assertStrictJson(text: string): void {
   const frames: Frame[] = [];

@@ -36,12 +36,9 @@ function keyOrderOf(query: ListQuery, spec: ListSpec, orderedBy: string): { desc
 }
 
 /**
- * Answers a list query. In the list's key order (default, or `sort` on the field it
- * follows, either way) a page is read from the index: page one costs the same at any
- * size, page N passes over the items before it (so page numbers reach `pageWindow`
- * items), `links.next` is a cursor that continues right after the page at the cost of one
- * page, and `total` is the collection's count. Any other sort, search or filter runs over
- * the first `searchWindow` items, and `meta.window` says so.
+ * Answers a list query. In the list's key order a page is read from the index, page one at the
+ * same cost at any size and a cursor at the cost of one page; any other sort, search or filter
+ * runs over the first `searchWindow` items, and `meta.window` says so.
  */
 export async function listPage<Row, T extends Item>(
   source: ListSource<Row, T>,

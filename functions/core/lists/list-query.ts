@@ -20,7 +20,7 @@ export interface ListSpec<Field extends string = string> {
   fields: readonly Field[];
   sortable: readonly Field[];
   searchable: readonly Field[];
-  /** `search` matches words and word prefixes of the searchable fields through an index, over the whole list (ListSource.wordSearch). */
+  /** `search` matches words and word prefixes of the searchable fields through an index, over the whole list (ListSource.matching). */
   searchByWords?: true;
   /** The item field that `status=` filters on, where the resource has one. */
   statusField?: Field;

@@ -5,11 +5,9 @@ import type { Route } from '#core/http/route-types';
 import { asOnTheWire } from '#core/platform/schema-meta';
 
 /**
- * The service's own operations as MCP tools, grouped into servers by resource, all made
- * from the routes the MCP functions hand in (every function's but their own): a tool's
- * name from its operation id, its description from the route's summary, its parameters
- * from the route's zod schemas (path, query and body together), never restated. What a
- * tool may do is what its route may: it runs through dispatch as the caller's credential.
+ * The service's operations as MCP tools, made from the routes the MCP functions hand in: a
+ * tool's name, description and parameters come from its route, never restated. A tool may do
+ * what its route may, as it runs through dispatch with the caller's credential.
  */
 
 export interface ToolParameter {

@@ -70,12 +70,10 @@ export interface NewMember {
 type SentInvitation = z.output<typeof sentInvitation>;
 
 /**
- * Invites someone into a workspace (owners and admins only), by email, and mails them.
- * Nobody becomes a member, and no account is made, without its person: an email that has
- * an account gets an invitation to accept; one that has none gets a pending invitation,
- * which becomes theirs once they register and verify that address. Both answer alike, so
- * the answer does not tell whether the email has an account. An OAuth token invites nobody:
- * the membership would outlive the token's revocation.
+ * Invites someone by email: an account gets an invitation to accept, an email without one a
+ * pending invitation, so that nobody becomes a member without saying yes; both answer alike, so
+ * that the answer does not tell whether the email has an account. An OAuth token invites
+ * nobody, as the membership would outlive the token's revocation.
  */
 export async function addMember(
   deps: Deps,

@@ -19,11 +19,10 @@ const attempts = 3;
 type Holder = Pick<Principal, 'credential' | 'tier'>;
 
 /**
- * Runs `call` in one of the credential's `concurrentCalls` slots (tiers.ts), across every
- * process and Lambda container: the slots are items of the table, each taken by a
- * conditional put (free, or held past its expiry) and given back when the call ends. One
- * query and one put to take a slot, one delete to give it back; with every slot taken, 429
- * CONCURRENT_LIMIT_EXCEEDED before anything runs.
+ * Runs `call` in one of the credential's `concurrentCalls` slots, across every process: each
+ * slot is a table item taken by a conditional put (free, or held past its expiry) and given
+ * back when the call ends. With every slot taken it is 429 CONCURRENT_LIMIT_EXCEEDED before
+ * anything runs.
  */
 export async function withConcurrencyLease<T>(deps: Pick<Deps, 'db' | 'clock'>, principal: Holder, call: () => Promise<T>): Promise<T> {
   const leases = deps.db.entities.concurrencyLease;

@@ -82,16 +82,9 @@ export interface MeterInput extends Pick<Principal, 'workspaceId' | 'environment
 }
 
 /**
- * Counts one request (in the authorizer, once the credential is known) against the
- * subject's per-minute allowance (rate-limit.ts) and the home workspace's monthly
- * api_calls quota, and records it for GET /usage: one conditional UpdateItem, so that
- * neither limit is ever passed, however many requests race. A refused request counts
- * nowhere. Over the allowance it throws 429 RATE_LIMIT_EXCEEDED; over the quota, 429
- * QUOTA_EXCEEDED.
- *
- * The subject's allowance is spread over `shards` items (none takes more than 500 writes
- * a second), each admitting its share; the quota is checked on the item written, which is
- * the whole workspace's count wherever the quota is finite (those tiers have one shard).
+ * Counts one request against the allowance (rate-limits.ts) and the monthly api_calls quota in
+ * one conditional UpdateItem, so that neither is passed however many requests race. The quota
+ * is checked on the shard written, which is the whole count wherever it is finite (one shard).
  */
 export async function meterRequest(deps: Deps, input: MeterInput): Promise<MeterReading> {
   const now = deps.clock.now();

@@ -60,11 +60,10 @@ export async function defaultNamespaceOf(deps: Deps, workspaceId: string): Promi
 }
 
 /**
- * The namespace a request acts in (the spec's namespace context). Unnamed: the acting
- * workspace's default namespace. Named (X-Namespace-ID or `namespace_id`): a namespace
- * the credential may use (its user's own, or a default namespace of one of the user's
- * workspaces), else 403 NAMESPACE_ACCESS_DENIED, whether or not it exists. An inactive
- * namespace is 403 too, with a message that says so.
+ * The namespace a request acts in: unnamed, the acting workspace's default; named, one the
+ * credential may use (its user's own, or the default of one of the user's workspaces). Any
+ * other is 403 NAMESPACE_ACCESS_DENIED whether or not it exists, so that a foreign id reveals
+ * nothing.
  */
 export async function resolveNamespace(deps: Deps, principal: Principal, workspaceId: string, named?: string): Promise<NamespaceContext> {
   if (named === undefined) return requireActive(await defaultNamespaceOf(deps, workspaceId));

@@ -13,12 +13,10 @@ import { namespaceView } from './view.ts';
 const asWorkspaceBound = (namespaceBound: string) => `wks_${namespaceBound.slice('ns_'.length)}`;
 
 /**
- * The namespaces a credential may use, in id order (ULIDs: creation order): the user's own
- * namespace and the default namespace of each workspace the user belongs to. The latter
- * are read as the user's memberships (gsi1, by workspace id, which is the namespace's
- * ULID), so a page costs what it shows; the user's own, a handful at most, are merged in.
- * A credential bound to one workspace (an OAuth token), or a `workspace_id` filter, sees
- * that workspace's namespace alone.
+ * The namespaces a credential may use, in id order: the user's own, and the default of each of
+ * their workspaces, read as the user's memberships (gsi1, by workspace id, which is the
+ * namespace's ULID) so that a page costs what it shows. A credential bound to one workspace
+ * sees its namespace alone.
  */
 export function namespacesOf(
   deps: Deps,

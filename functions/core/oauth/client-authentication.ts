@@ -55,11 +55,10 @@ export function clientCredentialsOf(form: ClientCredentialFields, authorization:
 }
 
 /**
- * Why the token and revocation endpoints refuse a client's credentials, in words the caller
- * can act on (the code stays RFC 6749's `invalid_client`); undefined when they hold. A
- * confidential client proves itself with its secret, a public one has none to send and
- * proves the code with its PKCE verifier instead. Client ids are not secrets (every
- * authorization URL shows one), so saying that an id is unknown gives nothing away.
+ * Why the token and revocation endpoints refuse a client's credentials, in words the caller can
+ * act on (the code stays `invalid_client`); undefined when they hold. Client ids are not
+ * secrets (every authorization URL shows one), so saying that an id is unknown gives nothing
+ * away.
  */
 export function clientRefusal(client: OAuthClientItem | undefined, secret: string | null | undefined): string | undefined {
   if (!client) return 'Invalid client: no client is registered with this `client_id`.';

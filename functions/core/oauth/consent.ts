@@ -48,11 +48,10 @@ const spent = () =>
   new OAuthRefusal(400, 'invalid_request', 'This consent page has expired or was answered already: start again from the application.');
 
 /**
- * POST /oauth/authorize: the answer to a consent page. A browser form cannot send the
- * X-XSRF-TOKEN header, so the route is public and this checks what the authorizer would:
- * the session cookie must be live and be the one the page was shown to. The ticket, which
- * only that page carries, is the form's anti-forgery token; deleting it on the condition
- * that it exists makes every page answerable once.
+ * POST /oauth/authorize, the answer to a consent page: a form cannot send X-XSRF-TOKEN, so the
+ * route is public and this checks that the session is live and the one the page was shown to.
+ * The ticket only that page carries is the form's anti-forgery token, deleted on condition that
+ * it exists so that each page is answered once.
  */
 export async function answerConsent(deps: Deps, answer: { ticket: string; decision: 'allow' | 'deny'; cookie?: string }): Promise<string> {
   const sessionId = cookieValue(answer.cookie, sessionCookie);

@@ -55,11 +55,9 @@ async function clientFor(deps: Deps, endpoint: 'authorize' | 'token', id: string
 export type CodeSink = (code: { scopes: string[]; redirectUri: string }, client: Client) => Promise<void>;
 
 /**
- * What @node-oauth/oauth2-server needs from storage, over our table: clients, codes and
- * tokens by the SHA-256 digest of their secret, records past their `ttl` treated as absent.
- * The library runs the protocol (parameters, grant rules, PKCE verification, responses).
- * Expiries are stamped from deps.clock, not the library's own `new Date()`, so that what is
- * stored and what is checked read the same clock.
+ * What @node-oauth/oauth2-server needs from storage: clients, codes and tokens by the digest of
+ * their secret, absent past their `ttl`. Expiries are stamped from deps.clock rather than the
+ * library's `new Date()`, so that what is stored and what is checked read the same clock.
  */
 export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token', sink?: CodeSink) {
   const now = () => deps.clock.now();
@@ -140,12 +138,10 @@ export function oauthModel(deps: Deps, endpoint: 'authorize' | 'token', sink?: C
     },
 
     /**
-     * Stores the access token and, for the code and refresh grants, the refresh token, both
-     * in the family of the authorization they descend from. A refresh spends its token in
-     * the same transaction (rotation), on the conditions that the token is still unused and
-     * its family not revoked: of two simultaneous uses one wins and the other is refused,
-     * a reuse that revoked the family meanwhile leaves this exchange with nothing
-     * (families.ts), and a failure of any kind leaves the token as it was.
+     * Stores the access token and, for the code and refresh grants, the refresh token, in the
+     * family of their authorization. A refresh spends its token in the same transaction, on
+     * condition that it is unused and its family not revoked, so that of two simultaneous uses
+     * one wins and any failure leaves the token as it was.
      */
     async saveToken(token: Pick<OAuth2Server.Token, 'accessToken' | 'refreshToken' | 'scope'>, client: Client, user: OAuthUser) {
       const { refreshed } = user;

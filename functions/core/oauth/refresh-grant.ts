@@ -5,11 +5,10 @@ import { withinScopes } from './scopes.ts';
 type Model = Pick<ReturnType<typeof oauthModel>, 'getRefreshToken' | 'saveToken'>;
 
 /**
- * The refresh token grant (RFC 6749 section 6), in place of the library's. That one spends
- * the token before it checks the requested scope, so a refused request burned it and the
- * corrected retry was taken for reuse, revoking the family. Here every check comes first,
- * and the token is spent in the write that stores its successor (model.ts saveToken): an
- * error response leaves it unused (RFC 6749 section 5.2).
+ * The refresh token grant (RFC 6749 section 6) in place of the library's, which spends the
+ * token before it checks the requested scope, so that a corrected retry reads as reuse and
+ * revokes the family. Here every check comes first, and the token is spent in the write that
+ * stores its successor (model.ts saveToken).
  */
 export class RefreshTokenGrant extends OAuth2Server.AbstractGrantType {
   /** The server's model, set by the library's constructor. */

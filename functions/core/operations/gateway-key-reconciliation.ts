@@ -29,23 +29,10 @@ export interface ReconciliationOptions {
 }
 
 /**
- * Brings API Gateway's workspace keys and the table back together (docs/tenancy-and-limits.md, Usage plans at
- * the edge), for what the request paths leave behind when a call fails half-way:
- *
- * 1. A key of this stack older than `settlingMs` whose workspace is gone, or holds another
- *    key or none (a DeleteApiKey that failed after the workspace was deleted, a create cut
- *    short), is deleted; its place in the budget is given back only if this run deleted it,
- *    so a removal racing another (a run, a workspace's deletion) gives it back once.
- * 2. A workspace's own key outside its tier's plan (a tier change caught between its move and
- *    its write) is moved into it.
- * 3. Workspaces that share their tier's key, oldest first, get a key of their own while the
- *    budget has room: each takes its place in the budget with the conditional ADD that every
- *    new key takes first (so neither two runs nor a run and a workspace's creation pass the
- *    budget), and the key is written on condition that the workspace still exists, still
- *    shares and has the tier it was made for; if not, the key is deleted again and the place
- *    given back. The first refusal of the budget ends the step.
- *
- * A second run finds nothing to do: it changes nothing.
+ * Brings API Gateway's workspace keys and the table back together after calls that failed
+ * half-way (docs/tenancy-and-limits.md, Usage plans at the edge). Each step is conditional, as
+ * the request paths' own are, so that a run racing another or a request never passes the key
+ * budget nor gives a place back twice.
  */
 export async function reconcileGatewayKeys(
   deps: Deps,

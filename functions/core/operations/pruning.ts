@@ -39,20 +39,10 @@ interface Kind<T> {
 }
 
 /**
- * Deletes what is finished, by the domain's own rules: API keys once their TTL has passed
- * (an expired key answers TOKEN_EXPIRED for 30 days and a revoked one is kept 30 days, so
- * that rotating it answers 409; a rotated one ends with its grace period), user tokens
- * once their TTL has passed (30 days after expiry), invitations and pending invitations
- * once they lapse (a week), mailed account tokens once they lapse (an hour), sessions
- * once they end, and throttle windows once they close. Keys and tokens without
- * an expiry are never candidates. Keys, tokens and invitations are listed collections:
- * each is deleted in one transaction with the -1 of its collection's count.
- *
- * Candidates come from the sparse gsi2 (`PRUNE#<entity>`, sorted by `prunableAt`), one
- * Query per kind from the oldest up to now, so a run reads only what it deletes. The index
- * trails the table, so each candidate is judged again by the domain's own rule, and deleted
- * on condition that its `prunableAt` has not changed since: a run that overlaps another, or
- * a write that moved the item's end, deletes nothing it should not, and counts nothing twice.
+ * Deletes what is finished (docs/operations.md, Pruning), reading candidates from the sparse
+ * `PRUNE#<entity>` index so that a run reads only what it deletes. The index trails the table,
+ * so each is judged again and deleted only if its `prunableAt` is unchanged: an overlapping run
+ * deletes nothing it should not.
  */
 export async function pruneExpired(deps: Deps, options: PruneOptions = {}): Promise<PruneCounts> {
   const { entities } = deps.db;

@@ -27,14 +27,6 @@ const siteOf = (host: string, workspaceId: string, environment: Environment, set
   sampleRate: settings.sampleRate,
 });
 
-/**
- * The claim writes that take a workspace's sites from `before` to `after`, for the settings
- * change's own transaction: a new host is created on condition that nobody holds it, a kept
- * one rewritten (its settings copy) and a dropped one deleted, each on condition that this
- * workspace holds it. A host another workspace holds is refused here, before anything is
- * written, without saying whose it is; a claim taken in the instant since fails the
- * transaction's condition, and the change, read again, is refused here then.
- */
 /** A domain another workspace holds: 409 naming where the request lists it (its own host; the holder is never named). */
 function claimedElsewhere(after: PixelSettings, host: string): DuplicateResource {
   const [list, hosts] = after.domains?.includes(host) ? ['domains', after.domains] : ['test_domains', after.testDomains ?? []];
@@ -46,6 +38,12 @@ function claimedElsewhere(after: PixelSettings, host: string): DuplicateResource
   );
 }
 
+/**
+ * The claim writes that take a workspace's sites from `before` to `after`, for the settings
+ * change's own transaction, each on condition of who holds the host. A host another workspace
+ * holds is refused before anything is written, without saying whose; one claimed in the
+ * instant since fails the transaction, and the change, read again, is refused here.
+ */
 export async function claimWrites(
   deps: Deps,
   workspaceId: string,

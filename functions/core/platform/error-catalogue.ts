@@ -1,14 +1,10 @@
 import * as errorCodes from './error-codes.ts';
 
 /**
- * The error catalogue: every code the service or API Gateway answers with, its status and
- * lowercase code (error-codes.ts, which the error classes read), what it means and what it
- * carries. API Gateway's own answers (gateway-responses.ts, checked against it by a unit
- * test) and the error responses of openapi.yaml read it here, so they cannot disagree.
- *
- * The documentation lives apart from error-codes.ts because it is only for openapi.yaml
- * and the tests: every function bundles the codes, none needs the prose. Plain JSON Schema
- * rather than zod, as it is data about the wire format.
+ * The error catalogue: every code the service or API Gateway answers with, what it means and
+ * what it carries, which API Gateway's own answers and openapi.yaml's error responses read so
+ * that they cannot disagree. Apart from error-codes.ts, which every function bundles, as only
+ * openapi.yaml and the tests need the prose.
  */
 export type ErrorCode = keyof typeof errorCodes;
 
@@ -42,10 +38,8 @@ interface ErrorDocs {
   /** Response headers every answer with this code carries. */
   headers?: readonly ('Allow' | 'Retry-After' | 'WWW-Authenticate')[];
   /**
-   * On a credential route, whether it carries the X-RateLimit-* headers (rate-limit.ts):
-   * `always` where it is only answered once the credential was accepted, `when accepted`
-   * where it may also come before (the body-size check, API Gateway's own answers).
-   * Absent: never (the credential refused, the fallback, API Gateway's timeout).
+   * Whether it carries the X-RateLimit-* headers (rate-limits.ts): `when accepted` where it may
+   * also come before the credential is (the body-size check, API Gateway's own answers); absent, never.
    */
   rateLimitHeaders?: 'always' | 'when accepted';
   /** A refusal of RFC 6749's protocol, which only the OAuth endpoints answer. */

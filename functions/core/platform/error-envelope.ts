@@ -6,9 +6,8 @@ export interface EnvelopeContext {
 }
 
 /**
- * The one error body of DECISIONS.md: variant A's `error` and variant C's `error_code`
- * side by side, each variant's extras at the top level, and `meta`. Also used to render
- * API Gateway's own responses (with `$context` placeholders as the context values).
+ * The one error body (docs/decisions.md, Errors), carrying variants A and C side by side; API
+ * Gateway's own answers are rendered from it too, with `$context` placeholders as the context.
  */
 export function errorEnvelope(error: ApiError, context: EnvelopeContext): Record<string, unknown> {
   return {

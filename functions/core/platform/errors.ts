@@ -1,10 +1,5 @@
 import * as codes from './error-codes.ts';
 
-/**
- * Typed errors. The domain throws these; one middleware turns them into the error envelope
- * (see envelope.ts), so no handler ever builds an error body by hand. Status and codes come
- * from error-codes.ts.
- */
 export type ErrorExtras = Record<string, unknown>;
 
 /** `code` is variant A's lowercase code, `errorCode` variant C's uppercase one. */
@@ -14,6 +9,7 @@ export interface ErrorIdentity {
   errorCode: string;
 }
 
+/** The errors the domain throws: errorAnswer (http/error-answer.ts) turns each into the envelope, so no handler builds an error body. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;

@@ -2,12 +2,10 @@ import * as z from 'zod/mini';
 import { parseSettings } from './config.ts';
 
 /**
- * The generated keys the stack keeps in Secrets Manager, by the name a function's definition
- * declares (`secrets`), each with the variable its code reads (config.ts, webhook-settings.ts)
- * and the variable that carries its secrets' ARNs instead. In Lambda a function is given only
- * the ARNs, so no key can be read from its configuration (lambda:GetFunctionConfiguration);
- * its entry point reads the values once, before its first event
- * (core/adapters/secrets/function-secrets.ts). The local runner sets the values themselves.
+ * The generated keys the stack keeps in Secrets Manager, by the name a definition declares
+ * (`secrets`), with the variable the code reads and the one that carries their ARNs. A Lambda
+ * is given only the ARNs, so that no key can be read from its configuration; its entry point
+ * reads the values once (adapters/secrets/function-secrets.ts).
  */
 export const secretVariables = {
   cursorSigningKey: { value: 'CURSOR_SIGNING_KEY', arns: 'CURSOR_SIGNING_KEY_ARN' },

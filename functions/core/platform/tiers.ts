@@ -1,10 +1,7 @@
 /**
- * The tier table: the one place that says what a tier is allowed. The request limiter,
- * the entitlement limits and the API Gateway usage plans (with their monthly quotas) all
- * read it, and so do the concurrency leases: `concurrentCalls` is how many batch or MCP tool
- * calls one credential may run at once (metering/concurrency-leases.ts). Per-minute limits
- * are docs/decisions.md's choice of the spec's minute table; the entitlement and concurrency
- * limits are ours (docs/tenancy-and-limits.md, Entitlements; docs/errors.md). `null` is unlimited.
+ * The tier table, the one place that says what a tier is allowed: the rate limiter, the
+ * entitlements, the concurrency leases and the usage plans all read it. The per-minute limits
+ * are docs/decisions.md's choice of the spec's table, the others ours; `null` is unlimited.
  */
 const MB = 1024 * 1024;
 const GB = 1024 * MB;

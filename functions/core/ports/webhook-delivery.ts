@@ -1,9 +1,8 @@
 /**
- * The ports of webhook delivery (docs/architecture.md, Ports). In AWS: the table's stream
- * relays events to fan-out, SQS carries deliveries, EventBridge Scheduler wakes the long
- * rungs of the ladder. In the local runner: in-process timers driven by the table
- * (lib/local/webhooks/). The delivery record in the table is the truth; these only wake
- * the code that reads it, so a lost or repeated wake-up changes nothing but timing.
+ * The ports of webhook delivery (docs/architecture.md, Ports): in AWS the table's stream, SQS
+ * and EventBridge Scheduler, locally in-process timers (lib/local/webhooks/). The delivery
+ * record is the truth and these only wake the code that reads it, so that a lost or repeated
+ * wake-up changes only the timing.
  */
 
 /** Wakes the worker for one attempt of one delivery; `attempt` lets it drop a stale duplicate. */

@@ -22,11 +22,9 @@ const bySeverity = (issues: NewSeoReport['issues']) =>
   Object.fromEntries(seoSeverities.map((severity) => [severity, issues.filter((issue) => issue.severity === severity).length]));
 
 /**
- * Stores a report and each of its issues, in one transaction with their list counts, the
- * +1 of the workspace's `seo_reports` this month in the report's environment (conditioned
- * on its limit, so racing reports never pass it: 403 feature_limit_reached) and the
- * `seo.report_created` event. At most 50 issues keep the transaction within DynamoDB's 100
- * items. Answers the report with its issues.
+ * Stores a report and its issues in one transaction with their list counts, the event and the
+ * +1 of the month's `seo_reports`, conditioned on its limit so that racing reports never pass
+ * it. At most 50 issues keep the transaction within DynamoDB's 100 items.
  */
 export async function createSeoReport(deps: Deps, owner: SeoOwner, input: NewSeoReport): Promise<z.output<typeof seoReport>> {
   const workspace = await openWorkspace(deps, owner.workspaceId);

@@ -5,11 +5,9 @@ import { isConditionFailure } from './conditions.ts';
 const changeAttempts = 8;
 
 /**
- * A read-change-write whose write holds only if the item is still as it was read, so that
- * what the change reports (its answer, its event's `data`) is exactly what was written. A
- * concurrent change fails the condition: the item is read again and the change made anew
- * (an item gone meanwhile is the next read's 404); after a few tries, 409 RESOURCE_LOCKED.
- * `attempt` lets the first try reuse a read the caller made already.
+ * A read-change-write whose write holds only if the item is still as read, so that what the
+ * change reports (its answer, its event's `data`) is exactly what was written; a concurrent
+ * change makes it read and try again. `attempt` lets the first try reuse the caller's read.
  */
 export async function changeAsRead<T>(change: (attempt: number) => Promise<T>, busy: string): Promise<T> {
   for (let attempt = 0; ; attempt++) {

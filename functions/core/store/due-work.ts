@@ -1,8 +1,6 @@
 /**
- * What an item's write removes when its due work is done (an event fanned out, a delivery
- * ended), so that it leaves the sparse due index (entities/due.ts). Naming `dueBucket`
- * beside `dueAt` makes ElectroDB remove both index keys, `gsi2pk` and `gsi2sk`; removing
- * `dueAt` alone removes only `gsi2sk` (enough for DynamoDB to drop the index entry, but it
- * leaves `dueBucket` and `gsi2pk` behind on the item). Checked against DynamoDB Local.
+ * What a write removes when an item's due work is done, to leave the due index: naming
+ * `dueBucket` beside `dueAt` makes ElectroDB remove `gsi2pk` as well as `gsi2sk`, which `dueAt`
+ * alone would leave behind on the item (checked against DynamoDB Local).
  */
 export const leavesDueIndex = ['dueAt', 'dueBucket'] as const;

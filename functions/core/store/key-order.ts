@@ -31,13 +31,10 @@ interface OrderedQuery<Row> {
 export type KeyOrderReader<Row> = (read: KeyOrderRead) => Promise<RowsInKeyOrder<Row>>;
 
 /**
- * Reads a collection in the order of its sort key: one Query (ScanIndexForward false for
- * descending) with a Limit of what is wanted, so that a read costs what it returns and
- * passes over, whatever the size of the collection. Rows the query's filter drops (items
- * that lapsed but are not yet pruned) are made up by ElectroDB reading on (its `count`).
- *
- * One row more than wanted is read, to know whether another follows; the cursor then
- * points after the last row returned, built from that row's key attributes.
+ * Reads a collection in sort-key order with one Query limited to what is wanted, so that a read
+ * costs what it returns and passes over, whatever the collection's size. ElectroDB's `count`
+ * reads on to make up rows the filter drops (lapsed but not yet pruned), and one row more tells
+ * whether another follows.
  */
 export function keyOrderReader<Row extends object>(
   entity: object,

@@ -2,13 +2,10 @@ import type { Environment } from '#core/platform/environments';
 import { type Database, hotPath } from './database.ts';
 
 /**
- * The size of every listed collection, kept at constant cost: one counter item per
- * collection (`COUNTER#list:<collection>`), moved by +1/-1 in the same transaction as each
- * create and delete of a member of the collection, never by counting items. A list's
- * `meta.total` is one GetItem of it.
- *
- * Collections are named by what they are and whose: the name also binds list cursors, so a
- * cursor of one tenant's list is refused on any other list.
+ * The size of every listed collection: a counter item moved by +1/-1 in the transaction of each
+ * create and delete, so that `meta.total` is one GetItem, never a count. A collection's name
+ * says whose it is, as it also binds list cursors: one tenant's cursor is refused on any other
+ * list.
  */
 export const collections = {
   workspacesOfUser: (userId: number) => `workspaces-of-user:${userId}`,

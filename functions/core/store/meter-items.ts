@@ -1,12 +1,10 @@
 import type { Environment } from '#core/platform/environments';
 
 /**
- * The usage meter's items: per workspace, environment and month, a few shards, each
- * holding the month's requests on it (`calls`), per day (`d:<DD>`), and per subject (an API
- * key, or a user's other credentials) the current one-minute window and the month's
- * total (`w:<subject>` = `{ s: window start, n: requests in it, t: month total }`). One
- * UpdateItem per request moves all of them, so metering costs no call beyond the rate
- * limiter's. Written with the table's own client: ElectroDB cannot name per-subject attributes.
+ * The usage meter's items, a few shards per workspace, environment and month: one UpdateItem
+ * per request moves the month's `calls`, the day's `d:<DD>` and the subject's window, so that
+ * metering costs no call beyond the rate limiter's. Written with the table's own client, as
+ * ElectroDB cannot name per-subject attributes.
  *
  * | access pattern            | index | pk                                          | sk            |
  * |---------------------------|-------|---------------------------------------------|---------------|
@@ -21,7 +19,7 @@ export const meterKey = (workspaceId: string, environment: Environment, month: s
   sk: `SHARD#${shard}`,
 });
 
-/** A subject's window and month total. */
+/** A subject's window and month total (`w:<subject>`): `s` the window's start, `n` the requests in it, `t` the month's total. */
 export interface SubjectWindow {
   s: number;
   n: number;

@@ -1,11 +1,10 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 /**
- * The single table's shape: the CDK stack and the local runner both build the table from
- * this, so the two cannot drift. Entities overload `pk/sk` and `gsi1pk/gsi1sk`. `gsi2` is
- * sparse: it holds only items that will expire, one partition per kind (`PRUNE#<entity>`)
- * sorted by `prunableAt`, so the pruning job finds what is finished with one Query per kind
- * and never scans the table.
+ * The single table's shape, from which the CDK stack and the local runner both build it, so
+ * that the two cannot drift. `gsi2` is sparse: it holds only items with work ahead (`PRUNE#`,
+ * `DUE#`, `SHARING#` partitions), so that a job finds its work with a Query and never scans the
+ * table.
  */
 export const tableDesign = {
   partitionKey: 'pk',

@@ -7,11 +7,9 @@ import { collections, countOneFewer, forgetCount } from '#core/store/list-counts
 import type { Role } from '#core/store/roles';
 
 /**
- * The actor's role in a workspace. Not being a member reads as "no such workspace", so a
- * foreign id is indistinguishable from one that never existed. The role the actor already
- * carries for a workspace (a principal's, in its home workspace, read by the authorizer in
- * the same request) is used as it is; any other workspace's is read. A credential bound to
- * one workspace (an OAuth token) finds no other.
+ * The actor's role in a workspace. Not being a member reads as "no such workspace", so that a
+ * foreign id is indistinguishable from one that never existed; the role a principal carries for
+ * its home workspace is used as the authorizer read it.
  */
 export async function roleIn(deps: Deps, workspaceId: string, actor: Actor): Promise<Role> {
   const only = actor.limits?.workspaceId;

@@ -16,13 +16,10 @@ async function isOpen(deps: Deps, workspaceId: string): Promise<boolean> {
 }
 
 /**
- * Makes something in a workspace that a delete may be emptying at this very moment (a key,
- * a token, a member, an invitation, an endpoint, a usage count). A delete marks the
- * workspace first and only then reads what to remove, with strongly consistent reads; so
- * a create that committed too late for the delete to see it finds the mark when it looks
- * afterwards, undoes itself (`undo`, which tolerates what the delete removed already) and
- * answers 404. One read after the create, and no transaction on the workspace's item,
- * which every request's authorization reads.
+ * Makes something in a workspace that a delete may be emptying at this moment. A delete marks
+ * the workspace before it reads what to remove, so a create committed too late for it finds the
+ * mark afterwards, undoes itself and answers 404: one read, and no transaction on the workspace
+ * item that every request's authorization reads.
  */
 export async function madeInOpenWorkspace<T>(
   deps: Deps,

@@ -25,15 +25,10 @@ const claimMarginMs = 60_000;
 export type AttemptRecord = z.output<typeof attemptRecord>;
 
 /**
- * Makes the attempt a message wakes the worker for, at most once at a time: one
- * conditional update claims the attempt, by moving the delivery's `dueAt` to the end of a
- * lease, on condition that the delivery still waits for that very attempt and that it was
- * due, and reads the delivery back. A message for anything else (a stale duplicate, a
- * delivery gone or finished) fails the condition and is dropped; a second copy of the
- * message finds the attempt not due; a claim whose worker died lapses and the sweeper
- * wakes the delivery again.
- * The send's outcome is recorded on condition that the claim still holds; then the endpoint's
- * counters move and the next attempt, if any, is woken.
+ * Makes the attempt a message wakes the worker for, at most once at a time: one conditional
+ * update claims it by moving `dueAt` to the end of a lease, on condition that the delivery
+ * still waits for that attempt and it was due, so that a stale or repeated message is dropped.
+ * A claim whose worker died lapses and the sweeper wakes the delivery again.
  */
 export async function attemptDelivery(deps: Deps, message: DeliveryMessage, overrides: Partial<DeliveryOptions> = {}): Promise<void> {
   const options = deliveryOptions(overrides);
@@ -124,11 +119,9 @@ async function sendTo(
 }
 
 /**
- * Writes the attempt and where it leaves the delivery, if the claim still holds, with what
- * the delivery now counts as on its endpoint (`countedAs`), so that of two workers only the
- * one whose write holds counts it; what was written (with the delivery as it now waits for
- * its next attempt, if it does), or undefined when the claim had lapsed and another worker
- * took the attempt over.
+ * Writes the attempt, the delivery's new state and what it now counts as on its endpoint
+ * (`countedAs`) on condition that the claim still holds, so that of two workers only the one
+ * whose write holds counts it; undefined when the claim had lapsed.
  */
 async function record(
   deps: Deps,

@@ -102,14 +102,10 @@ export async function getDelivery(
 }
 
 /**
- * A manual retry, per the state table: a `failed` delivery with attempts left goes back to
- * `pending` with its attempt number one higher, and is queued at once. A succeeded or
- * exhausted one cannot be retried (400 cannot_retry), nor can one still being attempted
- * (pending or retrying: its next attempt is on its way already), also 400 cannot_retry,
- * as the state table keeps such a delivery unchanged; nor one whose endpoint no longer
- * subscribes to its event's type (the worker checks it again at the attempt, for a
- * subscription narrowed meanwhile), or is disabled. Every answer shows the delivery as
- * GET does (deliveryView).
+ * A manual retry, per the state table (docs/webhooks.md, Deliveries and retries): only a
+ * `failed` delivery with attempts left goes back to `pending`, one attempt higher, and is
+ * queued at once. Any other is 400 cannot_retry, as is one whose endpoint is disabled or no
+ * longer subscribes to its type.
  */
 export async function retryDelivery(
   deps: Deps,

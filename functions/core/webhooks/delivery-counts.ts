@@ -18,11 +18,10 @@ const dayKey = (day: number) => String(day).padStart(7, '0');
 export const listedFromTtl = (now: Date): number => (dayOf(now.getTime() / 1000) + 1) * daySeconds;
 
 /**
- * Moves an endpoint's delivery counts by atomic ADDs, after the delivery's own conditional
- * write succeeded (so each move happens once). They are separate writes, not one
- * transaction: every delivery of an endpoint moves the same few items, and transactions
- * on them would conflict under load. A process that dies between the two leaves a count
- * one off, which a list never shows below the items it has seen (lists/list-page.ts).
+ * Moves an endpoint's delivery counts by atomic ADDs once the delivery's own conditional write
+ * has held, so that each move happens once. Separate writes, not a transaction: every delivery
+ * of an endpoint moves the same few items, and transactions on them would conflict under load
+ * (a count a crash leaves one off never shows below the items seen, lists/list-page.ts).
  */
 export async function moveDeliveryCounts(
   deps: Deps,

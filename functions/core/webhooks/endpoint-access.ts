@@ -33,11 +33,10 @@ export function requireOwnCredential(actor: EndpointManager['actor'], action: st
 }
 
 /**
- * An endpoint receives events only of resources its credential could read: an event carries
- * the resource as the API shows it, so subscribing to `*` with webhooks:write alone would
- * read every key, member and invitation. Rotating the secret needs the same: whoever
- * holds it could sign forged events of those resources that the receiver trusts. The
- * scopes are the catalogue's (readScopeOf).
+ * An endpoint receives only events of resources its credential could read, since an event
+ * carries the resource as the API shows it (`*` with webhooks:write alone would read every key
+ * and member). Rotating the secret needs the same, as its holder could sign forged events the
+ * receiver trusts.
  */
 export function requireReadableSubscriptions(actor: EndpointManager['actor'], events: readonly string[]): void {
   const missing = scopesBeyond(actor.scopes, readScopesFor(events));

@@ -9,17 +9,10 @@ import { webhookEndpointView } from './endpoint-view.ts';
 export type CountedOutcome = 'success' | 'failed';
 
 /**
- * Counts a delivery that ended on its endpoint, by atomic ADDs: the counters count
- * deliveries, not attempts. `before` is what the delivery counted as until now (a failed
- * delivery retried by hand), recorded with its outcome so that each end is counted once.
- * A first end adds one: a success resets `consecutive_failures`, a failure adds one to it.
- * A manual retry that fails again changes no counter, so retries never bring an endpoint
- * nearer to being disabled; one that succeeds moves the delivery from `failure_count` to
- * `success_count` and resets `consecutive_failures`. The failure that brings
- * `consecutive_failures` to `disableAfter` disables the endpoint and emits
- * `webhook.disabled`, in one transaction and on condition that the endpoint is still
- * active, so it happens once however many workers fail at the same moment. An endpoint
- * deleted meanwhile has nothing to count.
+ * Counts an ended delivery once per delivery: one retried by hand moves its count (`before`)
+ * rather than adding one, so that retries never bring an endpoint nearer to being disabled. The
+ * failure that reaches `disableAfter` disables the endpoint on condition that it is active, so
+ * that this happens once however many workers fail together.
  */
 export async function countEndedDelivery(
   deps: Deps,

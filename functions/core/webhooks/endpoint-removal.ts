@@ -8,12 +8,10 @@ const retirementSeconds = 3 * 86_400;
 const parallelPatches = 25;
 
 /**
- * Retires every endpoint of a workspace being deleted, in both environments, and forgets
- * their list counts (its usage counters go with the workspace's). A retired endpoint stays
- * until its `ttl`, so that the workspace's `workspace.deleted`, written after this, still
- * reaches the endpoints subscribed to it through every attempt; nothing else can happen in
- * a deleted workspace, and afterwards the endpoint counts as gone. Apart from endpoints.ts
- * so that the workspaces function bundles no URL policy.
+ * Retires every endpoint of a workspace being deleted and forgets their list counts; a retired
+ * endpoint stays until its `ttl`, so that `workspace.deleted`, written after this, still
+ * reaches it through every attempt. Apart from endpoints.ts so that the workspaces function
+ * bundles no URL policy.
  */
 export async function retireWebhookEndpointsOf(deps: Deps, workspaceId: string): Promise<void> {
   const { webhookEndpoint } = deps.db.entities;

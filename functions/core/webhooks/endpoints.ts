@@ -41,17 +41,17 @@ const counterOwner = (owner: EndpointOwner) =>
 
 export interface NewWebhookEndpoint {
   url: string;
-  /** Exact types, `resource.*` and `*`, already checked against the catalogue (schemas/webhooks.ts). */
+  /** Exact types, `resource.*` and `*`, already checked against the catalogue (endpoint-schemas.ts). */
   events: readonly string[];
   /** A client's own secret (secrets.ts isWebhookSecret); generated when absent. */
   secret?: string;
 }
 
 /**
- * Creates an endpoint, counted against the workspace's `webhooks` limit in its environment
- * in the same transaction (so racing creates never pass the limit), with its
- * `webhook.created` event. Its events must be of resources the credential can read, and
- * the credential must not be an OAuth token. Answers it with its secret, the only time the secret is shown but for rotations.
+ * Creates an endpoint with `webhook.created`, counted against the `webhooks` limit in the same
+ * transaction so that racing creates never pass it. Its events must be readable by the
+ * credential, which may not be an OAuth token; the answer is the one time the secret is shown
+ * but for rotations.
  */
 export async function createWebhookEndpoint(
   deps: Deps,
@@ -132,13 +132,9 @@ export interface WebhookEndpointChanges {
 }
 
 /**
- * Changes an endpoint's URL (checked as at creation), subscriptions or `is_active`, with its
- * `webhook.updated` event. A change of either URL or events decides who receives which
- * events, so the events it then has must be of resources the credential can read (or a
- * narrower credential could point a wider one's `*` endpoint at itself), and it is no OAuth
- * token's to make (requireOwnCredential). Activating an inactive endpoint starts its count of failures in
- * a row afresh and clears `disabled_at`, so that it is not disabled again by the first
- * failure. The delivery counters are left alone: deliveries move them meanwhile.
+ * Changes an endpoint's URL, subscriptions or `is_active`. A new URL or events decide who
+ * receives what, so no OAuth token may make them, and the events must be readable by the
+ * credential (else a narrower one could redirect a wider one's `*` endpoint to itself).
  */
 export async function updateWebhookEndpoint(deps: Deps, owner: EndpointManager, id: string, changes: WebhookEndpointChanges) {
   const redirects = changes.url !== undefined || changes.events !== undefined;
@@ -154,6 +150,7 @@ export async function updateWebhookEndpoint(deps: Deps, owner: EndpointManager, 
     ...(changes.url !== undefined && { url: await checkUrl(changes.url) }),
     ...(changes.events !== undefined && { events: distinct(changes.events) }),
     ...(changes.isActive !== undefined && { isActive: changes.isActive }),
+    // Afresh, so that the first failure after reactivating does not disable it again.
     ...(reactivated && { consecutiveFailures: 0 }),
   };
   const updated: WebhookEndpointItem = { ...current, ...set, ...(reactivated && { disabledAt: undefined }) };

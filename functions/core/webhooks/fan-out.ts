@@ -16,13 +16,10 @@ const parallelCreates = 25;
 const messagesPerSend = 100;
 
 /**
- * Fans events out: for each event not yet fanned out, one delivery per active endpoint of
- * its workspace and environment that subscribes to its type, then a message for each on
- * the queue, then the event leaves the due index. Safe to repeat at any point (the stream
- * may hand an event over twice, the sweeper retries one left behind): delivery ids derive
- * from the event and the endpoint, and each is created on condition that it does not
- * exist, so every delivery exists once. Messages for deliveries made by an earlier,
- * interrupted run are sent again; the worker drops what is not due.
+ * Fans events out: a delivery and a message per active endpoint subscribed, then the event
+ * leaves the due index. Safe to repeat, as the stream and the sweeper may hand an event over
+ * twice: a delivery's id derives from the event and the endpoint, and it is created only if
+ * absent.
  */
 export async function fanOut(deps: Deps, eventIds: readonly string[]): Promise<void> {
   for (const eventId of new Set(eventIds)) await fanOutEvent(deps, eventId);

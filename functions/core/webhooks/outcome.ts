@@ -6,11 +6,10 @@ import type { SendResult } from './sender.ts';
 export type AttemptOutcome = { next: 'success' } | { next: 'failed' } | { next: 'retrying'; delaySeconds: number };
 
 /**
- * The state table: a 2xx is a success; a 5xx, a timeout or a connection failure is tried
- * again after the ladder's next delay (times `retryScale`), unless this was the last
- * attempt; anything else ends the delivery `failed` at once: a 4xx (the receiver rejects
- * it), a 3xx (redirects are not followed, and the same URL will redirect again), and a
- * send refused before it started (a scheme or address not allowed).
+ * The state table (docs/webhooks.md, Deliveries and retries): a 2xx succeeds; a 5xx, a timeout
+ * or a connection failure is tried again at the ladder's next rung, unless it was the last
+ * attempt; anything else fails at once, as a 4xx, a redirect (never followed) or a refused
+ * address would only come again.
  */
 export function outcomeOf(result: SendResult, attempt: number, retryScale: number): AttemptOutcome {
   const status = result.statusCode;

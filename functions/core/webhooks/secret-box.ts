@@ -3,16 +3,10 @@ import { decrypt, encrypt } from '#core/platform/aes-gcm';
 import { type SecretField, UnreadableSecret, type WebhookSecretBox } from '#core/ports/webhook-secrets';
 
 /**
- * Endpoints' signing secrets at rest (docs/webhooks.md, Webhook endpoints and secrets). A secret is
- * stored as `v1.<key id>.<iv>.<tag>.<ciphertext>` (base64url parts): AES-256-GCM under a
- * key of WEBHOOK_SECRET_KEYS, which lives outside the table (Secrets Manager in AWS, the
- * configuration or DATA_DIR locally), so an export or backup of the table holds no usable
- * secret. The format's version, the key's id, the endpoint's id and the field are bound as
- * additional authenticated data: a ciphertext copied to another endpoint, or from the
- * previous secret's field to the current one's, fails to open.
- *
- * The key id names which key of the list sealed a secret, so that the key can be rotated:
- * the first key of the list seals, every listed key opens.
+ * Sealed secrets: AES-256-GCM under a key kept outside the table, so that an export or backup
+ * of the table holds no usable secret (docs/webhooks.md). The endpoint's id and the field are
+ * bound as additional data, so that a ciphertext copied to another endpoint or field fails to
+ * open.
  */
 const formatVersion = 'v1';
 

@@ -12,14 +12,10 @@ import { endpointEvent } from './endpoints.ts';
 import { generateWebhookSecret } from './secrets.ts';
 
 /**
- * Gives an endpoint a new secret, shown in this answer only, with its
- * `webhook.secret_rotated` event. For `gracePeriodHours` the old secret keeps signing
- * beside the new one (every delivery carries both signatures), so receivers can switch
- * without dropping a delivery; 0 ends it at once. A secret still in its grace period from
- * an earlier rotation stops now: only the secret being replaced gets one, and only if it
- * can still be opened (secret-box.ts), so that rotating is also the way out for an endpoint
- * whose stored secret cannot be read. Owners and admins only, with the read scopes of the
- * endpoint's events and not by OAuth token (endpoint-access.ts).
+ * Gives an endpoint a new secret, shown in this answer only; for `gracePeriodHours` the old one
+ * keeps signing beside it, so that receivers switch without dropping a delivery. Only the
+ * secret being replaced gets a grace period, and only if it still opens (secret-box.ts), so
+ * that rotating is also the way out for an endpoint whose stored secret cannot be read.
  */
 export async function rotateWebhookSecret(
   deps: Deps,

@@ -41,11 +41,9 @@ const standardSignature = (secret: string, id: string, timestamp: number, body: 
   `v1,${createHmac('sha256', standardKeyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 
 /**
- * The headers of one send, signed at `now` (the timestamp is the send's, so that a receiver
- * holding to a 300-second tolerance accepts a retry made a day later). During a rotation's
- * grace period each scheme carries both signatures, the current secret's first:
- * `X-Webhook-Signature: <hex>,<hex>` (comma-separated), and `webhook-signature: v1,<a> v1,<b>`
- * (space-separated, as Standard Webhooks lists them). A receiver accepts when any one matches.
+ * The headers of one send, signed at `now`, so that a receiver holding to a 300-second
+ * tolerance accepts a retry made a day later. During a rotation's grace period each scheme
+ * carries both signatures, the current secret's first; a receiver accepts when any one matches.
  */
 export function signatureHeaders(secrets: SigningSecrets, message: SignedMessage, now: Date): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);

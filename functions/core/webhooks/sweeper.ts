@@ -51,13 +51,10 @@ export interface SweepResult {
 }
 
 /**
- * Repairs what a lost relay or wake-up left behind, from the due index: fans out every
- * event not yet fanned out, and wakes every delivery whose next step was due, each at its
- * `dueAt` (at once, in one queue call per page, when that has passed), for everything due
- * before `dueBefore`. In AWS it runs every minute with `dueBefore` a little in the past,
- * so that it does not race the normal path (a duplicate would only be dropped); the local
- * runner runs it at start with a far-future `dueBefore`, which re-arms the timer of every
- * pending retry. A delivery whose attempt is under way is woken when its claim lapses.
+ * Repairs what a lost relay or wake-up left behind: fans out every event and wakes every
+ * delivery due before `dueBefore`, from the due index. AWS runs it every minute with
+ * `dueBefore` a little in the past, so that it does not race the normal path; the local runner
+ * runs it at start with a far-future one, which re-arms every pending retry's timer.
  */
 export async function sweep(deps: Deps, options: { dueBefore: Date }): Promise<SweepResult> {
   const before = options.dueBefore.toISOString();

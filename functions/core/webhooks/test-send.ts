@@ -20,10 +20,10 @@ export const webhookTestThrottle = { limit: 10, windowSeconds: 60 } as const sat
 const testTimeoutMs = 20_000;
 
 /**
- * POST /webhooks/{id}/test: a `webhook.test` event whose `data` is the endpoint, in the
- * envelope every event has and signed as every delivery is, sent at once to this endpoint only (active or not), and
- * neither stored nor retried. Answers what came of it. At most 10 a minute per endpoint,
- * counted in the table whichever process serves them (429 beyond).
+ * POST /webhooks/{id}/test: a `webhook.test` event whose `data` is the endpoint, signed as
+ * every delivery is and sent at once to this endpoint only (active or not), neither stored nor
+ * retried. At most 10 a minute per endpoint, counted in the table whichever process serves
+ * them.
  */
 export async function sendTestEvent(
   deps: Deps,

@@ -4,11 +4,10 @@ import ipaddr from 'ipaddr.js';
 import { ValidationFailed } from '#core/platform/errors';
 
 /**
- * Where a webhook may be sent (docs/webhooks.md, Webhook endpoints and secrets): an `https://` URL
- * without credentials whose host is, and resolves only to, public unicast addresses. It is
- * checked when an endpoint is created or its URL changed, and again at every send, where
- * the delivery agent (request-filtering-agent) checks the address actually connected to.
- * Both classify addresses with ipaddr.js, so what this accepts the agent connects to.
+ * Where a webhook may be sent (docs/webhooks.md, Webhook endpoints and secrets): an `https://`
+ * URL whose host resolves only to public unicast addresses, checked when set and at every send.
+ * The delivery agent classifies the address it connects to with the same ipaddr.js, so that
+ * what this accepts is what it connects to.
  */
 
 /** Every address a host name resolves to. */

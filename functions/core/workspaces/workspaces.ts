@@ -272,11 +272,9 @@ export async function updateWorkspace(deps: Deps, actor: Actor, id: string, chan
 }
 
 /**
- * Deletes a workspace and all it owns, reported by one `workspace.deleted` (its keys,
- * members and invitations go with it without events of their own). Keys go first so that they stop working at once;
- * each membership and invitation goes with its count in its user's lists; the workspace
- * record goes last, so an interrupted delete can simply be sent again; its gateway key
- * after it, as nothing reads the key once the workspace is gone.
+ * Deletes a workspace and all it owns under one `workspace.deleted`. Keys go first, so that
+ * they stop working at once, and the workspace record last, so that an interrupted delete can
+ * simply be sent again.
  */
 export async function deleteWorkspace(deps: Deps, actor: Actor, id: string, { home, actingIn }: { home: string; actingIn?: string }) {
   const { role, workspace: current } = await memberWorkspace(deps, actor, id, { deleting: true });

@@ -4,11 +4,9 @@ import type { Mailer } from '#core/ports/mailer';
 import { encodeMailbox } from './mime.ts';
 
 /**
- * The mail port in AWS: Amazon SES v2, one SendEmail per message with a text and an HTML
- * body in UTF-8. `from` is MAIL_FROM, an address or `Name <address>` of a verified SES
- * identity; the function's role may send only as that identity (lib/constructs/mail.ts).
- * `configurationSet` (MAIL_CONFIGURATION_SET) is where SES reports each message's delivery,
- * bounce or complaint, and what keeps a bounced address from being mailed again.
+ * The mail port in AWS: SES v2, one SendEmail per message, as MAIL_FROM, the one verified
+ * identity the role may send as (lib/constructs/mail.ts). The configuration set is where SES
+ * reports bounces and complaints, which keeps a bounced address from being mailed again.
  */
 export function createSesMailer(client: SESv2Client, from: string, configurationSet?: string): Mailer {
   // SES takes the sender as a header value: a display name beyond ASCII must be an encoded word.

@@ -17,11 +17,10 @@ const scheduleNameOf = (message: DeliveryMessage) => `${message.deliveryId}-atte
 const atExpression = (at: Date) => `at(${new Date(Math.ceil(at.getTime() / 1000) * 1000).toISOString().slice(0, 19)})`;
 
 /**
- * The retry scheduler in AWS: a one-time EventBridge Scheduler schedule in the shared
- * group that puts the message on the delivery queue at `at` and then deletes itself.
- * Named (and tokened) after the delivery and attempt, so scheduling the same attempt
- * again (a sweep, a repeated message) makes no second schedule: the name's
- * ConflictException means it is scheduled already.
+ * The retry scheduler in AWS: a one-time Scheduler schedule that puts the message on the
+ * delivery queue at `at`, then deletes itself. It is named after the delivery and attempt, so
+ * that scheduling an attempt again makes no second schedule (its ConflictException means it
+ * exists).
  */
 export function createSchedulerRetryScheduler(client: SchedulerClient, target: ScheduleTarget): RetryScheduler {
   return {

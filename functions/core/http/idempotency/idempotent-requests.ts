@@ -78,13 +78,10 @@ const layerOf = (db: Database) => {
 const replayedHeader = { 'Idempotent-Replayed': 'true' };
 
 /**
- * Runs `handle` at most once per owner and Idempotency-Key within 24 hours, with
- * Powertools' `makeIdempotent` over an immutable copy of the request (its middy middleware
- * has two open bugs: 5675, a refused repeat deletes the original's record; 5715, the body
- * parser's mutation breaks the key). A repeat gets the first outcome, marked with
- * `Idempotent-Replayed: true`; a repeat while the first runs is 409 RESOURCE_LOCKED; the
- * same key for another request is 422. Outcomes of our own faults (5xx) are not kept, so
- * that a retry can succeed.
+ * Runs `handle` at most once per owner and Idempotency-Key for 24 hours, with Powertools'
+ * `makeIdempotent` over a frozen copy of the request, not its middy middleware (Powertools
+ * issues 5675, a refused repeat deletes the first's record; 5715, body parsing breaks the key).
+ * Our own faults (5xx) are not kept, so that a retry can succeed.
  */
 export async function runIdempotently(db: Database, request: IdempotentRequest, handle: () => Promise<ApiResponse>): Promise<ApiResponse> {
   let ran = false;

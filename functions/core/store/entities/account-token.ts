@@ -5,12 +5,9 @@ const accountTokenPurposes = ['verify-email', 'reset-password', 'change-email'] 
 export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
 
 /**
- * A one-time token mailed to an address: verify it, reset the password, or confirm it as
- * the account's new email. The mail holds the random token; the table keeps only its
- * SHA-256 digest. A token is good for 60 minutes (code treats it as gone once its TTL has
- * passed; the pruning job deletes it). A reset token is deleted when used; a verification or
- * email change token is marked `usedAt`, so that its link pressed again can answer that its
- * work is done, and from then on keeps its address only as a digest.
+ * A one-time token mailed to an address, kept only as its SHA-256 digest. A used verification
+ * or email change token is marked `usedAt` rather than deleted, so that its link pressed again
+ * can answer that its work is done.
  *
  * | access pattern     | index | pk                        | sk             |
  * |--------------------|-------|---------------------------|----------------|

@@ -4,10 +4,9 @@ import { tierNames } from '#core/platform/tiers';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
- * An API key. Only its bcrypt hash is kept. Keys live in their workspace's partition,
- * where key order is creation order (ids are ULIDs of `createdAt`); the authorizer finds a
- * key it has not seen by its clear prefix through gsi1, and re-reads it by primary key
- * (strongly consistent) on every request. Revoking a key deletes it.
+ * An API key, kept only as its bcrypt hash. The authorizer finds a key it has not seen by its
+ * clear prefix (gsi1) and re-reads it by primary key, strongly consistent, on every request, so
+ * a revocation (a delete) takes effect at once.
  *
  * | access pattern          | index | pk                  | sk            |
  * |-------------------------|-------|---------------------|---------------|

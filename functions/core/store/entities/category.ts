@@ -2,9 +2,9 @@ import { createSchema } from 'electrodb';
 import { environments } from '#core/platform/environments';
 
 /**
- * A category of a workspace's posts in one environment. `postCount` moves with each link
- * (post-category.ts) in the same transaction. `deletingAt` marks a delete under way: no post
- * may link to the category any more while its links are being removed.
+ * A category of posts: `postCount` moves with each link in the same transaction, and
+ * `deletingAt` marks a delete under way, so that no post links to the category while its links
+ * are removed.
  *
  * | access pattern                      | index | pk         | sk                 |
  * |-------------------------------------|-------|------------|--------------------|

@@ -1,9 +1,8 @@
 import { createSchema } from 'electrodb';
 
 /**
- * One of the slots of a credential's concurrent calls (batches, MCP tool calls): held by a
- * running call from a conditional put until it ends, or until `expiresAt` should its
- * holder crash (metering/concurrency-leases.ts). TTL removes slots nobody took again.
+ * One slot of a credential's concurrent calls (metering/concurrency-leases.ts), held until the
+ * call ends or until `expiresAt`, so that a holder that crashed frees it.
  *
  * | access pattern            | index | pk                   | sk          |
  * |---------------------------|-------|----------------------|-------------|

@@ -1,17 +1,14 @@
 /**
- * What an entity with work still to do adds to its schema: `dueAt`, and the sparse gsi2
- * index over it from which the webhook sweeper reads what should have happened by now (an
- * event not yet fanned out, a delivery whose next attempt is overdue).
+ * What an entity with work still to do adds: `dueAt`, and the sparse gsi2 index the sweeper
+ * reads overdue work from (shared with prunable.ts: an entity uses one or the other).
  *
  * | access pattern            | index | pk            | sk        |
  * |---------------------------|-------|---------------|-----------|
  * | overdue items of a kind   | gsi2  | DUE#<entity>  | <dueAt>   |
  *
- * It shares gsi2 with prunable.ts: an entity uses one or the other. As there, the partition
- * key has a composite attribute of its own (`dueBucket`, derived from `dueAt`), so a write
- * that sets `dueAt` writes both keys; an item leaves the index when its work is done by
- * removing `dueAt` and `dueBucket`, from which ElectroDB removes the two keys as well
- * (store/due-work.ts: removing `dueAt` alone would remove only `gsi2sk`).
+ * As in prunable.ts, the partition key has a composite attribute of its own (`dueBucket`). An
+ * item leaves the index by removing both it and `dueAt` (store/due-work.ts): removing `dueAt`
+ * alone would remove only `gsi2sk`.
  */
 export function dueAttributes<const E extends string>(entity: E) {
   return {

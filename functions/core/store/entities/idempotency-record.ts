@@ -1,11 +1,9 @@
 import { createSchema } from 'electrodb';
 
 /**
- * The first outcome of a request sent with an Idempotency-Key (idempotency/), by the
- * digest of its owner and key: each record has a partition of its own, so no partition
- * takes more than its share of writes. Past `expiresAt` (24 hours) a record is absent to
- * the code, whatever TTL has removed yet; an in-progress record is also absent once its
- * request can no longer be running (`inProgressUntil`).
+ * The first outcome of a request sent with an Idempotency-Key, each in a partition of its own
+ * so that no partition takes more than its share of writes. Past `expiresAt`, or in progress
+ * past `inProgressUntil`, a record is absent to the code, whatever TTL has removed yet.
  *
  * | access pattern        | index | pk                     | sk           |
  * |-----------------------|-------|------------------------|--------------|

@@ -3,11 +3,8 @@ import { invitedRoles } from '../roles.ts';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
- * An invitation of a user who already has an account into another workspace. Nobody is
- * made a member of a workspace without saying yes: the membership exists only once the
- * user accepts. Invitations lapse after a week (code treats them as gone at once; the
- * pruning job deletes them, TTL eventually too). Deleting a workspace deletes its
- * invitations, found through gsi1.
+ * An invitation of a user who has an account into another workspace: the membership exists only
+ * once they accept, so that nobody is made a member without saying yes.
  *
  * | access pattern                  | index | pk                 | sk             |
  * |---------------------------------|-------|--------------------|----------------|

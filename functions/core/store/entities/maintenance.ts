@@ -1,9 +1,9 @@
 import { createSchema } from 'electrodb';
 
 /**
- * The operator's maintenance switch (admin CLI `maintenance on|off`): while the item exists,
- * the service answers 503 MAINTENANCE_MODE. One item for the whole table, read by every
- * function through a cache of a few seconds (operations/maintenance.ts).
+ * The operator's maintenance switch: while the item exists the service answers 503
+ * MAINTENANCE_MODE. Every function reads it through a cache of a few seconds
+ * (operations/maintenance.ts).
  *
  * | access pattern | index | pk                    | sk    |
  * |----------------|-------|-----------------------|-------|

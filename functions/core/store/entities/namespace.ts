@@ -14,10 +14,9 @@ const packageEntitlements = {
 } as const;
 
 /**
- * A namespace: the context entitlements are counted and limited in. Every workspace has a
- * default one, whose id is the workspace's own ULID behind `ns_` (so the authorizer reads
- * it beside the workspace without a lookup), and every user has one. Its packages (bundles
- * of extra entitlements, some until a date) live on it: a handful at most, read with it.
+ * A namespace, where entitlements are counted. A workspace's default one has the workspace's
+ * ULID behind `ns_`, so that the authorizer reads it beside the workspace without a lookup; its
+ * few packages live on it.
  *
  * | access pattern         | index | pk                             | sk        |
  * |------------------------|-------|--------------------------------|-----------|

@@ -3,9 +3,8 @@ import { createSchema } from 'electrodb';
 export const oauthGrants = ['authorization_code', 'client_credentials'] as const;
 
 /**
- * An application registered for OAuth 2.0. A confidential client has a secret, of which
- * only the SHA-256 digest is kept; a public client has none and must use PKCE. Tokens of
- * the client credentials grant act for the owner user in the owner workspace.
+ * An application registered for OAuth 2.0: a confidential client's secret is kept only as its
+ * SHA-256 digest; a public client has none and must use PKCE.
  *
  * | access pattern   | index | pk                   | sk           |
  * |------------------|-------|----------------------|--------------|

@@ -1,9 +1,8 @@
 import { createSchema } from 'electrodb';
 
 /**
- * An OAuth authorization code, by the SHA-256 digest of the code; never the code itself.
- * Deleted when it is exchanged (a condition on its existence makes it single-use), and
- * gone for the code once `ttl` passes, whatever DynamoDB's TTL has removed yet.
+ * An OAuth authorization code, kept as its SHA-256 digest and deleted on exchange on condition
+ * that it exists, which makes it single-use.
  *
  * | access pattern   | index | pk                    | sk         |
  * |------------------|-------|-----------------------|------------|

@@ -1,10 +1,9 @@
 import { createSchema } from 'electrodb';
 
 /**
- * A consent page shown and not yet answered, by the SHA-256 digest of the ticket its form
- * carries; never the ticket itself. It holds the authorization request exactly as shown, for
- * the session that was shown it: the answer (POST /oauth/authorize) deletes it on the
- * condition that it exists, so each page is answered once. Absent once `ttl` passes.
+ * A consent page not yet answered, by the digest of its form's ticket, holding the request
+ * exactly as shown to that session. The answer deletes it on condition that it exists, so that
+ * each page is answered once.
  *
  * | access pattern    | index | pk                      | sk            |
  * |-------------------|-------|-------------------------|---------------|

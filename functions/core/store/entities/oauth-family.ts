@@ -1,10 +1,9 @@
 import { createSchema } from 'electrodb';
 
 /**
- * The mark of a revoked token family (every token descended from one authorization). It is
- * written before the family's tokens are deleted, and a refresh stores its new pair only
- * while no mark exists, so a refresh racing the revocation cannot leave a working pair.
- * Kept as long as any refresh token of the family could live.
+ * The mark of a revoked token family, written before its tokens are deleted: a refresh stores
+ * its new pair only while no mark exists, so that a refresh racing the revocation cannot leave
+ * a working pair.
  *
  * | access pattern        | index | pk                      | sk           |
  * |-----------------------|-------|-------------------------|--------------|

@@ -1,9 +1,8 @@
 import { createSchema } from 'electrodb';
 
 /**
- * An OAuth refresh token, by the SHA-256 digest of the token; never the token itself. Using
- * it marks it `usedAt` (rotation: the grant answers with a new one); a second use of a used
- * one means it leaked, and its whole family is revoked. Gone for the code once `ttl` passes.
+ * An OAuth refresh token, kept as its SHA-256 digest. A use marks it `usedAt`; a second use
+ * means it leaked, and its whole family is revoked.
  *
  * | access pattern       | index | pk                      | sk                      |
  * |----------------------|-------|-------------------------|-------------------------|

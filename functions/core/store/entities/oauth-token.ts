@@ -1,10 +1,8 @@
 import { createSchema } from 'electrodb';
 
 /**
- * An OAuth access token, by the SHA-256 digest of the token; never the token itself. It
- * acts for a user in its client's workspace with its scopes, and is gone for the code once
- * `ttl` passes, whatever DynamoDB's TTL has removed yet. Tokens descended from one
- * authorization share a family, which is revoked as a whole (oauth/families.ts).
+ * An OAuth access token, kept as its SHA-256 digest; the tokens of one authorization share a
+ * family, revoked as a whole (oauth/families.ts).
  *
  * | access pattern     | index | pk                      | sk                    |
  * |--------------------|-------|-------------------------|-----------------------|

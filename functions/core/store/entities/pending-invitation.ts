@@ -3,11 +3,9 @@ import { invitedRoles } from '../roles.ts';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
- * An invitation to an email that has no account yet (POST /users). It is nobody's until
- * someone registers that email and verifies it: then it becomes an invitation of theirs
- * (invitation.ts), which they may accept. Keyed by the SHA-256 digest of the normalized
- * email, so the table holds no address of someone who never signed up. Lapses after a
- * week, like an invitation.
+ * An invitation to an email with no account yet, which becomes an invitation of the user
+ * (invitation.ts) once they register and verify it. Keyed by the email's SHA-256 digest, so
+ * that the table holds no address of someone who never signed up.
  *
  * | access pattern                   | index | pk                          | sk             |
  * |----------------------------------|-------|-----------------------------|----------------|

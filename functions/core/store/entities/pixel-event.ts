@@ -2,11 +2,9 @@ import { createSchema } from 'electrodb';
 import { environments } from '#core/platform/environments';
 
 /**
- * One accepted pixel event, kept until its TTL (90 days by default, PIXEL_EVENT_RETENTION_DAYS).
- * No address and no user agent are stored: `visitor` is a keyed hash of both whose key
- * changes every UTC day and is never stored (core/pixel/visitors.ts), so a visitor cannot
- * be followed from one day to the next. The sort key puts a day's events of one visitor
- * together, so that "is this visitor new today?" is a Query of one item.
+ * One accepted pixel event, kept until its TTL (PIXEL_EVENT_RETENTION_DAYS). No address or user
+ * agent is stored: `visitor` is a hash under a key that changes every UTC day
+ * (pixel/visitors.ts), so that a visitor cannot be followed from one day to the next.
  *
  * | access pattern                        | index | pk                        | sk                            |
  * |---------------------------------------|-------|---------------------------|-------------------------------|

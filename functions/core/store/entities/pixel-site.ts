@@ -2,11 +2,9 @@ import { createSchema } from 'electrodb';
 import { environments } from '#core/platform/environments';
 
 /**
- * A host claimed for pixel tracking: which workspace and environment its pages report
- * into, and a copy of that workspace's pixel settings, so that `/pixel/config` and
- * `/pixel/track` find everything with one GetItem. Written in the transaction of the
- * workspace change that claims it (create on absence: a second claim is a 409), rewritten
- * whenever the settings change, deleted when the domain is dropped or the workspace deleted.
+ * A host claimed for pixel tracking, with a copy of its workspace's pixel settings, so that
+ * `/pixel/config` and `/pixel/track` need one GetItem. Created on absence in the transaction of
+ * the workspace change that claims it, so that a second claim is a 409.
  *
  * | access pattern     | index | pk                 | sk    |
  * |--------------------|-------|--------------------|-------|

@@ -2,10 +2,9 @@ import { createSchema } from 'electrodb';
 import { environments } from '#core/platform/environments';
 
 /**
- * The search index of posts: one item per distinct word of a post's title and excerpt
- * (content/words.ts), written and removed in the same transaction as the post. A search
- * for a word prefix is one Query of the key range that begins with it, whose cost is the
- * number of matches, whatever the number of posts.
+ * The posts' search index: one item per distinct word of a post's title and excerpt, written in
+ * the post's transaction, so that a prefix search is one Query costing its matches, whatever
+ * the number of posts.
  *
  * | access pattern                   | index | pk         | sk                                |
  * |----------------------------------|-------|------------|-----------------------------------|

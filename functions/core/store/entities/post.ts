@@ -3,10 +3,8 @@ import { environments } from '#core/platform/environments';
 import { postStatuses } from './post-status.ts';
 
 /**
- * A post of a workspace in one environment (a test key writes and reads test posts only).
- * Posts live in their workspace's partition, beside its categories, slugs, links and the
- * search index (entities post-word.ts, post-category.ts, content-slug.ts), so that all of
- * a workspace's content is one partition to remove with it.
+ * A post in one environment, in its workspace's partition beside the categories, slugs, links
+ * and search index, so that all of a workspace's content is one partition to remove with it.
  *
  * | access pattern                    | index | pk         | sk                  |
  * |-----------------------------------|-------|------------|---------------------|

@@ -1,16 +1,13 @@
 /**
- * What an entity that expires adds to its schema: `prunableAt`, and the sparse gsi2 index
- * over it from which the pruning job (operations/pruning.ts) reads what is finished.
+ * What an entity that expires adds: `prunableAt`, and the sparse gsi2 index the pruning job
+ * (operations/pruning.ts) reads finished items from.
  *
  * | access pattern             | index | pk              | sk            |
  * |----------------------------|-------|-----------------|---------------|
  * | finished items of a kind   | gsi2  | PRUNE#<entity>  | <prunableAt>  |
  *
- * ElectroDB writes an index's keys on an update only when the update sets one of the
- * index's composite attributes, so a partition key without any would never be written by a
- * patch. The partition therefore has one, `pruneBucket`, which ElectroDB derives from
- * `prunableAt` (watch): a write that sets `prunableAt` writes both gsi2 keys, and an item
- * that never had it stays out of the index.
+ * ElectroDB writes an index's keys on an update only when it sets one of their composite
+ * attributes, so the partition has one, `pruneBucket`, derived from `prunableAt`.
  */
 export function prunableAttributes<const E extends string, const R extends boolean = false>(entity: E, options?: { required: R }) {
   return {

@@ -3,9 +3,7 @@ import { environments } from '#core/platform/environments';
 import { seoSeverities } from './seo-severity.ts';
 
 /**
- * One issue of an SEO report (seo-report.ts), written in the report's transaction: what GET
- * /seo/issues/{workspace_id} lists, newest first. Issues live in their workspace's
- * partition under their environment, in id (creation) order.
+ * One issue of an SEO report (seo-report.ts), written in the report's transaction.
  *
  * | access pattern                     | index | pk         | sk                      |
  * |------------------------------------|-------|------------|-------------------------|

@@ -2,11 +2,9 @@ import { createSchema } from 'electrodb';
 import { environments } from '#core/platform/environments';
 
 /**
- * An SEO report (POST /seo/report): the scores one audit gave one URL, with a summary of
- * its issues (each issue is an item of its own, seo-issue.ts). Reports live in their
- * workspace's partition under their environment, grouped by URL: `urlKey` is the SHA-256
- * of the normalised URL (core/seo/seo-urls.ts), so that a URL's score history is one key
- * range whatever the URL's length, newest last (the id is a ULID).
+ * One audit's scores for one URL; its issues are items of their own (seo-issue.ts). `urlKey` is
+ * the SHA-256 of the normalised URL (seo/seo-urls.ts), so that a URL's score history is one key
+ * range whatever the URL's length.
  *
  * | access pattern                        | index | pk         | sk                              |
  * |---------------------------------------|-------|------------|---------------------------------|

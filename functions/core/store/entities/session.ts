@@ -2,9 +2,8 @@ import { createSchema } from 'electrodb';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
- * A login session. The cookie holds a random id; the table keeps only its SHA-256 digest,
- * with the XSRF token the client must echo on unsafe requests. A password reset or change
- * ends a user's sessions, found through gsi1.
+ * A login session: the cookie holds a random id, the table only its SHA-256 digest, with the
+ * XSRF token unsafe requests must echo.
  *
  * | access pattern     | index | pk                  | sk            |
  * |--------------------|-------|---------------------|---------------|

@@ -1,10 +1,9 @@
 import { createSchema } from 'electrodb';
 
 /**
- * What a namespace's owner has used of one feature in one period (entitlements/): the
- * month (`2026-11`) for monthly features, `total` for what exists now. Test-mode usage has
- * its own counters (`environment` in the key). Moved only by atomic ADDs, conditioned on
- * the limit where the limit must hold. api_calls is counted apart, by the usage meter.
+ * What a namespace's owner has used of one feature in one period (a month, or `total`), moved
+ * only by atomic ADDs, conditioned on the limit where it must hold. api_calls is counted by the
+ * usage meter instead.
  *
  * | access pattern              | index | pk                                           | sk                  |
  * |-----------------------------|-------|----------------------------------------------|---------------------|

@@ -3,9 +3,8 @@ import { idPadding } from './id-padding.ts';
 import { prunableAttributes, prunableIndex } from './prunable.ts';
 
 /**
- * A personal access token (`<id>|<secret>`). Only the SHA-256 digest of the secret is kept.
- * `workspaceId` is the workspace the token acts in unless the client names another. Ids
- * are zero-padded in keys, so that the user's tokens are listed in id (creation) order.
+ * A personal access token (`<id>|<secret>`), kept only as the SHA-256 digest of its secret;
+ * `workspaceId` is where it acts unless the client names another.
  *
  * | access pattern        | index | pk               | sk            |
  * |-----------------------|-------|------------------|---------------|

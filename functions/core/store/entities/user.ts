@@ -2,14 +2,12 @@ import { createSchema } from 'electrodb';
 import { tierNames } from '#core/platform/tiers';
 
 /**
- * A person who acts through credentials. Integer ids, as the spec's User.id.
+ * A person who acts through credentials, with an integer id as the spec's User.id; found by
+ * email through its email claim (user-email.ts).
  *
  * | access pattern       | index | pk             | sk     |
  * |----------------------|-------|----------------|--------|
  * | user by id           | table | USER#<id>      | USER   |
- *
- * A user is found by email through its email claim (user-email.ts), which also keeps
- * emails unique.
  */
 export const userSchema = createSchema({
   model: { entity: 'user', version: '1', service: 'tenant-api' },

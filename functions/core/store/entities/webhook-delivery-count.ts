@@ -1,11 +1,9 @@
 import { createSchema } from 'electrodb';
 
 /**
- * How many of an endpoint's deliveries are in each status (and `all` of them), counted by
- * the UTC day on which they expire, so that a deliveries list's total is a sum over the
- * days still to come: at most 31 small items, read by one Query in the endpoint's own
- * partition, whatever the number of deliveries; and deliveries leaving by TTL take their
- * counts with them without any write. Moved by atomic ADDs (core/webhooks/delivery-counts.ts).
+ * An endpoint's deliveries per status, counted by the UTC day they expire: a list's total is a
+ * sum of at most 31 small items, and deliveries leaving by TTL take their counts with them
+ * without a write (webhooks/delivery-counts.ts).
  *
  * | access pattern                       | index | pk              | sk                              |
  * |--------------------------------------|-------|-----------------|---------------------------------|

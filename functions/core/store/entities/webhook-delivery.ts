@@ -4,12 +4,9 @@ import { deliveryStatuses } from './delivery-status.ts';
 import { dueAttributes, dueIndex } from './due.ts';
 
 /**
- * One event's delivery to one endpoint: the truth of where it stands on the retry ladder
- * (the queue only wakes the worker). Its id is derived from the event and the endpoint
- * (core/webhooks/delivery-ids.ts), so that fanning an event out twice creates it once.
- * Deliveries live in their endpoint's partition, newest last; gsi1 holds them again by
- * status, so a status filter is a key range too. While an attempt is due, the delivery is
- * in the due index, where the sweeper finds it if its wake-up was lost.
+ * One event's delivery to one endpoint, the truth of where it stands on the ladder (the queue
+ * only wakes the worker). Its id comes from the event and the endpoint
+ * (webhooks/delivery-ids.ts), so that fanning an event out twice creates it once.
  *
  * | access pattern                 | index | pk                      | sk          |
  * |--------------------------------|-------|-------------------------|-------------|

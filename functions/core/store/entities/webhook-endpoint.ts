@@ -2,12 +2,9 @@ import { createSchema } from 'electrodb';
 import { environments } from '#core/platform/environments';
 
 /**
- * A webhook endpoint: where a workspace's events of one environment are sent. Endpoints
- * live in their workspace's partition under their environment, so a test credential's
- * reads and the fan-out of a test event never meet a live endpoint, and the other way round.
- * Its signing secrets are kept encrypted (webhooks/secret-box.ts), under a key held
- * outside the table, so that an export or backup of the table holds no usable secret; only
- * the create and rotate responses show a secret.
+ * A webhook endpoint, under its environment, so that test reads and test events never meet a
+ * live endpoint. Its signing secrets are sealed (webhooks/secret-box.ts) under a key outside
+ * the table, so that an export or backup holds no usable secret.
  *
  * | access pattern                     | index | pk         | sk                    |
  * |------------------------------------|-------|------------|-----------------------|

@@ -3,10 +3,8 @@ import { environments } from '#core/platform/environments';
 import { dueAttributes, dueIndex } from './due.ts';
 
 /**
- * An event, written in the same transaction as the change it reports (the outbox,
- * core/events/outbox.ts). `body` is the envelope exactly as every delivery sends it, so
- * that each attempt signs and sends the same bytes. Until it has been fanned out it is in
- * the due index, where the sweeper finds it if its relay was lost.
+ * An event, written in the transaction of the change it reports (the outbox). `body` is the
+ * envelope as every delivery sends it, so that each attempt signs and sends the same bytes.
  *
  * | access pattern                 | index | pk                 | sk        |
  * |--------------------------------|-------|--------------------|-----------|

@@ -10,9 +10,8 @@ import { tierNames } from '#core/platform/tiers';
  * | workspace by id                         | table | WKS#<id>               | WKS            |
  * | workspaces sharing their tier's key     | gsi2  | SHARING#gatewayKey     | <sharingSince> |
  *
- * The second is sparse, as prunable.ts explains: only a workspace without an API Gateway key
- * of its own is in it, oldest first, for the reconciliation job to give keys to when the
- * budget has room again (operations/gateway-key-reconciliation.ts).
+ * gsi2 holds only the workspaces without an API Gateway key of their own, oldest first, for the
+ * reconciler to give keys to when the key budget has room.
  */
 export const workspaceSchema = createSchema({
   model: { entity: 'workspace', version: '1', service: 'tenant-api' },
