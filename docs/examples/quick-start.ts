@@ -6,7 +6,7 @@
  *
  * It creates a workspace, a test API key in it, a webhook endpoint with that key, and lists
  * the endpoints five to a page. Every call is typed: paths, parameters, bodies, answers and
- * the error envelope. test/unit/openapi-client.test.ts compiles it (tsc, strict) against a
+ * the error envelope. test/build/openapi-client.test.ts compiles it (tsc, strict) against a
  * freshly generated client and runs it against the local runner.
  */
 import createClient from 'openapi-fetch';

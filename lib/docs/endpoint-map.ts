@@ -30,7 +30,7 @@ const cell = (parts: readonly string[], separator = ', ') => parts.filter(Boolea
  * The map of docs/endpoints.md: for every operation of the registry, where its route,
  * handler, domain code, entities and tests are, all derived from the code (the TypeScript
  * checker follows each handler's references), so that the map cannot drift from it
- * (test/unit/endpoint-map.test.ts compares them).
+ * (test/build/endpoint-map.test.ts compares them).
  */
 export function endpointMap(): string {
   const all = routes as readonly Route[];

@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { isKnownScope } from '#core/access/scopes';
 import type { Route } from '#core/http/route-types';
 import { entryOf } from '#lib/bundling';
-import { type LambdaFunctionName, lambdaFunctions, routes as registry } from '#routes';
-import { unminifiedBundle } from '../support/unminified-bundles.ts';
+import { lambdaFunctions, routes as registry } from '#routes';
 
 const routes: readonly Route[] = registry;
 
@@ -39,32 +38,6 @@ describe('the route registry', () => {
     for (const name of lambdaFunctions) {
       expect(existsSync(entryOf(name))).toBe(true);
       expect(existsSync(entryOf(name).replace(/index\.ts$/, 'routes.ts'))).toBe(true);
-    }
-  });
-
-  // The MCP functions make their tools from every other function's route schemas; no other function holds another's.
-  const catalogueHolders = new Set<LambdaFunctionName>(['mcp', 'mcp-protocol']);
-
-  it('builds each function bundle with its own route table and schemas only', async () => {
-    for (const name of lambdaFunctions.filter((n) => !catalogueHolders.has(n))) {
-      const { inputs } = await unminifiedBundle(name);
-      const otherTables = lambdaFunctions.filter((other) => other !== name).map((other) => `functions/${other}/routes.ts`);
-      expect(inputs.filter((input) => otherTables.includes(input))).toEqual([]);
-      expect(inputs).not.toContain('functions/routes.ts');
-      expect(inputs).not.toContain('functions/operation-routes.ts');
-    }
-  });
-
-  it("builds the MCP functions with every other function's route table, and none of their handlers", async () => {
-    for (const name of catalogueHolders) {
-      const { inputs } = await unminifiedBundle(name);
-      expect(inputs).toContain('functions/operation-routes.ts');
-      const operationTables = lambdaFunctions
-        .filter((other) => !catalogueHolders.has(other))
-        .map((other) => `functions/${other}/routes.ts`);
-      expect(operationTables.filter((table) => !inputs.includes(table))).toEqual([]);
-      const otherHandlers = lambdaFunctions.filter((other) => other !== name).map((other) => `functions/${other}/handlers.ts`);
-      expect(inputs.filter((input) => otherHandlers.includes(input))).toEqual([]);
     }
   });
 });
