@@ -45,6 +45,11 @@ const from = (sourceIp: string, credential: string) =>
   authenticate(deps, { authorization: `Bearer ${credential}`, method: 'GET', sourceIp });
 /** A wrong key with the prefix of `of`: found by its prefix, so only bcrypt can refuse it. */
 const wrongKeyLike = (of: string, i: number) => of.slice(0, 16) + String(i).padStart(12, 'x') + 'y'.repeat(12);
+/**
+ * Runs `attempt(0)` … `attempt(count - 1)` at once. Used where no attempt's answer depends on
+ * another's order: the windows take attempts atomically, so racing ones count as sequential ones.
+ */
+const atOnce = <T>(count: number, attempt: (i: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, i) => attempt(i)));
 
 beforeAll(async () => {
   deps = await testDeps({ clock, hasher });
@@ -95,10 +100,11 @@ describe('failed authentications', () => {
     await expect(from(address, inUse)).resolves.toMatchObject({ workspaceId });
     let failures = 0;
     for (const { key: known } of keys.slice(0, -1)) {
-      for (let i = 0; i < perPrefix.limit && failures < perAddress.limit; i++, failures++) {
-        expect((await errorOf(from(address, wrongKeyLike(known, i)))).status).toBe(401);
-      }
+      const now = Math.min(perPrefix.limit, perAddress.limit - failures);
+      failures += now;
+      await atOnce(now, async (i) => expect((await errorOf(from(address, wrongKeyLike(known, i)))).status).toBe(401));
     }
+    expect(failures).toBe(perAddress.limit);
     const before = hasher.comparisons;
     const fresh = (await newKey('after the ceiling')).key;
     const throttled = await errorOf(from(address, fresh));
@@ -121,11 +127,13 @@ describe('failed authentications', () => {
     clock.advance(3600 * 1000 + 1000);
 
     const before = hasher.comparisons;
-    for (let i = 0; i < perAddress.limit + perPrefix.limit; i++) {
-      expect((await errorOf(from(address, `sk_live_${String(i).padStart(32, 'Z')}`))).errorCode).toBe('INVALID_API_KEY');
-      expect((await errorOf(from(address, wrongKeyLike(revoked.key, i)))).errorCode).toBe('INVALID_API_KEY');
-      expect((await errorOf(from(address, wrongKeyLike(rotated.key, i)))).errorCode).toBe('INVALID_API_KEY');
-      expect((await errorOf(from(address, wrongKeyLike(expiring.key, i)))).errorCode).toBe('TOKEN_EXPIRED');
+    for (let i = 0; i < perAddress.limit + perPrefix.limit; i += perPrefix.limit) {
+      await atOnce(perPrefix.limit, async (j) => {
+        expect((await errorOf(from(address, `sk_live_${String(i + j).padStart(32, 'Z')}`))).errorCode).toBe('INVALID_API_KEY');
+        expect((await errorOf(from(address, wrongKeyLike(revoked.key, i + j)))).errorCode).toBe('INVALID_API_KEY');
+        expect((await errorOf(from(address, wrongKeyLike(rotated.key, i + j)))).errorCode).toBe('INVALID_API_KEY');
+        expect((await errorOf(from(address, wrongKeyLike(expiring.key, i + j)))).errorCode).toBe('TOKEN_EXPIRED');
+      });
     }
     expect((await errorOf(from(address, revoked.key))).errorCode).toBe('INVALID_API_KEY');
     expect((await errorOf(from(address, expiring.key))).errorCode).toBe('TOKEN_EXPIRED');
@@ -153,7 +161,7 @@ describe('failed authentications', () => {
     await expect(from(address, regular)).resolves.toMatchObject({ workspaceId });
     const guessed = await Promise.all(Array.from({ length: perAddress.limit / perPrefix.limit }, (_, i) => newKey(`guessed ${i}`)));
     for (const { key: known } of guessed) {
-      for (let i = 0; i < perPrefix.limit; i++) expect((await errorOf(from(address, wrongKeyLike(known, i)))).status).toBe(401);
+      await atOnce(perPrefix.limit, async (i) => expect((await errorOf(from(address, wrongKeyLike(known, i)))).status).toBe(401));
     }
     const fresh = (await newKey('new here')).key;
     expect((await errorOf(from(address, fresh))).status).toBe(429);
@@ -179,11 +187,11 @@ describe('failed authentications', () => {
       Array.from({ length: count }, (_, i) => issueApiKey(deps, attacker, theirs, { name: `made known ${i}` })),
     );
     // Each used once from the address: all known there now.
-    for (const { key: mine } of own) await expect(from(address, mine)).resolves.toMatchObject({ workspaceId: theirs });
+    await atOnce(count, (i) => expect(from(address, own[i]!.key)).resolves.toMatchObject({ workspaceId: theirs }));
     const before = hasher.comparisons;
     const answers: number[] = [];
     for (const { key: mine } of own) {
-      for (let i = 0; i < perPrefix.limit; i++) answers.push((await errorOf(from(address, wrongKeyLike(mine, i)))).status);
+      answers.push(...(await atOnce(perPrefix.limit, async (i) => (await errorOf(from(address, wrongKeyLike(mine, i)))).status)));
     }
     expect(hasher.comparisons - before).toBe(perAddress.limit + pastCeiling.limit);
     expect(answers.filter((status) => status === 401)).toHaveLength(perAddress.limit + pastCeiling.limit);

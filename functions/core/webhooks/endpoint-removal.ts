@@ -1,5 +1,6 @@
 import { environments } from '#core/platform/environments';
 import type { Deps } from '#core/ports/deps';
+import { ignoreConditionFailure } from '#core/store/conditions';
 import { collections, forgetCount } from '#core/store/list-counts';
 import { endpointKey } from './endpoint-view.ts';
 
@@ -21,7 +22,10 @@ export async function retireWebhookEndpointsOf(deps: Deps, workspaceId: string):
     await Promise.all(
       data
         .slice(i, i + parallelPatches)
-        .map((endpoint) => webhookEndpoint.patch(endpointKey(endpoint)).set({ ttl }).go({ response: 'none' })),
+        // One made as the delete began may be gone already: its create saw the mark and removed it.
+        .map((endpoint) =>
+          webhookEndpoint.patch(endpointKey(endpoint)).set({ ttl }).go({ response: 'none' }).catch(ignoreConditionFailure),
+        ),
     );
   }
   for (const environment of environments) await forgetCount(deps.db, collections.webhooksOfWorkspace(workspaceId, environment));
