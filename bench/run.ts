@@ -144,7 +144,7 @@ async function getWorkspaceOnce(url: string, headers: Record<string, string>, wo
 /** DynamoDB Local in memory, the local runner on it (its document client counted and captured), and a client of the store as the ceilings use it. */
 async function startStoreAndRunner() {
   step('DynamoDB Local (in memory) and the local runner, which bootstraps a user, workspace and key');
-  const store = await startDynamoDbLocal('memory');
+  const store = await startDynamoDbLocal('memory', undefined, { sustained: true });
   cleanups.push(store.stop);
   const ourStorePids = dynamoDbLocalPids(Number(new URL(store.endpoint).port));
   const counters: Counters = { calls: countDynamoDbCalls(), bcrypt: countBcryptCompares(bcryptHasher) };
