@@ -97,9 +97,9 @@ describe('the documentation pages in a browser', () => {
 
   it('tries GET /workspaces from Swagger UI and shows the 200', async () => {
     const operation = '#operations-Workspaces-listWorkspaces';
-    await page.click(`${operation} .opblock-summary-control`);
-    await page.waitForSelector(`${operation} .execute`, { timeout: 30_000 });
-    await page.click(`${operation} .execute`);
+    // Locators wait until what they click is visible and still (the operation opens with an animation).
+    await page.locator(`${operation} .opblock-summary-control`).setTimeout(30_000).click();
+    await page.locator(`${operation} .execute`).setTimeout(30_000).click();
     await page.waitForSelector(`${operation} .live-responses-table tr.response .response-col_status`, { timeout: 30_000 });
     const status = await page.$eval(`${operation} .live-responses-table tr.response .response-col_status`, innerText);
     expect(status.trim()).toMatch(/^200/);
