@@ -306,6 +306,27 @@ async function codePair(scope = 'workspaces:read api-keys:read') {
   return exchange(publicClient, await codeFor(publicClient, challenge, { scope }), verifier);
 }
 
+/** Holds each read of a refresh token until `count` of them have been made; `restore` puts the entity's own `get` back. */
+function readsTogether(count: number) {
+  const entity = deps.db.entities.oauthRefreshToken;
+  const own = entity.get;
+  let arrived = 0;
+  let release = () => {};
+  const all = new Promise<void>((done) => (release = done));
+  entity.get = ((key: Parameters<typeof own>[0]) => {
+    const read = own.call(entity, key);
+    const go = read.go.bind(read);
+    read.go = (async (options?: Parameters<typeof go>[0]) => {
+      const result = await go(options);
+      if (++arrived === count) release();
+      await all;
+      return result;
+    }) as typeof go;
+    return read;
+  }) as typeof own;
+  return { restore: () => void (entity.get = own) };
+}
+
 const refresh = (refreshToken: string, extra: OAuthParameters = {}) =>
   issueToken(deps, { grant_type: 'refresh_token', client_id: publicClient, refresh_token: refreshToken, ...extra });
 
@@ -348,7 +369,10 @@ describe('refresh tokens', () => {
 
   it('lets one of two simultaneous uses of a refresh token win; the other is refused and the family goes on', async () => {
     const first = await codePair();
-    const outcomes = await Promise.allSettled([refresh(first.refresh_token!), refresh(first.refresh_token!)]);
+    // Simultaneous as the rule means it: both read the token before either rotates it. A use that
+    // reads it after the rotation is reuse, and revokes the family (the test above).
+    const together = readsTogether(2);
+    const outcomes = await Promise.allSettled([refresh(first.refresh_token!), refresh(first.refresh_token!)]).finally(together.restore);
     const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
     const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as ApiError] : []));
     expect([won.length, lost.map((error) => error.code)]).toEqual([1, ['invalid_grant']]);
