@@ -64,7 +64,8 @@ async function waitUntilServing(endpoint: string, child: ChildProcess, timeoutMs
  * The JVM's settings for a store that serves a test run or a development session: the
  * first-tier compiler only and the serial collector. The optimising compiler's threads cost
  * more CPU than a few minutes of traffic ever wins back (on two cores the whole suite takes a
- * fifth less time, the unit and integration tests two fifths); the bench's sustained load keeps the JVM's defaults.
+ * fifth less time, the unit and integration tests two fifths); the bench's sustained load
+ * keeps the JVM's defaults.
  */
 const quickJvm = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 
