@@ -157,6 +157,35 @@ describe('keys given twice in one object', () => {
   });
 });
 
+describe('nesting deeper than a body may go', () => {
+  /** `[[[…]]]`, `depth` levels deep, as a value. */
+  const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const mcp = { Accept: 'application/json, text/event-stream' };
+
+  // Every door that turns a body back into text: an idempotency fingerprint, a forwarded tool call, the MCP server.
+  it.each([
+    [
+      'POST',
+      '/resources/batch',
+      `{"operations":[{"action":"create","data":{"title":"x","content":${deep(4200)}}}]}`,
+      { 'Idempotency-Key': 'deep-batch' },
+    ],
+    ['POST', '/mcp/tools/call', `{"server":"posts","tool":"create_post","arguments":{"title":"x","content":${deep(4200)}}}`, {}],
+    ['POST', '/mcp', `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"x":${deep(4200)}}}}`, mcp],
+    ['POST', '/entitlements/usage', `{"feature":"storage","quantity":1,"metadata":${deep(20_000)}}`, {}],
+  ])('%s %s refuses it as malformed, naming where, before anything runs', async (method, path, rawBody, headers) => {
+    const answer = await api.call(method, path, { rawBody, headers });
+    expect([answer.status, answer.body.error_code]).toEqual([400, 'INVALID_FORMAT']);
+    expect(answer.body.message).toContain('deeper than 64 levels');
+  });
+
+  it('takes a body nested as deep as a real one goes', async () => {
+    const metadata = { a: { b: { c: { d: [[[{ e: 1 }]]] } } } };
+    const recorded = await api.call('POST', '/entitlements/usage', { body: { feature: 'storage', quantity: 1, metadata } });
+    expect([recorded.status, recorded.body.metadata]).toEqual([200, metadata]);
+  });
+});
+
 describe('control and bidirectional formatting characters in single-line fields', () => {
   const refused = [
     'a\u0000b',

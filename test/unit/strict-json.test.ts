@@ -1,4 +1,4 @@
-import { assertStrictJson } from '#core/http/strict-json';
+import { assertStrictJson, maxJsonDepth } from '#core/http/strict-json';
 import { InvalidFormat } from '#core/platform/errors';
 
 /** The `errors` of the refusal of `text`, or undefined when it is accepted. */
@@ -55,10 +55,16 @@ describe('strict JSON: keys once per object, text that is Unicode', () => {
     expect(refusalOf('{"raw":["\ud800"]}')).toEqual({ 'raw.0': problem });
   });
 
-  it('reads nesting as deep as JSON.parse does without running out of stack', () => {
-    const depth = 100_000;
-    expect(refusalOf(`${'['.repeat(depth)}${']'.repeat(depth)}`)).toBeUndefined();
-    expect(Object.keys(refusalOf(`${'{"a":'.repeat(1000)}{"b":1,"b":2}${'}'.repeat(1000)}`)!)[0]).toMatch(/^(a\.){1000}b$/);
+  it(`accepts nesting ${maxJsonDepth} levels deep and refuses one level more, naming where, however deep it goes`, () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    expect(refusalOf(nested(maxJsonDepth))).toBeUndefined();
+    expect(refusalOf(nested(maxJsonDepth + 1))).toEqual({
+      [Array(maxJsonDepth).fill('0').join('.')]: [`nests objects and arrays deeper than ${maxJsonDepth} levels`],
+    });
+    expect(Object.keys(refusalOf(nested(100_000))!)).toHaveLength(1);
+    const deepObject = `${'{"a":'.repeat(maxJsonDepth + 1)}1${'}'.repeat(maxJsonDepth + 1)}`;
+    expect(Object.keys(refusalOf(deepObject)!)[0]).toMatch(new RegExp(`^(a\\.){${maxJsonDepth - 1}}a$`));
+    expect(Object.keys(refusalOf(`${'{"a":'.repeat(60)}{"b":1,"b":2}${'}'.repeat(60)}`)!)[0]).toMatch(/^(a\.){60}b$/);
   });
 
   it('names the key and the path in its message, escaped and bounded', () => {

@@ -28,10 +28,17 @@ function stringEnd(text: string, start: number): number {
 }
 
 /**
+ * How deep a body's objects and arrays may nest: far beyond any body of this API, and short of
+ * what turning a body back into text (an idempotency fingerprint, a forwarded MCP call) can do
+ * without running out of stack, which a few thousand levels did.
+ */
+export const maxJsonDepth = 64;
+
+/**
  * Refuses what JSON.parse lets through: a key twice in one object (which value counts would be
- * a guess, and parsers disagree) and a lone UTF-16 surrogate, which is no Unicode text. `text`
- * has passed JSON.parse, so only strings, brackets and commas need reading, with a stack of its
- * own for any nesting.
+ * a guess, and parsers disagree), a lone UTF-16 surrogate, which is no Unicode text, and nesting
+ * deeper than `maxJsonDepth`. `text` has passed JSON.parse, so only strings, brackets and commas
+ * need reading, with a stack of its own.
  */
 export function assertStrictJson(text: string): void {
   const frames: Frame[] = [];
@@ -41,6 +48,13 @@ export function assertStrictJson(text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const frame = frames.at(-1);
+    if ((c === 0x7b || c === 0x5b) && frames.length === maxJsonDepth) {
+      refuse(
+        frames,
+        `nests objects and arrays deeper than ${maxJsonDepth} levels`,
+        (path) => `The body nests objects and arrays deeper than ${maxJsonDepth} levels (at ${path}).`,
+      );
+    }
     if (c === 0x7b)
       frames.push({ keys: new Set(), at: '', expectsKey: true }); // {
     else if (c === 0x5b)

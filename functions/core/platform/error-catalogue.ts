@@ -69,7 +69,8 @@ const oauthRefusal = (description: string, alsoAt?: readonly number[]): ErrorDoc
 const documentation = {
   INVALID_FORMAT: {
     description:
-      'Not well-formed: a body that is not JSON (or not the form a form endpoint takes), not UTF-8, or has a key twice in one object; ' +
+      'Not well-formed: a body that is not JSON (or not the form a form endpoint takes), not UTF-8, has a key twice in one object, ' +
+      'or nests objects and arrays deeper than 64 levels; ' +
       'or a lone UTF-16 surrogate anywhere. `errors` names the field or parameter, where there is one.',
     mayCarry: { errors: fieldProblems },
     rateLimitHeaders: 'always',
