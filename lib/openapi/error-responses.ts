@@ -1,6 +1,7 @@
 import { apiGatewayMaxPayloadBytes } from '#core/http/gateway-responses';
 import { maxBodyBytes } from '#core/http/http-answer';
 import type { Route } from '#core/http/route-types';
+import { maxJsonDepth } from '#core/http/strict-json';
 import {
   type DocumentedLimits,
   type ErrorCode,
@@ -24,6 +25,7 @@ const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const documentedLimits: DocumentedLimits = {
   deliveryAttempts: maxAttempts,
   testSendsPerMinute: (webhookTestThrottle.limit * 60) / webhookTestThrottle.windowSeconds,
+  jsonDepth: maxJsonDepth,
   functionBodyBytes: maxBodyBytes,
   gatewayBodyBytes: apiGatewayMaxPayloadBytes,
 };

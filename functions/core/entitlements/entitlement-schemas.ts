@@ -42,14 +42,8 @@ const usageQuantity = z.int().check(
 
 const metadataBytes = 4096;
 
-/** Bytes as JSON; nesting too deep to serialise counts as too large. */
-function jsonBytes(value: unknown): number {
-  try {
-    return Buffer.byteLength(JSON.stringify(value));
-  } catch {
-    return Infinity;
-  }
-}
+/** Bytes as JSON (a body nests at most http/strict-json.ts's depth, so it always serialises). */
+const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
 
 export const usageBody = z.strictObject({
   feature: describe(feature, 'A feature clients report: storage. The service counts the others itself (mcp_calls with each tool call).'),

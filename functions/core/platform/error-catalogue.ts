@@ -19,6 +19,8 @@ export interface DocumentedLimits {
   deliveryAttempts: number;
   /** Test sends a minute to one webhook endpoint (webhooks/test-send.ts). */
   testSendsPerMinute: number;
+  /** How deep a JSON body may nest (http/strict-json.ts). */
+  jsonDepth: number;
   /** The largest body a function takes (http/http-answer.ts), and API Gateway (http/gateway-responses.ts). */
   functionBodyBytes: number;
   gatewayBodyBytes: number;
@@ -68,9 +70,9 @@ const oauthRefusal = (description: string, alsoAt?: readonly number[]): ErrorDoc
 
 const documentation = {
   INVALID_FORMAT: {
-    description:
+    description: ({ jsonDepth }) =>
       'Not well-formed: a body that is not JSON (or not the form a form endpoint takes), not UTF-8, has a key twice in one object, ' +
-      'or nests objects and arrays deeper than 64 levels; ' +
+      `or nests objects and arrays deeper than ${jsonDepth} levels; ` +
       'or a lone UTF-16 surrogate anywhere. `errors` names the field or parameter, where there is one.',
     mayCarry: { errors: fieldProblems },
     rateLimitHeaders: 'always',
